@@ -1,173 +1,198 @@
 // Zod schemas of the complaints API's responses (seed contract, read operations).
 //
 // The envelope is checked strictly ({ data: {...} } or { data: [...], pagination: {...} }), the fields
-// leniently: the contract leaves nullability and most enum values open, so a field of an unexpected
-// type becomes null and an unknown enum value is kept as a string. Unknown keys are dropped.
+// leniently (GUIDE section 4): the contract leaves nullability and most enum values open, so a field
+// of an unexpected type becomes null and an unknown enum value is kept as a string. Unknown keys are
+// dropped.
 // The sandbox builds its records with the same types, so the two sides share one contract.
 import { z } from 'zod';
 
-/** A text field: strings pass, numbers and booleans become strings, anything else becomes null. */
-const text = z.unknown().optional().transform((value): string | null => {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return null;
-});
-
-/** A boolean field: true/false (also as strings); anything else becomes null. */
-const flag = z.unknown().optional().transform((value): boolean | null => {
-  if (typeof value === 'boolean') return value;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  return null;
-});
-
-/** An integer field: integers (also as numeric strings); anything else becomes null. */
-const integer = z.unknown().optional().transform((value): number | null => {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isSafeInteger(number) ? number : null;
-});
-
-/** A nested object whose absence or null reads as an object of nulls, so callers need no guards. */
-function section<Shape extends z.ZodRawShape>(shape: Shape) {
-  const inner = z.object(shape);
-  // Every field of `inner` is lenient, so this parse cannot fail.
-  return z.unknown().optional().transform((value) => inner.parse(isPlainObject(value) ? value : {}));
+/**
+ * The record shapes are declared once, as field specs, and turned into two schemas each:
+ * a lenient parser for the API's bodies, and a strict schema of the parsed value that the tools
+ * declare as their `outputSchema`.
+ */
+type FieldSpec = 'text' | 'flag' | 'integer' | 'object' | ObjectSpec | readonly [ObjectSpec];
+interface ObjectSpec {
+  readonly [field: string]: FieldSpec;
 }
 
-/** An array whose absence reads as empty; odd elements become items of nulls. */
-function list<Item extends z.ZodType>(item: Item) {
-  const inner = z.array(item);
-  return z.unknown().optional().transform((value) => inner.parse(Array.isArray(value) ? value : []));
-}
-
-/** An object of any shape (the contract does not show the guardian's), or null. */
-const anyObject = z
-  .unknown()
-  .optional()
-  .transform((value): Record<string, unknown> | null => (isPlainObject(value) ? value : null));
+/** The parsed value of a spec: every scalar may be null, sections are always objects, lists arrays. */
+export type Parsed<S> = S extends 'text'
+  ? string | null
+  : S extends 'flag'
+    ? boolean | null
+    : S extends 'integer'
+      ? number | null
+      : S extends 'object'
+        ? Record<string, unknown> | null
+        : S extends readonly [infer Item]
+          ? Parsed<Item>[]
+          : { -readonly [K in keyof S]: Parsed<S[K]> };
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export const consumerSchema = section({
-  personType: text,
-  firstName: text,
-  lastName: text,
-  legalName: text,
-  legalTaxId: text,
-  documentType: text,
-  documentNumber: text,
-  isMinor: flag,
-  guardian: anyObject,
-  email: text,
-  dialCode: text,
-  phone: text,
-  address: text,
-});
+function parseScalar(kind: 'text' | 'flag' | 'integer' | 'object', value: unknown): unknown {
+  switch (kind) {
+    case 'text':
+      // Numbers and booleans become strings; anything else (objects, arrays) becomes null.
+      if (typeof value === 'string') return value;
+      return typeof value === 'number' || typeof value === 'boolean' ? String(value) : null;
+    case 'flag':
+      if (typeof value === 'boolean') return value;
+      return value === 'true' ? true : value === 'false' ? false : null;
+    case 'integer': {
+      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      return typeof number === 'number' && Number.isSafeInteger(number) ? number : null;
+    }
+    case 'object':
+      // The contract does not show the guardian's shape: any object is kept.
+      return isPlainObject(value) ? value : null;
+  }
+}
 
-export const claimSchema = section({
-  itemType: text,
-  itemDescription: text,
-  currency: text,
-  amount: text,
-  hasProofOfPayment: flag,
-  proofOfPaymentType: text,
-  proofOfPaymentNumber: text,
-  incidentDate: text,
-  description: text,
-  request: text,
-});
+/** Lenient parse: a missing or null section reads as an object of nulls, so callers need no guards. */
+function parseWith(spec: FieldSpec, value: unknown): unknown {
+  if (typeof spec === 'string') return parseScalar(spec, value);
+  if (Array.isArray(spec)) {
+    const item = (spec as readonly [ObjectSpec])[0];
+    return Array.isArray(value) ? value.map((element) => parseWith(item, element)) : [];
+  }
+  const source = isPlainObject(value) ? value : {};
+  const result: Record<string, unknown> = {};
+  for (const [field, fieldSpec] of Object.entries(spec as ObjectSpec)) result[field] = parseWith(fieldSpec, source[field]);
+  return result;
+}
 
-export const responseSchema = section({
-  officialResponse: text,
-  respondedAt: text,
-  respondedBy: text,
-});
+function lenientSchema<S extends ObjectSpec>(spec: S): z.ZodType<Parsed<S>> {
+  return z.unknown().transform((value) => parseWith(spec, value) as Parsed<S>);
+}
 
-const deliveryStateSchema = section({ status: text, sentAt: text });
+function outputSchemaOf(spec: FieldSpec): z.ZodType {
+  if (spec === 'text') return z.string().nullable();
+  if (spec === 'flag') return z.boolean().nullable();
+  if (spec === 'integer') return z.number().int().nullable();
+  if (spec === 'object') return z.record(z.string(), z.unknown()).nullable();
+  if (Array.isArray(spec)) return z.array(outputSchemaOf((spec as readonly [ObjectSpec])[0]));
+  return z.object(Object.fromEntries(Object.entries(spec as ObjectSpec).map(([field, s]) => [field, outputSchemaOf(s)])));
+}
 
-export const attachmentSchema = section({ id: text, fileName: text, contentType: text });
+/** The strict schema of a parsed value, for a tool's `outputSchema`. */
+export function strictSchema<S extends ObjectSpec>(spec: S): z.ZodObject {
+  return outputSchemaOf(spec) as z.ZodObject;
+}
 
-export const historyEventSchema = section({
-  eventType: text,
-  fromStatus: text,
-  toStatus: text,
-  publicNote: text,
-  performedByRole: text,
-  createdAt: text,
-});
+const DETAIL_SPEC = {
+  id: 'text',
+  correlative: 'text',
+  trackingCode: 'text',
+  type: 'text',
+  status: 'text',
+  organizationId: 'text',
+  store: { id: 'text', name: 'text' },
+  reason: 'text',
+  consumer: {
+    personType: 'text',
+    firstName: 'text',
+    lastName: 'text',
+    legalName: 'text',
+    legalTaxId: 'text',
+    documentType: 'text',
+    documentNumber: 'text',
+    isMinor: 'flag',
+    guardian: 'object',
+    email: 'text',
+    dialCode: 'text',
+    phone: 'text',
+    address: 'text',
+  },
+  claim: {
+    itemType: 'text',
+    itemDescription: 'text',
+    currency: 'text',
+    amount: 'text',
+    hasProofOfPayment: 'flag',
+    proofOfPaymentType: 'text',
+    proofOfPaymentNumber: 'text',
+    incidentDate: 'text',
+    description: 'text',
+    request: 'text',
+  },
+  response: { officialResponse: 'text', respondedAt: 'text', respondedBy: 'text' },
+  delivery: {
+    receipt: { status: 'text', sentAt: 'text' },
+    response: { status: 'text', sentAt: 'text' },
+  },
+  deadline: { days: 'integer', date: 'text' },
+  attachments: [{ id: 'text', fileName: 'text', contentType: 'text' }],
+  history: [
+    {
+      eventType: 'text',
+      fromStatus: 'text',
+      toStatus: 'text',
+      publicNote: 'text',
+      performedByRole: 'text',
+      createdAt: 'text',
+    },
+  ],
+  createdAt: 'text',
+  updatedAt: 'text',
+} as const;
 
-export const complaintDetailSchema = z.object({
-  id: text,
-  correlative: text,
-  trackingCode: text,
-  type: text,
-  status: text,
-  organizationId: text,
-  store: section({ id: text, name: text }),
-  reason: text,
-  consumer: consumerSchema,
-  claim: claimSchema,
-  response: responseSchema,
-  delivery: section({ receipt: deliveryStateSchema, response: deliveryStateSchema }),
-  deadline: section({ days: integer, date: text }),
-  attachments: list(attachmentSchema),
-  history: list(historyEventSchema),
-  createdAt: text,
-  updatedAt: text,
-});
+const LIST_ITEM_SPEC = {
+  id: 'text',
+  correlative: 'text',
+  trackingCode: 'text',
+  type: 'text',
+  status: 'text',
+  priority: 'text',
+  storeId: 'text',
+  storeName: 'text',
+  reasonLabel: 'text',
+  firstName: 'text',
+  lastName: 'text',
+  personType: 'text',
+  legalName: 'text',
+  legalTaxId: 'text',
+  documentType: 'text',
+  documentNumber: 'text',
+  email: 'text',
+  itemType: 'text',
+  incidentDate: 'text',
+  hasResponse: 'flag',
+  respondedAt: 'text',
+  responseDeadline: 'text',
+  receiptDeliveryStatus: 'text',
+  responseDeliveryStatus: 'text',
+  createdAt: 'text',
+  updatedAt: 'text',
+} as const;
 
-export const complaintListItemSchema = section({
-  id: text,
-  correlative: text,
-  trackingCode: text,
-  type: text,
-  status: text,
-  priority: text,
-  storeId: text,
-  storeName: text,
-  reasonLabel: text,
-  firstName: text,
-  lastName: text,
-  personType: text,
-  legalName: text,
-  legalTaxId: text,
-  documentType: text,
-  documentNumber: text,
-  email: text,
-  itemType: text,
-  incidentDate: text,
-  hasResponse: flag,
-  respondedAt: text,
-  responseDeadline: text,
-  receiptDeliveryStatus: text,
-  responseDeliveryStatus: text,
-  createdAt: text,
-  updatedAt: text,
-});
+const PAGINATION_SPEC = { page: 'integer', pageSize: 'integer', total: 'integer', totalPages: 'integer' } as const;
 
-export const paginationSchema = z.object({
-  page: integer,
-  pageSize: integer,
-  total: integer,
-  totalPages: integer,
-});
+export type ComplaintDetail = Parsed<typeof DETAIL_SPEC>;
+export type ComplaintListItem = Parsed<typeof LIST_ITEM_SPEC>;
+export type Pagination = Parsed<typeof PAGINATION_SPEC>;
+export type Attachment = ComplaintDetail['attachments'][number];
+export type HistoryEvent = ComplaintDetail['history'][number];
+
+export const complaintDetailSchema = lenientSchema(DETAIL_SPEC);
+export const complaintListItemSchema = lenientSchema(LIST_ITEM_SPEC);
+export const complaintDetailOutputSchema = strictSchema(DETAIL_SPEC);
+export const complaintListItemOutputSchema = strictSchema(LIST_ITEM_SPEC);
 
 /** GET /api/v1/complaints/{id}: the envelope must hold an object under `data`. */
-export const detailEnvelopeSchema = z.object({ data: z.custom<object>(isPlainObject).pipe(complaintDetailSchema) });
+export const detailEnvelopeSchema = z.object({
+  data: z.custom<object>(isPlainObject).transform((value) => parseWith(DETAIL_SPEC, value) as ComplaintDetail),
+});
 
 /** GET /api/v1/complaints: `data` must be an array and `pagination` an object. */
 export const listEnvelopeSchema = z.object({
-  data: z.array(z.unknown()).pipe(z.array(complaintListItemSchema)),
-  pagination: z.custom<object>(isPlainObject).pipe(paginationSchema),
+  data: z.array(complaintListItemSchema),
+  pagination: z.custom<object>(isPlainObject).transform((value) => parseWith(PAGINATION_SPEC, value) as Pagination),
 });
-
-export type ComplaintDetail = z.output<typeof complaintDetailSchema>;
-export type ComplaintListItem = z.output<typeof complaintListItemSchema>;
-export type Pagination = z.output<typeof paginationSchema>;
-export type Attachment = z.output<typeof attachmentSchema>;
-export type HistoryEvent = z.output<typeof historyEventSchema>;
 
 /** The query parameters of the list operation, under the names the API reads (GUIDE section 3). */
 export interface ListQuery {

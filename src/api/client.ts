@@ -1,0 +1,227 @@
+// HTTP client of the complaints API's two read operations. Knows nothing of MCP.
+//
+// Every call has one deadline (COMPLAINTS_TIMEOUT_MS) that covers all attempts: undici's own
+// timeouts only fire to about the second, AbortSignal.timeout is precise. GETs are idempotent, so
+// 429/502/503/504 and connection failures are retried, at most 3 attempts in all (GUIDE section 3).
+import { setTimeout as sleep } from 'node:timers/promises';
+import { request, type Dispatcher } from 'undici';
+import { cleanLine } from '../sanitize.js';
+import { ApiError, errorForStatus } from './errors.js';
+import {
+  detailEnvelopeSchema,
+  isPlainObject,
+  listEnvelopeSchema,
+  type ComplaintDetail,
+  type ComplaintListItem,
+  type ListQuery,
+  type Pagination,
+} from './schemas.js';
+
+export const MAX_ATTEMPTS = 3;
+/** Bodies larger than this are refused: a page of 100 records is about 100 KB. */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
+const RETRYABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const BACKOFF_BASE_MS = 200;
+
+export interface ApiClientOptions {
+  /** Base URL without /api/v1. */
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  /** One keep-alive dispatcher for the process. */
+  dispatcher: Dispatcher;
+  /** Injected for tests of the backoff; defaults to Math.random. */
+  random?: () => number;
+}
+
+export interface ListResult {
+  items: ComplaintListItem[];
+  /** Normalised: every field present, derived from the request when the service left one out. */
+  pagination: { page: number; pageSize: number; total: number; totalPages: number };
+}
+
+export class ComplaintsApi {
+  private readonly random: () => number;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.random = options.random ?? Math.random;
+  }
+
+  /** GET /api/v1/complaints */
+  async listComplaints(query: ListQuery, signal?: AbortSignal): Promise<ListResult> {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined) params.set(name, String(value));
+    }
+    const body = await this.getJson('/api/v1/complaints', params, signal);
+    const parsed = listEnvelopeSchema.safeParse(body);
+    if (!parsed.success) throw unexpectedBody('a list without data and pagination');
+    const { data, pagination } = parsed.data;
+    return { items: data, pagination: normalisePagination(pagination, query, data.length) };
+  }
+
+  /** GET /api/v1/complaints/{id} */
+  async getComplaint(id: string, signal?: AbortSignal): Promise<ComplaintDetail> {
+    const body = await this.getJson(`/api/v1/complaints/${encodeURIComponent(id)}`, undefined, signal);
+    const parsed = detailEnvelopeSchema.safeParse(body);
+    if (!parsed.success) throw unexpectedBody('a record without data');
+    return parsed.data.data;
+  }
+
+  private async getJson(path: string, params: URLSearchParams | undefined, outer?: AbortSignal): Promise<unknown> {
+    const { baseUrl, apiKey, timeoutMs, dispatcher } = this.options;
+    const url = `${baseUrl}${path}${params && params.size > 0 ? `?${params}` : ''}`;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
+    const deadlineAt = Date.now() + timeoutMs;
+    const timeoutError = () =>
+      new ApiError(
+        'timeout',
+        `The complaints service did not answer within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS). Try again, or raise the timeout.`,
+      );
+
+    for (let attempt = 1; ; attempt++) {
+      let retryAfterMs: number | undefined;
+      try {
+        const response = await request(url, {
+          method: 'GET',
+          dispatcher,
+          signal,
+          headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': 'complaints-book-mcp' },
+        });
+        const { statusCode } = response;
+        if (statusCode >= 200 && statusCode < 300) {
+          return parseJson(await readBody(response.body, MAX_BODY_BYTES), statusCode);
+        }
+        if (!RETRYABLE_STATUSES.has(statusCode) || attempt === MAX_ATTEMPTS) {
+          const text = await readBody(response.body, 64 * 1024).catch(() => '');
+          throw errorForStatus(statusCode, upstreamMessage(text, apiKey), attempt);
+        }
+        await response.body.dump();
+        retryAfterMs = parseRetryAfter(response.headers['retry-after'], Date.now());
+        const wait = retryAfterMs ?? this.backoff(attempt);
+        // A wait that cannot end before the deadline is not worth starting.
+        if (Date.now() + wait >= deadlineAt) throw errorForStatus(statusCode, undefined, attempt);
+        await sleep(wait, undefined, { signal });
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        if (deadline.aborted) throw timeoutError();
+        if (signal.aborted) throw new ApiError('cancelled', 'The request was cancelled.');
+        const code = errorCode(error);
+        if (!RETRYABLE_CODES.has(code ?? '') || attempt === MAX_ATTEMPTS) throw networkError(baseUrl, code, attempt);
+        const wait = this.backoff(attempt);
+        if (Date.now() + wait >= deadlineAt) throw networkError(baseUrl, code, attempt);
+        try {
+          await sleep(wait, undefined, { signal });
+        } catch {
+          throw deadline.aborted ? timeoutError() : new ApiError('cancelled', 'The request was cancelled.');
+        }
+      }
+    }
+  }
+
+  /** Exponential backoff with jitter: attempt 1 waits 100-200 ms, attempt 2 200-400 ms. */
+  private backoff(attempt: number): number {
+    const ceiling = BACKOFF_BASE_MS * 2 ** (attempt - 1);
+    return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
+  }
+}
+
+function normalisePagination(pagination: Pagination, query: ListQuery, count: number): ListResult['pagination'] {
+  const page = pagination.page ?? query.page ?? 1;
+  const pageSize = pagination.pageSize ?? query.pageSize ?? Math.max(count, 1);
+  const total = pagination.total ?? (page - 1) * pageSize + count;
+  const totalPages = pagination.totalPages ?? Math.ceil(total / pageSize);
+  return { page, pageSize, total, totalPages };
+}
+
+/** Reads a body up to `limit` bytes; a larger body is an error, not a truncated parse. */
+async function readBody(body: Dispatcher.ResponseData['body'], limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      body.destroy();
+      throw unexpectedBody(`a body over ${Math.round(limit / 1024 / 1024) || 1} MB`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string, status: number): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw unexpectedBody(`HTTP ${status}, not JSON`);
+  }
+}
+
+function unexpectedBody(what: string): ApiError {
+  return new ApiError('unexpected_body', `The complaints service answered with an unexpected body (${what}). Try again later.`);
+}
+
+/** The `message` or `error.message` of a JSON error body, cleaned; never an HTML page, never the key. */
+function upstreamMessage(text: string, apiKey: string): string | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isPlainObject(body)) return undefined;
+  const nested = isPlainObject(body.error) ? body.error : undefined;
+  const message = [body.message, nested?.message, body.error].find((value) => typeof value === 'string');
+  if (typeof message !== 'string') return undefined;
+  return cleanLine(message.split(apiKey).join('[key]'), 300);
+}
+
+/** Retry-After as seconds or an HTTP date, in milliseconds from now. */
+export function parseRetryAfter(header: string | string[] | undefined, nowMs: number): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+function errorCode(error: unknown): string | undefined {
+  // undici wraps socket errors; the system code may sit on the error or on its cause.
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR' && !code.startsWith('ERR_INVALID')) {
+      if (code.startsWith('E') || code.startsWith('UND_ERR_')) return code;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function networkError(baseUrl: string, code: string | undefined, attempts: number): ApiError {
+  const reason =
+    code === 'ENOTFOUND'
+      ? 'the host name does not resolve'
+      : code === 'ECONNREFUSED'
+        ? 'connection refused'
+        : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+          ? 'the connection was reset'
+          : code
+            ? code
+            : 'a network error';
+  const tried = attempts > 1 ? ` after ${attempts} attempts` : '';
+  return new ApiError(
+    'network',
+    `Could not reach the complaints service at ${baseUrl} (${reason})${tried}. Check COMPLAINTS_API_URL and the network.`,
+  );
+}

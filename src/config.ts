@@ -1,0 +1,87 @@
+// Environment -> Config. The one place that reads process.env (through the `env` argument).
+//
+// A bad or missing setting does not stop the server: MCP clients show a dead server badly, so the
+// server starts, warns once on stderr, and every tool call answers with the problem instead.
+import { z } from 'zod';
+
+export interface Config {
+  /** The member's personal key, or undefined when it is missing or malformed (see `problems`). */
+  apiKey: string | undefined;
+  /** Base URL of the service, without `/api/v1`; undefined when missing or malformed. */
+  apiUrl: string | undefined;
+  /** Bounds each tool call as a whole, retries included. */
+  timeoutMs: number;
+  /** IANA time zone in which relative periods and days left are computed. */
+  timeZone: string;
+  /** Human-readable reasons why tool calls cannot reach the API; empty when all is well. */
+  problems: string[];
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_TIME_ZONE = 'America/Lima';
+export const KEY_PREFIX = 'or_';
+
+const timeoutSchema = z.coerce
+  .number({ error: 'must be a number of milliseconds' })
+  .int('must be a whole number of milliseconds')
+  .min(100, 'must be at least 100 ms')
+  .max(120_000, 'must be at most 120000 ms (MCP clients give up on a call after about 60 s)');
+
+const urlSchema = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .transform((url) => url.replace(/\/+$/, ''))
+  .refine((url) => !/\/api\/v1$/.test(url), 'must not end in /api/v1 (the server adds it)');
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the settings from an environment such as process.env. Never throws. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const problems: string[] = [];
+  const setting = (name: string) => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+
+  let apiKey = setting('COMPLAINTS_API_KEY');
+  if (apiKey === undefined) {
+    problems.push('COMPLAINTS_API_KEY is not set: set it to your personal API key (it starts with "or_").');
+  } else if (!apiKey.startsWith(KEY_PREFIX)) {
+    // The value is a secret even when it is wrong: never echo it.
+    problems.push('COMPLAINTS_API_KEY does not look like an API key: keys start with "or_".');
+    apiKey = undefined;
+  }
+
+  let apiUrl: string | undefined;
+  const rawUrl = setting('COMPLAINTS_API_URL');
+  if (rawUrl === undefined) {
+    problems.push('COMPLAINTS_API_URL is not set: set it to the base URL of the complaints service, without /api/v1.');
+  } else {
+    const parsed = urlSchema.safeParse(rawUrl);
+    if (parsed.success) apiUrl = parsed.data;
+    else problems.push(`COMPLAINTS_API_URL ${parsed.error.issues[0]?.message ?? 'is invalid'} (got "${rawUrl}").`);
+  }
+
+  let timeoutMs = DEFAULT_TIMEOUT_MS;
+  const rawTimeout = setting('COMPLAINTS_TIMEOUT_MS');
+  if (rawTimeout !== undefined) {
+    const parsed = timeoutSchema.safeParse(rawTimeout);
+    if (parsed.success) timeoutMs = parsed.data;
+    else problems.push(`COMPLAINTS_TIMEOUT_MS ${parsed.error.issues[0]?.message ?? 'is invalid'} (got "${rawTimeout}").`);
+  }
+
+  let timeZone = DEFAULT_TIME_ZONE;
+  const rawZone = setting('COMPLAINTS_TIMEZONE');
+  if (rawZone !== undefined) {
+    if (isValidTimeZone(rawZone)) timeZone = rawZone;
+    else problems.push(`COMPLAINTS_TIMEZONE must be an IANA time zone such as America/Lima (got "${rawZone}").`);
+  }
+
+  return { apiKey, apiUrl, timeoutMs, timeZone, problems };
+}

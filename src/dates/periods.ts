@@ -1,0 +1,49 @@
+// Relative periods ("this_week", "last_month", ...) -> inclusive from/to calendar dates, computed
+// in the member's time zone from an injected clock, so that tests and days near midnight are exact.
+import { addDays, endOfMonth, isoWeekday, localDate } from './local-date.js';
+
+export const PERIODS = [
+  'today',
+  'yesterday',
+  'this_week',
+  'last_week',
+  'last_7_days',
+  'this_month',
+  'last_month',
+  'last_30_days',
+] as const;
+export type Period = (typeof PERIODS)[number];
+
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/** Weeks start on Monday; "this" periods end today; "last_N_days" include today. */
+export function periodRange(period: Period, now: Date, timeZone: string): DateRange {
+  const today = localDate(now, timeZone);
+  const monday = addDays(today, 1 - isoWeekday(today));
+  const firstOfMonth = `${today.slice(0, 8)}01`;
+  switch (period) {
+    case 'today':
+      return { from: today, to: today };
+    case 'yesterday': {
+      const yesterday = addDays(today, -1);
+      return { from: yesterday, to: yesterday };
+    }
+    case 'this_week':
+      return { from: monday, to: today };
+    case 'last_week':
+      return { from: addDays(monday, -7), to: addDays(monday, -1) };
+    case 'last_7_days':
+      return { from: addDays(today, -6), to: today };
+    case 'this_month':
+      return { from: firstOfMonth, to: today };
+    case 'last_month': {
+      const lastDay = addDays(firstOfMonth, -1);
+      return { from: `${lastDay.slice(0, 8)}01`, to: endOfMonth(lastDay) };
+    }
+    case 'last_30_days':
+      return { from: addDays(today, -29), to: today };
+  }
+}

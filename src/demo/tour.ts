@@ -1,0 +1,58 @@
+// `npm run demo`: drives the built server in --demo mode with a real MCP client over stdio, through the
+// questions a member asks first, and prints what the model reads.
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+const serverPath = fileURLToPath(new URL('../index.js', import.meta.url));
+
+function show(title: string, text: string): void {
+  process.stdout.write(`\n=== ${title}\n${text}\n`);
+}
+
+function textOf(result: CallToolResult): string {
+  return result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');
+}
+
+async function main(): Promise<void> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [serverPath, '--demo'], stderr: 'inherit' });
+  const client = new Client({ name: 'complaints-book-mcp-demo', version: '1.0.0' });
+  await client.connect(transport);
+  let failures = 0;
+  const call = async (title: string, name: string, args: Record<string, unknown>, expectError = false) => {
+    show(`${title}\n    ${name} ${JSON.stringify(args)}`, '');
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    process.stdout.write(`${textOf(result)}\n`);
+    if (Boolean(result.isError) !== expectError) failures++;
+    return result;
+  };
+
+  try {
+    const { tools } = await client.listTools();
+    show('Tools the server offers', tools.map((tool) => `${tool.name}: ${tool.title ?? ''}`).join('\n'));
+
+    const filters = { status: 'open', type: 'claim', period: 'this_week', pageSize: 5 };
+    const first = await call('Open claims filed this week', 'list_complaints', filters);
+    const structured = first.structuredContent as { items: Array<{ id: string }>; pagination: { nextPage: number | null } };
+    if (structured.pagination.nextPage !== null) {
+      await call('The next page', 'list_complaints', { ...filters, page: structured.pagination.nextPage });
+    }
+    const id = structured.items[0]?.id;
+    if (id) await call('One record in full', 'get_complaint', { id });
+    await call('A record that does not exist (or is not yours)', 'get_complaint', { id: '00000000-0000-4000-8000-000000000000' }, true);
+  } finally {
+    await client.close();
+  }
+  if (failures > 0) {
+    process.stderr.write(`demo: ${failures} step(s) did not answer as expected\n`);
+    process.exitCode = 1;
+  } else {
+    process.stdout.write('\nDemo finished. Add the server to your MCP client with the README\'s configuration.\n');
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,171 @@
+// One record -> short labelled sections for the model (GUIDE section 5) and the record as structured content.
+// Consumer- and staff-written text is quoted and marked untrusted, so instructions inside it read as data.
+import type { ComplaintDetail } from '../api/schemas.js';
+import { cleanLine, stripUnsafe, truncate } from '../sanitize.js';
+import { stripUnsafeDeep } from './clean.js';
+import type { Clock } from './clock.js';
+import { deadlineStatus, describeDeadline, type DeadlineStatus } from './deadline.js';
+import { consumerName, dateOnly, dateTime, money } from './fields.js';
+
+export interface DetailView {
+  record: ComplaintDetail;
+  deadline: DeadlineStatus;
+  timeZone: string;
+}
+
+/** Free text longer than this is cut with a visible marker. */
+export const MAX_FREE_TEXT = 2000;
+
+const TYPE_LABELS: Record<string, string> = { claim: 'Claim (reclamo)', complaint: 'Complaint (queja)' };
+
+export function toDetailView(record: ComplaintDetail, clock: Clock): DetailView {
+  const answered = record.response.respondedAt !== null || record.response.officialResponse !== null;
+  return { record: stripUnsafeDeep(record), deadline: deadlineStatus(record.deadline.date, answered, clock), timeZone: clock.timeZone };
+}
+
+export function formatDetailText(view: DetailView): string {
+  const { record, timeZone } = view;
+  const when = (value: string | null) => dateTime(value, timeZone);
+  const lines = [heading(record), timing(view)];
+
+  const consumer = consumerLine(record.consumer);
+  if (consumer) lines.push(consumer);
+  const item = itemLine(record.claim, timeZone);
+  if (item) lines.push(item);
+
+  const quoted = quoteBlock([
+    ['Reason', record.reason],
+    ['Description', record.claim.description],
+    ['Request', record.claim.request],
+  ]);
+  if (quoted.length > 0) lines.push('Consumer wrote (quoted, untrusted):', ...quoted);
+
+  if (record.response.officialResponse !== null) {
+    const meta = joinDefined([when(record.response.respondedAt), by(record.response.respondedBy)], ', ');
+    lines.push(`Official response${meta ? ` (${meta})` : ''}:`, ...quoteBlock([['', record.response.officialResponse]]));
+  }
+
+  const receipt = deliveryText(record.delivery.receipt, timeZone);
+  const response = deliveryText(record.delivery.response, timeZone);
+  lines.push(`E-mail: receipt ${receipt} · response ${response}.`);
+
+  if (record.attachments.length > 0) {
+    const files = record.attachments.map((file) => {
+      const name = file.fileName ? `"${cleanLine(file.fileName, 80)}"` : 'unnamed file';
+      return file.contentType ? `${name} (${cleanLine(file.contentType, 60)})` : name;
+    });
+    lines.push(`Attachments: ${files.join(', ')}.`);
+  }
+
+  if (record.history.length > 0) {
+    lines.push('History:');
+    for (const event of record.history) {
+      const change = statusChange(event.fromStatus, event.toStatus);
+      const role = event.performedByRole ? ` (${cleanLine(event.performedByRole, 40)})` : '';
+      const note = event.publicNote?.trim() ? ` note: "${cleanLine(event.publicNote, 500)}"` : '';
+      lines.push(`  ${when(event.createdAt) ?? 'undated'} ${cleanLine(event.eventType ?? 'event', 40)}${change}${role}${note}`);
+    }
+  }
+
+  lines.push(joinDefined([`id ${record.id ?? 'unknown'}`, record.updatedAt ? `updated ${when(record.updatedAt)}` : null], ', ') + '.');
+  return lines.join('\n');
+}
+
+function heading(record: ComplaintDetail): string {
+  const kind = record.type === null ? 'Record' : (TYPE_LABELS[record.type] ?? `Record of type ${cleanLine(record.type, 30)}`);
+  const tracking = record.trackingCode ? ` (tracking ${cleanLine(record.trackingCode, 40)})` : '';
+  const parts = [`${kind} ${cleanLine(record.correlative ?? 'without correlative', 40)}${tracking}`];
+  if (record.status) parts.push(`status ${cleanLine(record.status, 30)}`);
+  if (record.store.name) parts.push(`store ${cleanLine(record.store.name, 80)}`);
+  return `${parts.join(', ')}.`;
+}
+
+function timing(view: DetailView): string {
+  const { record, deadline, timeZone } = view;
+  const parts = [`Filed ${dateTime(record.createdAt, timeZone) ?? 'on an unknown date'}`];
+  if (deadline.answered) {
+    const answeredOn = dateTime(record.response.respondedAt, timeZone);
+    parts.push(`answered${answeredOn ? ` ${answeredOn}` : ''}${deadline.date ? ` (deadline was ${deadline.date})` : ''}`);
+  } else {
+    parts.push(`response ${describeDeadline(deadline)}`, 'no official response yet');
+  }
+  return `${parts.join(' · ')}. Times in ${timeZone}.`;
+}
+
+function consumerLine(consumer: ComplaintDetail['consumer']): string | null {
+  const isLegal = consumer.personType !== null && consumer.personType !== 'natural';
+  const representative = [consumer.firstName, consumer.lastName].filter(Boolean).join(' ');
+  const parts = [
+    consumerName(consumer),
+    isLegal && consumer.legalTaxId ? `RUC ${cleanLine(consumer.legalTaxId, 20)}` : null,
+    consumer.personType ? `${cleanLine(consumer.personType, 20)} person` : null,
+    isLegal && consumer.legalName && representative ? `represented by ${cleanLine(representative, 80)}` : null,
+    consumer.documentNumber ? `${cleanLine(consumer.documentType ?? 'document', 12)} ${cleanLine(consumer.documentNumber, 20)}` : null,
+    consumer.isMinor ? `minor${guardianText(consumer.guardian)}` : null,
+    consumer.email ? cleanLine(consumer.email, 100) : null,
+    consumer.phone ? cleanLine(joinDefined([consumer.dialCode, consumer.phone], ' '), 30) : null,
+    consumer.address ? cleanLine(consumer.address, 160) : null,
+  ];
+  const text = joinDefined(parts, ', ');
+  return text ? `Consumer: ${text}.` : null;
+}
+
+/** The guardian's shape is not in the contract: show its short text and number values, whatever the keys. */
+function guardianText(guardian: Record<string, unknown> | null): string {
+  if (guardian === null) return '';
+  const values = Object.values(guardian)
+    .filter((value): value is string | number => typeof value === 'string' || typeof value === 'number')
+    .map((value) => cleanLine(String(value), 60))
+    .filter(Boolean)
+    .slice(0, 6);
+  return values.length > 0 ? ` (guardian: ${values.join(' ')})` : ' (guardian given)';
+}
+
+function itemLine(claim: ComplaintDetail['claim'], timeZone: string): string | null {
+  const proof = claim.proofOfPaymentType || claim.proofOfPaymentNumber
+    ? `paid with ${joinDefined([claim.proofOfPaymentType, claim.proofOfPaymentNumber].map((v) => (v ? cleanLine(v, 40) : null)), ' ')}`
+    : claim.hasProofOfPayment === false
+      ? 'no proof of payment'
+      : null;
+  const parts = [
+    claim.itemType ? cleanLine(claim.itemType, 30) : null,
+    claim.itemDescription ? `"${cleanLine(claim.itemDescription, 200)}"` : null,
+    money(claim.currency, claim.amount),
+    proof,
+    claim.incidentDate ? `incident ${dateOnly(claim.incidentDate, timeZone)}` : null,
+  ];
+  const text = joinDefined(parts, ', ');
+  return text ? `Item: ${text}.` : null;
+}
+
+function deliveryText(state: { status: string | null; sentAt: string | null }, timeZone: string): string {
+  if (state.status === null && state.sentAt === null) return 'none';
+  return joinDefined([cleanLine(state.status ?? 'unknown', 30), dateTime(state.sentAt, timeZone)], ' ');
+}
+
+/** Untrusted text as "  > " lines, cleaned and cut, so it cannot pass for the server's own words. */
+function quoteBlock(fields: Array<[label: string, value: string | null]>): string[] {
+  const lines: string[] = [];
+  for (const [label, value] of fields) {
+    if (value === null || value.trim() === '') continue;
+    const text = truncate(stripUnsafe(value).trim().replace(/\n{3,}/g, '\n\n'), MAX_FREE_TEXT);
+    text.split('\n').forEach((line, index) => {
+      lines.push(`  > ${index === 0 && label ? `${label}: ` : ''}${line.trimEnd()}`);
+    });
+  }
+  return lines;
+}
+
+/** " open → in_review", " → open" for a first status, "" when the event changed none. */
+function statusChange(from: string | null, to: string | null): string {
+  if (from === null && to === null) return '';
+  return `${from === null ? '' : ` ${cleanLine(from, 30)}`} → ${to === null ? '?' : cleanLine(to, 30)}`;
+}
+
+function by(person: string | null): string | null {
+  return person ? `by ${cleanLine(person, 80)}` : null;
+}
+
+function joinDefined(parts: Array<string | null | undefined | false>, separator: string): string {
+  return parts.filter((part): part is string => typeof part === 'string' && part !== '').join(separator);
+}

@@ -1,0 +1,107 @@
+// A page of records -> one compact text block for the model and the same facts as structured content.
+import type { ListResult } from '../api/client.js';
+import type { ComplaintListItem } from '../api/schemas.js';
+import { stripUnsafeDeep } from './clean.js';
+import type { Clock } from './clock.js';
+import { deadlineStatus, describeDeadline, type DeadlineStatus } from './deadline.js';
+import { cell, consumerName, dateOnly } from './fields.js';
+
+/** What the member asked for, as sent to the API (`period` only for the header). */
+export interface ListFilters {
+  status?: string;
+  type?: string;
+  storeId?: string;
+  search?: string;
+  from?: string;
+  to?: string;
+  period?: string;
+}
+
+export interface ListPage {
+  items: Array<ComplaintListItem & { deadline: DeadlineStatus }>;
+  pagination: ListResult['pagination'] & { nextPage: number | null };
+  filters: ListFilters;
+  timeZone: string;
+}
+
+/** Delivery states that need no attention; anything else (failed, bounced, ...) is flagged. */
+const QUIET_DELIVERY_STATES = new Set(['sent', 'queued', 'delivered']);
+
+export function toListPage(result: ListResult, filters: ListFilters, clock: Clock): ListPage {
+  const { page, totalPages } = result.pagination;
+  return {
+    items: result.items.map((item) => ({
+      ...stripUnsafeDeep(item),
+      deadline: deadlineStatus(item.responseDeadline, isAnswered(item), clock),
+    })),
+    pagination: { ...result.pagination, nextPage: page < totalPages ? page + 1 : null },
+    filters,
+    timeZone: clock.timeZone,
+  };
+}
+
+function isAnswered(item: ComplaintListItem): boolean {
+  return item.hasResponse === true || (item.hasResponse === null && item.respondedAt !== null);
+}
+
+export function formatListText(list: ListPage): string {
+  const { page, pageSize, total, totalPages, nextPage } = list.pagination;
+  const what = describeFilters(list.filters, list.timeZone);
+  const lines: string[] = [];
+  if (total === 0) {
+    lines.push(`No records match${what ? ` (${what})` : ''}.`);
+    return lines.join('\n');
+  }
+  const matches = `${total} ${total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}.`;
+  if (list.items.length === 0) {
+    lines.push(`${matches} Page ${page} is past the last page (${totalPages}); call list_complaints with page=1.`);
+    return lines.join('\n');
+  }
+  lines.push(`${matches} Page ${page} of ${totalPages}, ${list.items.length} shown, newest first. Dates in ${list.timeZone}.`);
+  for (const item of list.items) lines.push(formatListLine(item, list.timeZone));
+  if (nextPage !== null) {
+    const remaining = total - (page - 1) * pageSize - list.items.length;
+    lines.push(`${remaining} more: call list_complaints with page=${nextPage} and the same filters.`);
+  }
+  return lines.join('\n');
+}
+
+/** correlative | type | status | store | consumer | filed | deadline | id (what get_complaint needs). */
+export function formatListLine(item: ListPage['items'][number], timeZone: string): string {
+  const parts = [
+    cell(item.correlative),
+    cell(item.type),
+    cell(item.status),
+    cell(item.storeName),
+    cell(consumerName(item)),
+    `filed ${cell(dateOnly(item.createdAt, timeZone))}`,
+    item.deadline.answered ? `answered${answeredOn(item, timeZone)}` : describeDeadline(item.deadline),
+  ];
+  if (item.priority && item.priority !== 'medium') parts.push(`priority ${cell(item.priority)}`);
+  for (const [label, state] of [
+    ['receipt e-mail', item.receiptDeliveryStatus],
+    ['response e-mail', item.responseDeliveryStatus],
+  ] as const) {
+    if (state !== null && !QUIET_DELIVERY_STATES.has(state)) parts.push(`${label} ${cell(state)}`);
+  }
+  parts.push(`id ${cell(item.id, 64)}`);
+  return parts.join(' | ');
+}
+
+function answeredOn(item: ComplaintListItem, timeZone: string): string {
+  const day = dateOnly(item.respondedAt, timeZone);
+  return day ? ` ${day}` : '';
+}
+
+export function describeFilters(filters: ListFilters, timeZone: string): string {
+  const parts: string[] = [];
+  if (filters.status) parts.push(`status ${filters.status}`);
+  if (filters.type) parts.push(`type ${filters.type}`);
+  if (filters.storeId) parts.push(`store ${filters.storeId}`);
+  if (filters.search) parts.push(`search "${cell(filters.search, 100)}"`);
+  if (filters.from || filters.to) {
+    const range = filters.from && filters.to ? `${filters.from}..${filters.to}` : filters.from ? `from ${filters.from}` : `to ${filters.to}`;
+    parts.push(`filed ${range}${filters.period ? ` (${filters.period}, ${timeZone})` : ''}`);
+  }
+  return parts.join(', ');
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// CLI entry: parse argv and the environment, pick the mode, start the transport. Nothing else.
+import { createRequire } from 'node:module';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { Agent } from 'undici';
+import { ComplaintsApi } from './api/client.js';
+import { parseArgs, USAGE } from './cli/args.js';
+import { loadConfig, type Config } from './config.js';
+import { log } from './log.js';
+import { createServer } from './server.js';
+
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+async function main(): Promise<void> {
+  const command = parseArgs(process.argv.slice(2));
+  switch (command.mode) {
+    case 'help':
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    case 'version':
+      process.stdout.write(`${version}\n`);
+      return;
+    case 'invalid':
+      process.stderr.write(`complaints-book-mcp: ${command.message}\n\n${USAGE}\n`);
+      process.exitCode = 2;
+      return;
+    case 'sandbox':
+      return runSandbox(command.port);
+    case 'demo':
+      return runDemo();
+    case 'stdio':
+      return runStdio(loadConfig(process.env), []);
+  }
+}
+
+/** The stdio server. `cleanups` run on shutdown after the server closes (e.g. the demo's sandbox). */
+async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): Promise<void> {
+  for (const problem of config.problems) log.warn(problem);
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+  const api =
+    config.apiKey && config.apiUrl
+      ? new ComplaintsApi({ baseUrl: config.apiUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, dispatcher })
+      : undefined;
+  const server = createServer({
+    api,
+    problems: config.problems,
+    clock: { now: () => new Date(), timeZone: config.timeZone },
+    version,
+  });
+
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    // In-flight calls are aborted by closing the transport; a hung socket must not keep us alive.
+    setTimeout(() => process.exit(0), 800).unref();
+    void (async () => {
+      await server.close().catch(() => undefined);
+      await dispatcher.destroy().catch(() => undefined);
+      for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+      process.exit(0);
+    })();
+  };
+  process.stdin.on('end', shutdown);
+  process.stdin.on('close', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  await server.connect(new StdioServerTransport());
+}
+
+/** --demo: the embedded sandbox on a free loopback port, and the server with its full-access demo key. */
+async function runDemo(): Promise<void> {
+  const { startSandbox } = await import('./sandbox/server.js');
+  const { DEMO_KEYS } = await import('./sandbox/demo-keys.js');
+  const sandbox = await startSandbox();
+  log.warn(`demo mode: using the embedded sandbox at ${sandbox.url} with demo data; no real records are read.`);
+  const config = loadConfig({ ...process.env, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_API_URL: sandbox.url });
+  await runStdio(config, [() => sandbox.close()]);
+}
+
+/** `sandbox`: the API alone, for trying the server or another client against it. Not an MCP mode. */
+async function runSandbox(port: number): Promise<void> {
+  const { startSandbox } = await import('./sandbox/server.js');
+  const { DEMO_KEYS } = await import('./sandbox/demo-keys.js');
+  const sandbox = await startSandbox({ port });
+  const keys = Object.values(DEMO_KEYS).map(({ key, description }) => `  ${key}  ${description}`);
+  process.stdout.write(
+    [
+      `Sandbox of the complaints API listening at ${sandbox.url}`,
+      `  try: curl -H "Authorization: Bearer ${DEMO_KEYS.full.key}" "${sandbox.url}/api/v1/complaints?pageSize=2"`,
+      'Demo keys:',
+      ...keys,
+      'Use it with: COMPLAINTS_API_URL=' + sandbox.url + ' COMPLAINTS_API_KEY=<a demo key> complaints-book-mcp',
+      'Press Ctrl+C to stop.',
+      '',
+    ].join('\n'),
+  );
+  const stop = () => void sandbox.close().finally(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  log.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

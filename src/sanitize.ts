@@ -1,0 +1,33 @@
+// Cleaning of text that neither we nor the member wrote: consumer-written fields and upstream messages.
+// Control characters and ANSI escapes could corrupt a terminal or the transcript, and zero-width or
+// bidirectional-override characters can hide or reorder text a person reviews (GUIDE section 5).
+
+// ANSI CSI/OSC sequences, then C0/C1 controls (tab and newline are normalised separately),
+// zero-width characters, bidi embeddings/overrides/isolates, and other invisible formatting characters.
+const ANSI_ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const INVISIBLES = /[\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+
+/** Strips escapes, control and invisible characters; keeps newlines and tabs as spaces or newlines. */
+export function stripUnsafe(text: string): string {
+  return text
+    .replace(ANSI_ESCAPES, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(CONTROLS, '')
+    .replace(INVISIBLES, '');
+}
+
+/** Cuts text to at most `max` characters (not splitting a surrogate pair), with a visible marker. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}… [truncated, ${text.length - end} more characters]`;
+}
+
+/** One-line form: cleaned, whitespace collapsed, cut to `max`. For names, labels and upstream messages. */
+export function cleanLine(text: string, max = 200): string {
+  return truncate(stripUnsafe(text).replace(/\s+/g, ' ').trim(), max);
+}

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** Matches format/deadline.ts DeadlineStatus. */
+export const deadlineOutputSchema = z.object({
+  date: z.string().nullable().describe('The response deadline as a calendar date in the time zone.'),
+  daysLeft: z.number().int().nullable().describe('Calendar days left (negative when overdue); null once answered.'),
+  answered: z.boolean(),
+});

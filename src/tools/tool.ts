@@ -1,0 +1,36 @@
+// The shape of one tool: adding a tool means adding one file that exports a `defineTool(...)`.
+// Only this folder, server.ts and index.ts know the MCP SDK exists.
+import type { z } from 'zod';
+import type { ComplaintsApi } from '../api/client.js';
+import type { Clock } from '../format/clock.js';
+
+export interface ToolContext {
+  /** The API client; throws a UserFacingError naming the setting when the server is not configured. */
+  api: () => ComplaintsApi;
+  clock: Clock;
+  /** Aborted when the client cancels the call or the transport closes. */
+  signal: AbortSignal;
+}
+
+export interface ToolResult<Structured> {
+  /** What the model reads. */
+  text: string;
+  /** The same facts, typed, matching the tool's outputSchema. */
+  structured: Structured;
+}
+
+export interface ToolDefinition<Input extends z.ZodRawShape, Output extends z.ZodRawShape> {
+  name: string;
+  title: string;
+  /** Says when to use the tool rather than another, how to page, and shows example calls. */
+  description: string;
+  inputSchema: Input;
+  outputSchema: Output;
+  run(args: z.output<z.ZodObject<Input>>, context: ToolContext): Promise<ToolResult<z.output<z.ZodObject<Output>>>>;
+}
+
+export function defineTool<Input extends z.ZodRawShape, Output extends z.ZodRawShape>(
+  definition: ToolDefinition<Input, Output>,
+): ToolDefinition<Input, Output> {
+  return definition;
+}
