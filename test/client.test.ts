@@ -1,0 +1,204 @@
+// The API client against tiny loopback servers that misbehave on purpose.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ComplaintsApi, parseRetryAfter } from '../src/api/client.js';
+import { ApiError } from '../src/api/errors.js';
+import { detailBody } from './fixtures.js';
+
+type Handler = (request: IncomingMessage, response: ServerResponse, count: number) => void;
+
+let server: Server;
+let baseUrl: string;
+let handler: Handler;
+let requests: IncomingMessage[] = [];
+const dispatcher = new Agent({ keepAliveTimeout: 1000 });
+const KEY = 'or_test_key_0123456789';
+const ID = '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11';
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    requests.push(request);
+    handler(request, response, requests.length);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(() => {
+  requests = [];
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await dispatcher.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function api(timeoutMs = 3000): ComplaintsApi {
+  return new ComplaintsApi({ baseUrl, apiKey: KEY, timeoutMs, dispatcher, random: () => 0 });
+}
+
+function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('requests', () => {
+  it('sends the bearer key and the query under the API names', async () => {
+    handler = (_request, response) => json(response, 200, { data: [], pagination: { page: 2, pageSize: 5, total: 5, totalPages: 1 } });
+    const result = await api().listComplaints({ page: 2, pageSize: 5, status: 'open', search: 'José & co', from: '2026-11-01' });
+    expect(requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+    const url = new URL(requests[0]!.url!, baseUrl);
+    expect(url.pathname).toBe('/api/v1/complaints');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '2', pageSize: '5', status: 'open', search: 'José & co', from: '2026-11-01' });
+    expect(result.pagination).toEqual({ page: 2, pageSize: 5, total: 5, totalPages: 1 });
+  });
+
+  it('fills pagination fields the service left out', async () => {
+    handler = (_request, response) => json(response, 200, { data: [{}, {}], pagination: { total: 42 } });
+    const result = await api().listComplaints({ page: 1, pageSize: 2 });
+    expect(result.pagination).toEqual({ page: 1, pageSize: 2, total: 42, totalPages: 21 });
+  });
+
+  it('reads a detail', async () => {
+    handler = (_request, response) => json(response, 200, { data: detailBody() });
+    const record = await api().getComplaint(ID);
+    expect(requests[0]?.url).toBe(`/api/v1/complaints/${ID}`);
+    expect(record.correlative).toBe('000000402-2026');
+  });
+});
+
+describe('retries', () => {
+  it('recovers from one transient 503', async () => {
+    handler = (_request, response, count) => (count === 1 ? json(response, 503, {}) : json(response, 200, { data: detailBody() }));
+    await expect(api().getComplaint(ID)).resolves.toMatchObject({ id: ID });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('stops after 3 attempts of a persistent 502', async () => {
+    handler = (_request, response) => json(response, 502, { message: 'bad gateway' });
+    const error = await failure(api().getComplaint(ID));
+    expect(error.kind).toBe('server_error');
+    expect(error.message).toBe('The complaints service failed (HTTP 502) after 3 attempts. Try again later.');
+    expect(requests).toHaveLength(3);
+  });
+
+  it('honours a Retry-After that fits in the deadline', async () => {
+    handler = (_request, response, count) =>
+      count === 1 ? json(response, 429, {}, { 'retry-after': '1' }) : json(response, 200, { data: detailBody() });
+    const started = Date.now();
+    await api().getComplaint(ID);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('does not wait for a Retry-After past the deadline', async () => {
+    handler = (_request, response) => json(response, 429, {}, { 'retry-after': '120' });
+    const started = Date.now();
+    const error = await failure(api(2000).getComplaint(ID));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(error.kind).toBe('rate_limited');
+    expect(requests).toHaveLength(1);
+  });
+
+  it.each([400, 401, 403, 404])('never retries a %i', async (status) => {
+    handler = (_request, response) => json(response, status, { error: { message: 'pageSize must be an integer from 1 to 100' } });
+    const error = await failure(api().listComplaints({ pageSize: 500 }));
+    expect(requests).toHaveLength(1);
+    expect(error.status).toBe(status);
+  });
+
+  it('retries a refused connection, then says where it could not connect', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const client = new ComplaintsApi({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY, timeoutMs: 3000, dispatcher, random: () => 0 });
+    const error = await failure(client.getComplaint(ID));
+    expect(error.kind).toBe('network');
+    expect(error.message).toMatch(/Could not reach the complaints service at http:\/\/127\.0\.0\.1:\d+ \(connection refused\) after 3 attempts/);
+  });
+});
+
+describe('error texts', () => {
+  it('names the refused parameter of a 400 from the body', async () => {
+    handler = (_request, response) => json(response, 400, { error: { code: 'invalid_parameter', message: 'pageSize must be an integer from 1 to 100' } });
+    const error = await failure(api().listComplaints({ pageSize: 500 }));
+    expect(error.message).toBe(
+      'The complaints service refused the request (400): pageSize must be an integer from 1 to 100. Check the arguments and try again.',
+    );
+  });
+
+  it('gives fixed texts for 401, 403 and 404', async () => {
+    const texts: Record<number, RegExp> = { 401: /check COMPLAINTS_API_KEY/i, 403: /complaints\.view/, 404: /not found or not accessible/ };
+    for (const [status, text] of Object.entries(texts)) {
+      handler = (_request, response) => json(response, Number(status), { message: 'secret internals' });
+      const error = await failure(api().getComplaint(ID));
+      expect(error.message).toMatch(text);
+      expect(error.message).not.toContain('secret internals');
+    }
+  });
+
+  it('never shows an HTML page, and never the key', async () => {
+    handler = (_request, response) => {
+      response.writeHead(500, { 'content-type': 'text/html' });
+      response.end(`<html><body>Stack trace ${KEY}</body></html>`);
+    };
+    const error = await failure(api().getComplaint(ID));
+    expect(error.message).not.toMatch(/html|Stack|or_test/);
+    handler = (_request, response) => json(response, 400, { message: `bad key ${KEY}` });
+    expect((await failure(api().getComplaint(ID))).message).not.toContain(KEY);
+  });
+
+  it('reports a body that is not JSON or has no data', async () => {
+    handler = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<html>login</html>');
+    };
+    expect((await failure(api().getComplaint(ID))).message).toMatch(/unexpected body \(HTTP 200, not JSON\)/);
+    handler = (_request, response) => json(response, 200, { items: [] });
+    expect((await failure(api().listComplaints({}))).kind).toBe('unexpected_body');
+  });
+});
+
+describe('deadline', () => {
+  it('bounds a stalled call by the timeout, retries included', async () => {
+    handler = () => undefined; // never answers
+    const started = Date.now();
+    const error = await failure(api(600).getComplaint(ID));
+    const elapsed = Date.now() - started;
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toMatch(/did not answer within 600 ms \(COMPLAINTS_TIMEOUT_MS\)/);
+    expect(elapsed).toBeGreaterThanOrEqual(590);
+    expect(elapsed).toBeLessThan(900);
+  });
+
+  it('aborts when the caller cancels', async () => {
+    handler = () => undefined;
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    expect((await failure(api().getComplaint(ID, controller.signal))).kind).toBe('cancelled');
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    const now = Date.parse('2026-11-22T15:00:00Z');
+    expect(parseRetryAfter('2', now)).toBe(2000);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 15:00:05 GMT', now)).toBe(5000);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 14:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
+  });
+});

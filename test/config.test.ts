@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../src/cli/args.js';
+import { loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  const good = { COMPLAINTS_API_KEY: 'or_live_abc123', COMPLAINTS_API_URL: 'https://libro.example.pe/' };
+
+  it('reads a good configuration with defaults', () => {
+    expect(loadConfig(good)).toEqual({
+      apiKey: 'or_live_abc123',
+      apiUrl: 'https://libro.example.pe',
+      timeoutMs: 15000,
+      timeZone: 'America/Lima',
+      problems: [],
+    });
+  });
+
+  it('reads the optional settings', () => {
+    const config = loadConfig({ ...good, COMPLAINTS_TIMEOUT_MS: '2500', COMPLAINTS_TIMEZONE: 'Europe/Madrid' });
+    expect(config.timeoutMs).toBe(2500);
+    expect(config.timeZone).toBe('Europe/Madrid');
+  });
+
+  it('names a missing key and URL without throwing', () => {
+    const config = loadConfig({});
+    expect(config.apiKey).toBeUndefined();
+    expect(config.problems.join('\n')).toMatch(/COMPLAINTS_API_KEY is not set/);
+    expect(config.problems.join('\n')).toMatch(/COMPLAINTS_API_URL is not set/);
+  });
+
+  it('refuses a key without the or_ prefix and never repeats it', () => {
+    const config = loadConfig({ ...good, COMPLAINTS_API_KEY: 'sk_secret_value' });
+    expect(config.apiKey).toBeUndefined();
+    expect(config.problems).toHaveLength(1);
+    expect(config.problems[0]).toMatch(/start with "or_"/);
+    expect(config.problems[0]).not.toContain('sk_secret_value');
+  });
+
+  it('refuses bad URLs, timeouts and time zones with the rule', () => {
+    const problems = (env: Record<string, string>) => loadConfig({ ...good, ...env }).problems.join('\n');
+    expect(problems({ COMPLAINTS_API_URL: 'libro.example.pe' })).toMatch(/COMPLAINTS_API_URL must be an http/);
+    expect(problems({ COMPLAINTS_API_URL: 'ftp://libro.example.pe' })).toMatch(/COMPLAINTS_API_URL must be an http/);
+    expect(problems({ COMPLAINTS_API_URL: 'https://libro.example.pe/api/v1' })).toMatch(/must not end in \/api\/v1/);
+    expect(problems({ COMPLAINTS_TIMEOUT_MS: 'soon' })).toMatch(/COMPLAINTS_TIMEOUT_MS must be a number/);
+    expect(problems({ COMPLAINTS_TIMEOUT_MS: '10' })).toMatch(/at least 100 ms/);
+    expect(problems({ COMPLAINTS_TIMEOUT_MS: '1.5' })).toMatch(/whole number/);
+    expect(problems({ COMPLAINTS_TIMEZONE: 'Lima' })).toMatch(/COMPLAINTS_TIMEZONE must be an IANA time zone/);
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ ...good, COMPLAINTS_TIMEOUT_MS: '', COMPLAINTS_TIMEZONE: '  ' });
+    expect(config.problems).toEqual([]);
+    expect(config.timeoutMs).toBe(15000);
+  });
+});
+
+describe('parseArgs', () => {
+  it('picks each mode', () => {
+    expect(parseArgs([])).toEqual({ mode: 'stdio' });
+    expect(parseArgs(['--demo'])).toEqual({ mode: 'demo' });
+    expect(parseArgs(['--help'])).toEqual({ mode: 'help' });
+    expect(parseArgs(['-h'])).toEqual({ mode: 'help' });
+    expect(parseArgs(['--version'])).toEqual({ mode: 'version' });
+    expect(parseArgs(['sandbox'])).toEqual({ mode: 'sandbox', port: 0 });
+    expect(parseArgs(['sandbox', '--port', '8787'])).toEqual({ mode: 'sandbox', port: 8787 });
+    expect(parseArgs(['sandbox', '--port=8787'])).toEqual({ mode: 'sandbox', port: 8787 });
+  });
+
+  it('refuses unknown flags, extra arguments and bad ports', () => {
+    expect(parseArgs(['--verbose'])).toEqual({ mode: 'invalid', message: 'unknown option "--verbose"' });
+    expect(parseArgs(['serve'])).toEqual({ mode: 'invalid', message: 'unknown command "serve"' });
+    expect(parseArgs(['--demo', '--port', '1'])).toMatchObject({ mode: 'invalid' });
+    expect(parseArgs(['sandbox', '--port'])).toMatchObject({ mode: 'invalid' });
+    expect(parseArgs(['sandbox', '--port', 'http'])).toMatchObject({ mode: 'invalid' });
+    expect(parseArgs(['sandbox', '--port', '70000'])).toMatchObject({ mode: 'invalid' });
+    expect(parseArgs(['sandbox', '--host', 'x'])).toMatchObject({ mode: 'invalid' });
+  });
+});
