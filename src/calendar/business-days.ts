@@ -1,0 +1,71 @@
+// Business days (días hábiles) on calendar dates written YYYY-MM-DD.
+//
+// Pure date arithmetic: no clock and no time zone. Callers convert instants to the local date
+// they mean (Lima, for the complaints book) before calling. A business day is Monday to Friday
+// and not a national holiday (see peru-holidays.ts).
+import { isPeruHoliday } from './peru-holidays.js';
+
+const DAY_MS = 86_400_000;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Days since 1970-01-01 for a valid YYYY-MM-DD; throws on anything else (a caller's bug). */
+function toDayNumber(date: string): number {
+  const match = DATE_PATTERN.exec(date);
+  if (match) {
+    const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+    // Date.UTC rolls 02-30 over to March; reject dates that do not round-trip.
+    if (fromDayNumber(ms / DAY_MS) === date) return ms / DAY_MS;
+  }
+  throw new RangeError(`not a calendar date (YYYY-MM-DD): ${date}`);
+}
+
+function fromDayNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+function isBusinessDayNumber(day: number): boolean {
+  const weekday = new Date(day * DAY_MS).getUTCDay(); // 0 Sunday .. 6 Saturday
+  return weekday !== 0 && weekday !== 6 && !isPeruHoliday(fromDayNumber(day));
+}
+
+export function isBusinessDay(date: string): boolean {
+  return isBusinessDayNumber(toDayNumber(date));
+}
+
+/**
+ * The n-th business day after `date` (the count starts the day after, as legal deadlines do).
+ * A negative n counts backwards; n = 0 returns `date` itself.
+ */
+export function addBusinessDays(date: string, n: number): string {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`not an integer: ${n}`);
+  let day = toDayNumber(date);
+  const step = n < 0 ? -1 : 1;
+  for (let left = Math.abs(n); left > 0; ) {
+    day += step;
+    if (isBusinessDayNumber(day)) left -= 1;
+  }
+  return fromDayNumber(day);
+}
+
+/**
+ * Signed number of business days from `from` to `to`: the business days in (from, to] when `to`
+ * is later; minus those in [to, from) when it is earlier. Thus the inverse of addBusinessDays,
+ * businessDaysBetween(d, addBusinessDays(d, n)) === n, and a deadline that passed last Friday is
+ * -1 from Saturday, Sunday or Monday alike.
+ */
+export function businessDaysBetween(from: string, to: string): number {
+  const start = toDayNumber(from);
+  const end = toDayNumber(to);
+  let count = 0;
+  if (end >= start) {
+    for (let day = start + 1; day <= end; day += 1) if (isBusinessDayNumber(day)) count += 1;
+    return count;
+  }
+  for (let day = end; day < start; day += 1) if (isBusinessDayNumber(day)) count += 1;
+  return -count;
+}
+
+/** Calendar-day difference to - from (e.g. for "3 days overdue"). */
+export function calendarDaysBetween(from: string, to: string): number {
+  return toDayNumber(to) - toDayNumber(from);
+}

@@ -1,0 +1,63 @@
+// The two read operations over a data set, with the access rules of the contract: organization
+// scope, store restriction, combined filters, newest first, pagination.
+import type { ComplaintDetail, ComplaintListItem, Pagination } from '../api/schemas.js';
+import type { Dataset, SandboxRecord } from './dataset.js';
+import type { ParsedListQuery } from './list-query.js';
+import { canSeeStore, type Member } from './members.js';
+import { listItemOf } from './record-builder.js';
+
+export interface ListResult {
+  data: ComplaintListItem[];
+  pagination: Pagination;
+}
+
+// Records of each organization, newest first, computed once per data set (100k records stay fast).
+const byOrganization = new WeakMap<Dataset, Map<string, SandboxRecord[]>>();
+
+function recordsOf(dataset: Dataset, organizationId: string): readonly SandboxRecord[] {
+  let index = byOrganization.get(dataset);
+  if (!index) {
+    index = new Map();
+    for (const record of dataset.records) {
+      const list = index.get(record.organizationId) ?? [];
+      list.push(record);
+      index.set(record.organizationId, list);
+    }
+    byOrganization.set(dataset, index);
+  }
+  return index.get(organizationId) ?? [];
+}
+
+export function listComplaints(dataset: Dataset, member: Member, query: ParsedListQuery): ListResult {
+  const matches = recordsOf(dataset, member.organizationId).filter(
+    (record) =>
+      canSeeStore(member, record.storeId) &&
+      (query.status === undefined || record.status === query.status) &&
+      (query.type === undefined || record.type === query.type) &&
+      (query.storeId === undefined || record.storeId === query.storeId) &&
+      (query.fromMs === undefined || record.createdAtMs >= query.fromMs) &&
+      (query.toMs === undefined || record.createdAtMs <= query.toMs) &&
+      (query.search === undefined || record.searchFields.some((field) => field.includes(query.search ?? ''))),
+  );
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    data: matches.slice(start, start + query.pageSize).map(listItemOf),
+    pagination: {
+      page: query.page,
+      pageSize: query.pageSize,
+      total: matches.length,
+      totalPages: Math.ceil(matches.length / query.pageSize),
+    },
+  };
+}
+
+/**
+ * The record if the member may read it. Undefined for a missing record, a record of another
+ * organization and a record of a store the member cannot access alike: the caller answers all
+ * three with the same 404, so that existence is not revealed.
+ */
+export function findComplaint(dataset: Dataset, member: Member, id: string): ComplaintDetail | undefined {
+  const record = dataset.byId.get(id.toLowerCase());
+  if (!record || record.organizationId !== member.organizationId || !canSeeStore(member, record.storeId)) return undefined;
+  return record.detail;
+}

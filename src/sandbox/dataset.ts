@@ -1,0 +1,170 @@
+// The sandbox's data set: deterministic from (seed, now), dated relative to `now`, never in the
+// future, with records earlier today and on each of the last seven days so that "today" and
+// "this week" always have data.
+import { addBusinessDays } from '../calendar/business-days.js';
+import { isoUtc, limaDate, limaDayEnd, limaDayStart } from './lima-time.js';
+import { ORGANIZATIONS, STORES, type Organization, type Store } from './organizations.js';
+import { createRandom, type Random } from './prng.js';
+import { buildRecord, DEADLINE_DAYS, type SandboxRecord } from './record-builder.js';
+
+export type { SandboxRecord } from './record-builder.js';
+
+export interface DatasetOptions {
+  now: Date;
+  seed?: number;
+  /** Records per organization over the period; defaults a: 420, b: 150. */
+  recordsPerOrganization?: { a?: number; b?: number };
+  /** Length of the period, in days ending today (Lima). Default 120. */
+  days?: number;
+}
+
+export interface Dataset {
+  now: string;
+  seed: number;
+  organizations: readonly Organization[];
+  stores: readonly Store[];
+  /** All records, newest first (createdAt desc, then id desc): the list's order. */
+  records: readonly SandboxRecord[];
+  byId: ReadonlyMap<string, SandboxRecord>;
+}
+
+export const DEFAULT_SEED = 20_261_122;
+const DAY = 86_400_000;
+const TRACKING_ALPHABET = [...'ABCDEFGHJKMNPQRSTUVWXYZ23456789']; // no 0/O, 1/I/L
+
+/** Hours at which consumers file, by relative weight (night filings are rare but exist). */
+const HOUR_WEIGHTS: readonly (readonly [number, number])[] = Array.from({ length: 24 }, (_, hour) => [
+  hour,
+  hour < 7 ? 1 : hour < 9 ? 3 : hour < 13 ? 6 : hour < 18 ? 7 : hour < 22 ? 6 : 3,
+]);
+
+export function generateDataset(options: DatasetOptions): Dataset {
+  const nowMs = options.now.getTime();
+  if (!Number.isFinite(nowMs)) throw new RangeError('generateDataset: now is not a valid date');
+  const seed = options.seed ?? DEFAULT_SEED;
+  const days = Math.max(1, Math.floor(options.days ?? 120));
+  const deadlines = new Map<string, { iso: string; ms: number }>();
+  const deadlineOf = (createdAtMs: number) => {
+    const filed = limaDate(createdAtMs);
+    let deadline = deadlines.get(filed);
+    if (!deadline) {
+      const ms = limaDayEnd(addBusinessDays(filed, DEADLINE_DAYS));
+      deadline = { iso: isoUtc(ms), ms };
+      deadlines.set(filed, deadline);
+    }
+    return deadline;
+  };
+
+  const ids = new Set<string>();
+  const trackingCodes = new Set<string>();
+  const records: SandboxRecord[] = [];
+  ORGANIZATIONS.forEach((organization, index) => {
+    // One stream per organization, so that resizing one leaves the other unchanged.
+    const rng = createRandom((seed + Math.imul(index + 1, 0x9e3779b9)) >>> 0);
+    const count = Math.max(0, Math.floor(options.recordsPerOrganization?.[organization.key] ?? organization.defaultRecords));
+    const stores = STORES.filter((store) => store.organizationId === organization.id);
+    const storeWeights = stores.map((store, i) => [i, store.weight] as const);
+    const times = filingTimes(rng, nowMs, days, count, organization.key === 'a').sort((x, y) => x - y);
+    const correlativeOf = correlatives(nowMs, days, count);
+    for (const createdAtMs of times) {
+      const storeIndex = rng.weighted(storeWeights);
+      const store = stores[storeIndex];
+      if (!store) throw new Error('organization without stores');
+      const deadline = deadlineOf(createdAtMs);
+      records.push(
+        buildRecord(rng, {
+          id: unique(ids, () => rng.uuid()),
+          organization,
+          store,
+          storeSeries: storeIndex + 1,
+          correlative: correlativeOf(createdAtMs),
+          trackingCode: unique(trackingCodes, () => trackingCode(rng)),
+          createdAtMs,
+          nowMs,
+          deadline: deadline.iso,
+          deadlineMs: deadline.ms,
+        }),
+      );
+    }
+  });
+
+  records.sort(newestFirst);
+  return {
+    now: isoUtc(nowMs),
+    seed,
+    organizations: ORGANIZATIONS,
+    stores: STORES,
+    records,
+    byId: new Map(records.map((record) => [record.id, record])),
+  };
+}
+
+export function newestFirst(a: SandboxRecord, b: SandboxRecord): number {
+  if (a.createdAtMs !== b.createdAtMs) return b.createdAtMs - a.createdAtMs;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/**
+ * Filing instants: a few guaranteed ones on each of the last seven Lima days (including earlier
+ * today and one minutes ago), for organization A also filings at 00:00:30 and 23:59:00 Lima time on the two previous
+ * days (they exercise the inclusive day bounds of from/to), the rest spread over the period.
+ */
+function filingTimes(rng: Random, nowMs: number, days: number, count: number, withEdges: boolean): number[] {
+  const todayStart = limaDayStart(limaDate(nowMs));
+  const elapsedToday = nowMs - todayStart;
+  const times: number[] = [];
+  const perDay = Math.max(1, Math.round(count / 140));
+  for (let day = 0; day < Math.min(7, days); day += 1) {
+    const dayStart = todayStart - day * DAY;
+    const span = day === 0 ? elapsedToday : DAY;
+    for (let i = 0; i < (day === 0 ? perDay + 2 : perDay); i += 1) times.push(dayStart + Math.floor(rng.next() * span));
+  }
+  // One filed minutes ago: its receipt e-mail is still queued.
+  times.push(nowMs - rng.int(60, 600) * 1000);
+  if (withEdges && days >= 3) {
+    for (const day of [1, 2]) {
+      const dayStart = todayStart - day * DAY;
+      times.push(dayStart + 30_000, dayStart + DAY - 60_000);
+    }
+  }
+  times.length = Math.min(times.length, count);
+  while (times.length < count) {
+    const day = rng.int(0, days - 1);
+    const hour = rng.weighted(HOUR_WEIGHTS);
+    let offset = hour * 3_600_000 + Math.floor(rng.next() * 3_600_000);
+    if (day === 0 && offset > elapsedToday) offset = Math.floor(rng.next() * elapsedToday);
+    times.push(todayStart - day * DAY + offset);
+  }
+  return times;
+}
+
+/**
+ * Correlatives run per organization and calendar year (Lima) in filing order. The sequence does
+ * not start at 1 for the period's first year: the organization filed records before the period
+ * began, estimated at the period's own rate.
+ */
+function correlatives(nowMs: number, days: number, count: number): (createdAtMs: number) => string {
+  const periodStart = limaDayStart(limaDate(nowMs)) - (days - 1) * DAY;
+  const firstYear = Number(limaDate(periodStart).slice(0, 4));
+  const dayOfYear = (periodStart - limaDayStart(`${firstYear}-01-01`)) / DAY;
+  const counters = new Map<number, number>([[firstYear, Math.floor((dayOfYear * count) / days)]]);
+  return (createdAtMs) => {
+    const year = Number(limaDate(createdAtMs).slice(0, 4));
+    const next = (counters.get(year) ?? 0) + 1;
+    counters.set(year, next);
+    return [String(next).padStart(9, '0'), '-', year].join('');
+  };
+}
+
+function trackingCode(rng: Random): string {
+  const chars = ['RCL-'];
+  for (let i = 0; i < 8; i += 1) chars.push(i === 4 ? '-' : '', rng.pick(TRACKING_ALPHABET));
+  return chars.join('');
+}
+
+function unique(seen: Set<string>, make: () => string): string {
+  let value = make();
+  while (seen.has(value)) value = make();
+  seen.add(value);
+  return value;
+}

@@ -1,0 +1,184 @@
+// The sandbox: a node:http server on loopback implementing the two read operations of the
+// complaints API over a generated data set, with every rule of the contract enforced.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { findComplaint, listComplaints } from './complaints.js';
+import { generateDataset, type Dataset } from './dataset.js';
+import { parseListQuery } from './list-query.js';
+import { findMemberByKey, KEY_PREFIX, VIEW_PERMISSION, type Member } from './members.js';
+
+export interface SandboxOptions {
+  /** Default 0: an ephemeral port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Clock the data set is dated against. Default: the current time. */
+  now?: Date;
+  seed?: number;
+  recordsPerOrganization?: { a?: number; b?: number };
+  days?: number;
+  /** A prebuilt data set (benchmarks reuse one); `now`, `seed`, counts and days are then ignored. */
+  dataset?: Dataset;
+  /** Keep every request in `requests`. Default true; benchmarks may turn it off. */
+  recordRequests?: boolean;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+}
+
+export interface SandboxHandle {
+  /** Base URL without /api/v1, e.g. http://127.0.0.1:43123. */
+  url: string;
+  requests: RecordedRequest[];
+  dataset: Dataset;
+  close(): Promise<void>;
+}
+
+export type ErrorCode =
+  | 'invalid_parameter'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'internal_error';
+
+const LIST_PATH = '/api/v1/complaints';
+const DETAIL_PREFIX = `${LIST_PATH}/`;
+// One body for every detail miss, whatever the reason (see findComplaint).
+const DETAIL_NOT_FOUND = { error: { code: 'not_found', message: 'Complaint not found' } } as const;
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  const dataset =
+    options.dataset ??
+    generateDataset({
+      now: options.now ?? new Date(),
+      seed: options.seed,
+      recordsPerOrganization: options.recordsPerOrganization,
+      days: options.days,
+    });
+  const requests: RecordedRequest[] = [];
+  const record = options.recordRequests ?? true;
+
+  const server = createServer((req, res) => {
+    try {
+      handle(dataset, req, res, record ? requests : undefined);
+    } catch {
+      sendError(res, 500, 'internal_error', 'The sandbox failed to answer this request');
+    }
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: options.port ?? 0, host }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    requests,
+    dataset,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Idle keep-alive sockets would otherwise hold close() open for seconds.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+function handle(dataset: Dataset, req: IncomingMessage, res: ServerResponse, log: RecordedRequest[] | undefined): void {
+  const rawUrl = req.url ?? '/';
+  const queryAt = rawUrl.indexOf('?');
+  const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+  const params = new URLSearchParams(queryAt === -1 ? '' : rawUrl.slice(queryAt + 1));
+  const method = req.method ?? 'GET';
+  log?.push({ method, path, query: firstValues(params) });
+  req.resume(); // drain any body; the API's reads have none
+
+  if (method !== 'GET') {
+    return sendError(res, 405, 'method_not_allowed', `Method ${method} is not allowed; this API is read-only (GET)`, undefined, {
+      allow: 'GET',
+    });
+  }
+  const isList = path === LIST_PATH;
+  const detailId = path.startsWith(DETAIL_PREFIX) ? path.slice(DETAIL_PREFIX.length) : undefined;
+  if (!isList && (detailId === undefined || detailId.includes('/'))) {
+    return sendError(res, 404, 'not_found', 'No such endpoint');
+  }
+
+  const member = authenticate(req, res);
+  if (!member) return;
+
+  if (isList) {
+    const parsed = parseListQuery(params);
+    if (!parsed.ok) return sendError(res, 400, 'invalid_parameter', parsed.error.message, parsed.error.parameter);
+    return sendJson(res, 200, listComplaints(dataset, member, parsed.query));
+  }
+  const detail = findComplaint(dataset, member, detailId ?? '');
+  if (!detail) return sendJson(res, 404, DETAIL_NOT_FOUND);
+  sendJson(res, 200, { data: detail });
+}
+
+/** The member behind the bearer key, or undefined after answering 401/403. */
+function authenticate(req: IncomingMessage, res: ServerResponse): Member | undefined {
+  const challenge = { 'www-authenticate': 'Bearer realm="complaints"' };
+  const header = req.headers.authorization;
+  if (!header) {
+    sendError(res, 401, 'unauthorized', 'Missing API key: send the header Authorization: Bearer <API key>', undefined, challenge);
+    return undefined;
+  }
+  const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header);
+  if (!match?.[1]) {
+    sendError(res, 401, 'unauthorized', 'The Authorization header must be "Bearer <API key>"', undefined, challenge);
+    return undefined;
+  }
+  const key = match[1];
+  const member = findMemberByKey(key);
+  if (!member) {
+    const message = key.startsWith(KEY_PREFIX) ? 'Invalid API key' : `Invalid API key: keys start with ${KEY_PREFIX}`;
+    sendError(res, 401, 'unauthorized', message, undefined, challenge);
+    return undefined;
+  }
+  if (!member.permissions.includes(VIEW_PERMISSION)) {
+    sendError(res, 403, 'forbidden', `The member of this API key lacks the permission ${VIEW_PERMISSION}`);
+    return undefined;
+  }
+  return member;
+}
+
+function firstValues(params: URLSearchParams): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of params) if (!Object.hasOwn(query, name)) query[name] = value;
+  return query;
+}
+
+function sendError(
+  res: ServerResponse,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  parameter?: string,
+  headers: Record<string, string> = {},
+): void {
+  sendJson(res, status, { error: parameter === undefined ? { code, message } : { code, message, parameter } }, headers);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { addBusinessDays, businessDaysBetween, calendarDaysBetween, isBusinessDay } from '../src/calendar/business-days.js';
+import { PERU_HOLIDAYS, PERU_HOLIDAY_YEARS } from '../src/calendar/peru-holidays.js';
+
+describe('Peru holidays table', () => {
+  it('lists the 16 national holidays of each covered year, as valid dates', () => {
+    for (const year of PERU_HOLIDAY_YEARS) {
+      const dates = Object.keys(PERU_HOLIDAYS).filter((date) => date.startsWith(`${year}-`));
+      expect(dates).toHaveLength(16);
+      for (const monthDay of ['01-01', '05-01', '06-07', '06-29', '07-23', '07-28', '07-29', '08-06', '08-30', '10-08', '11-01', '12-08', '12-09', '12-25']) {
+        expect(dates).toContain(`${year}-${monthDay}`);
+      }
+    }
+    for (const date of Object.keys(PERU_HOLIDAYS)) {
+      expect(new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10)).toBe(date);
+    }
+  });
+
+  it('has Holy Thursday and Good Friday of each year', () => {
+    expect(PERU_HOLIDAYS['2025-04-17']).toBe('Jueves Santo');
+    expect(PERU_HOLIDAYS['2025-04-18']).toBe('Viernes Santo');
+    expect(PERU_HOLIDAYS['2026-04-02']).toBe('Jueves Santo');
+    expect(PERU_HOLIDAYS['2026-04-03']).toBe('Viernes Santo');
+    expect(PERU_HOLIDAYS['2027-03-25']).toBe('Jueves Santo');
+    expect(PERU_HOLIDAYS['2027-03-26']).toBe('Viernes Santo');
+  });
+});
+
+describe('isBusinessDay', () => {
+  it('is false on weekends and holidays, true on other weekdays', () => {
+    expect(isBusinessDay('2026-11-21')).toBe(false); // Saturday
+    expect(isBusinessDay('2026-11-22')).toBe(false); // Sunday
+    expect(isBusinessDay('2026-11-23')).toBe(true); // Monday
+    expect(isBusinessDay('2026-07-28')).toBe(false); // Tuesday, Fiestas Patrias
+    expect(isBusinessDay('2026-04-02')).toBe(false); // Holy Thursday
+    expect(isBusinessDay('2026-12-09')).toBe(false); // Batalla de Ayacucho
+    expect(isBusinessDay('2026-12-10')).toBe(true);
+  });
+
+  it('refuses what is not a calendar date', () => {
+    expect(() => isBusinessDay('2026-02-30')).toThrow(RangeError);
+    expect(() => isBusinessDay('22/11/2026')).toThrow(RangeError);
+  });
+});
+
+describe('addBusinessDays', () => {
+  it('counts from the day after the given date', () => {
+    expect(addBusinessDays('2026-11-20', 1)).toBe('2026-11-23'); // Friday -> Monday
+    expect(addBusinessDays('2026-11-23', 1)).toBe('2026-11-24');
+    expect(addBusinessDays('2026-11-22', 0)).toBe('2026-11-22');
+  });
+
+  it('skips 23, 28 and 29 July and 6 August', () => {
+    expect(addBusinessDays('2026-07-22', 1)).toBe('2026-07-24');
+    expect(addBusinessDays('2026-07-27', 1)).toBe('2026-07-30');
+    expect(addBusinessDays('2026-07-20', 15)).toBe('2026-08-14');
+  });
+
+  it('skips Holy Week', () => {
+    expect(addBusinessDays('2026-03-27', 15)).toBe('2026-04-21');
+    expect(addBusinessDays('2025-04-16', 1)).toBe('2025-04-21');
+    expect(addBusinessDays('2027-03-24', 1)).toBe('2027-03-29');
+  });
+
+  it('gives the legal 15-business-day deadline across 8 and 9 December', () => {
+    expect(addBusinessDays('2026-11-22', 15)).toBe('2026-12-15');
+    expect(addBusinessDays('2026-12-04', 15)).toBe('2026-12-30'); // also skips 25 December
+  });
+
+  it('counts backwards for a negative n', () => {
+    expect(addBusinessDays('2026-07-30', -1)).toBe('2026-07-27');
+  });
+});
+
+describe('businessDaysBetween', () => {
+  it('is the signed inverse of addBusinessDays', () => {
+    for (const start of ['2026-03-27', '2026-07-20', '2026-11-22', '2026-12-31']) {
+      for (const n of [-20, -1, 0, 1, 5, 15, 40]) {
+        expect(businessDaysBetween(start, addBusinessDays(start, n))).toBe(n);
+      }
+    }
+  });
+
+  it('counts none over a long weekend of holidays', () => {
+    expect(businessDaysBetween('2026-07-24', '2026-07-29')).toBe(1); // only Monday 27
+    expect(businessDaysBetween('2026-07-29', '2026-07-24')).toBe(-2); // [Fri 24, Wed 29): 24 and 27
+    expect(businessDaysBetween('2026-11-22', '2026-11-20')).toBe(-1); // Sunday back to Friday
+    expect(calendarDaysBetween('2026-07-24', '2026-07-29')).toBe(5);
+  });
+});
