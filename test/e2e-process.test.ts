@@ -1,0 +1,235 @@
+// End to end, as a client that speaks the protocol itself: raw JSON-RPC lines over the built server's
+// stdio. Checks what only the raw streams show: every stdout line is JSON-RPC, the key is never
+// printed, the process exits when stdin closes, and the CLI's own flags.
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
+import { STORE_IDS } from '../src/sandbox/organizations.js';
+import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { connect, SERVER_PATH } from './helpers/mcp.js';
+
+let sandbox: SandboxHandle;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+/** A server process driven by hand: send JSON-RPC requests, read every stdout line. */
+class RawServer {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly stdoutLines: string[] = [];
+  stderr = '';
+  private nextId = 1;
+  private readonly waiting = new Map<number, (message: any) => void>();
+
+  constructor(env: Record<string, string>, args: string[] = []) {
+    this.child = spawn(process.execPath, [SERVER_PATH, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
+    createInterface({ input: this.child.stdout }).on('line', (line) => {
+      this.stdoutLines.push(line);
+      const message = JSON.parse(line);
+      this.waiting.get(message.id)?.(message);
+    });
+  }
+
+  request(method: string, params: Record<string, unknown> = {}): Promise<any> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  }
+
+  notify(method: string): void {
+    this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method })}\n`);
+  }
+
+  async initialize(): Promise<any> {
+    const answer = await this.request('initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'raw-test', version: '1.0.0' },
+    });
+    this.notify('notifications/initialized');
+    return answer;
+  }
+
+  /** Closes stdin and resolves with the exit code and how long the exit took. */
+  async endInput(): Promise<{ code: number | null; ms: number }> {
+    const started = Date.now();
+    const exited = new Promise<number | null>((resolve) => this.child.once('exit', (code) => resolve(code)));
+    this.child.stdin.end();
+    const code = await exited;
+    return { code, ms: Date.now() - started };
+  }
+}
+
+function expectJsonRpcOnly(lines: string[]): void {
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) {
+    const message = JSON.parse(line);
+    expect(message.jsonrpc).toBe('2.0');
+    expect('result' in message || 'error' in message || 'method' in message).toBe(true);
+  }
+}
+
+describe('stdio hygiene', () => {
+  it('writes nothing but JSON-RPC on stdout, never the key anywhere, and exits within a second of stdin closing', async () => {
+    const key = DEMO_KEYS.full.key;
+    const server = new RawServer({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: key });
+    const init = await server.initialize();
+    expect(init.result.serverInfo.name).toBe('complaints-book-mcp');
+    expect(init.result.capabilities.tools).toBeDefined();
+    const tools = await server.request('tools/list');
+    expect(tools.result.tools).toHaveLength(2);
+    const list = await server.request('tools/call', { name: 'list_complaints', arguments: { pageSize: 3 } });
+    expect(list.result.isError).toBeFalsy();
+    const id = list.result.structuredContent.items[0].id;
+    const detail = await server.request('tools/call', { name: 'get_complaint', arguments: { id } });
+    expect(detail.result.content[0].text).toContain(list.result.structuredContent.items[0].correlative);
+    const refused = await server.request('tools/call', { name: 'list_complaints', arguments: { pageSize: 1000 } });
+    expect(refused.result.isError).toBe(true);
+    const missing = await server.request('tools/call', { name: 'get_complaint', arguments: { id: '00000000-0000-4000-8000-000000000000' } });
+    expect(missing.result.isError).toBe(true);
+    const unknown = await server.request('tools/call', { name: 'delete_complaint', arguments: {} });
+    expect(unknown.error ?? unknown.result?.isError).toBeTruthy();
+    const bogus = await server.request('no/such/method');
+    expect(bogus.error.code).toBe(-32601);
+
+    const { code, ms } = await server.endInput();
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(1000);
+    expectJsonRpcOnly(server.stdoutLines);
+    expect(server.stdoutLines.join('\n')).not.toContain(key);
+    expect(server.stderr).not.toContain(key);
+  });
+
+  it('exits on SIGTERM within a second', async () => {
+    const server = new RawServer({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
+    await server.initialize();
+    const started = Date.now();
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGTERM');
+    await exited;
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('configuration problems', () => {
+  it('starts without a key, warns once on stderr, and answers every call with what to set', async () => {
+    sandbox.requests.length = 0;
+    const mcp = await connect({ COMPLAINTS_API_URL: sandbox.url });
+    try {
+      const { tools } = await mcp.client.listTools();
+      expect(tools).toHaveLength(2);
+      for (const name of ['list_complaints', 'get_complaint']) {
+        const args = name === 'get_complaint' ? { id: '00000000-0000-4000-8000-000000000000' } : {};
+        const { isError, text } = await mcp.call(name, args);
+        expect(isError).toBe(true);
+        expect(text).toMatch(/COMPLAINTS_API_KEY is not set/);
+      }
+      expect(mcp.stderr().trim().split('\n')).toEqual([expect.stringMatching(/COMPLAINTS_API_KEY is not set/)]);
+      expect(sandbox.requests.length).toBe(0);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('refuses a key without the or_ prefix locally, sending nothing', async () => {
+    sandbox.requests.length = 0;
+    const mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: 'sk_live_secret' });
+    try {
+      const { isError, text } = await mcp.call('list_complaints');
+      expect(isError).toBe(true);
+      expect(text).toMatch(/keys start with "or_"/);
+      expect(text + mcp.stderr()).not.toContain('sk_live_secret');
+      expect(sandbox.requests).toEqual([]);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it.each([
+    ['an unknown key', 'or_not_a_real_key_000000000000000', /refused the API key \(401\)\. Check COMPLAINTS_API_KEY/],
+    ['a key without complaints.view', DEMO_KEYS.noPermission.key, /lacks the permission complaints\.view \(403\)/],
+  ])('explains %s', async (_label, key, message) => {
+    const mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: key });
+    try {
+      const { isError, text } = await mcp.call('list_complaints');
+      expect(isError).toBe(true);
+      expect(text).toMatch(message);
+      expect(text + mcp.stderr()).not.toContain(key);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('explains an unreachable URL', async () => {
+    const mcp = await connect({ COMPLAINTS_API_URL: 'http://127.0.0.1:9', COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_TIMEOUT_MS: '3000' });
+    try {
+      const { isError, text } = await mcp.call('list_complaints');
+      expect(isError).toBe(true);
+      expect(text).toMatch(/Could not reach the complaints service at http:\/\/127\.0\.0\.1:9 \(connection refused\)/);
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
+describe('store-restricted member', () => {
+  it('lists only its stores and gets the same not-found text for a record of another store', async () => {
+    const mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.storeRestricted.key });
+    try {
+      const { structured } = await mcp.call('list_complaints', { pageSize: 100 });
+      const stores = new Set(structured.items.map((item: { storeId: string }) => item.storeId));
+      expect([...stores].sort()).toEqual([STORE_IDS.arequipa, STORE_IDS.miraflores].sort());
+      const elsewhere = sandbox.dataset.records.find((record) => record.storeId === STORE_IDS.sanIsidro)!;
+      const hidden = await mcp.call('get_complaint', { id: elsewhere.id });
+      const missing = await mcp.call('get_complaint', { id: '00000000-0000-4000-8000-000000000000' });
+      expect(hidden.isError).toBe(true);
+      expect(hidden.text).toBe(missing.text);
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
+describe('demo mode', () => {
+  it('works with no configuration at all', async () => {
+    const mcp = await connect({}, ['--demo']);
+    try {
+      const { isError, structured } = await mcp.call('list_complaints', { period: 'this_week' });
+      expect(isError).toBe(false);
+      expect(structured.pagination.total).toBeGreaterThan(0);
+      expect(mcp.stderr()).toMatch(/demo mode/);
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
+describe('command line', () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, [SERVER_PATH, ...args], { encoding: 'utf8', input: '' });
+
+  it('prints help and the version', () => {
+    const help = run('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/Usage:/);
+    expect(help.stdout).toMatch(/COMPLAINTS_API_KEY/);
+    const version = run('--version');
+    expect(version.status).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('refuses an unknown flag with exit code 2 and a message on stderr only', () => {
+    const result = run('--verbose');
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/unknown option "--verbose"/);
+  });
+});

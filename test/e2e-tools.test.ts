@@ -1,0 +1,185 @@
+// End to end: the built server over real stdio, against the sandbox over real HTTP on loopback.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { periodRange } from '../src/dates/periods.js';
+import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
+import { STORE_IDS } from '../src/sandbox/organizations.js';
+import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { connect, type Connection } from './helpers/mcp.js';
+
+let sandbox: SandboxHandle;
+let mcp: Connection;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
+});
+
+afterAll(async () => {
+  await mcp?.close();
+  await sandbox?.close();
+});
+
+beforeEach(() => {
+  sandbox.requests.length = 0;
+});
+
+const ORG_A = () => sandbox.dataset.records.filter((record) => record.organizationId === sandbox.dataset.records.find((r) => r.detail.store.id === STORE_IDS.miraflores)!.organizationId);
+
+describe('tools/list', () => {
+  it('offers both tools, read-only, with input and output schemas', async () => {
+    const { tools } = await mcp.client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['get_complaint', 'list_complaints']);
+    for (const tool of tools) {
+      expect(tool.title).toBeTruthy();
+      expect(tool.description!.length).toBeGreaterThan(100);
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
+      expect(tool.outputSchema?.type).toBe('object');
+    }
+    const list = tools.find((tool) => tool.name === 'list_complaints')!;
+    expect(Object.keys(list.inputSchema.properties ?? {}).sort()).toEqual(
+      ['from', 'page', 'pageSize', 'period', 'search', 'status', 'storeId', 'to', 'type'],
+    );
+  });
+
+  it('keeps the tool list in a snapshot, so that a schema change is a visible diff', async () => {
+    const { tools } = await mcp.client.listTools();
+    expect(tools).toMatchSnapshot();
+  });
+});
+
+describe('list_complaints', () => {
+  it('lists the first page with defaults, a header, one line per record and a hint to page 2', async () => {
+    const { text, isError, structured } = await mcp.call('list_complaints');
+    expect(isError).toBe(false);
+    expect(sandbox.requests).toEqual([{ method: 'GET', path: '/api/v1/complaints', query: { page: '1', pageSize: '20' } }]);
+    const total = ORG_A().length;
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^${total} records match\\. Page 1 of ${Math.ceil(total / 20)}, 20 shown`));
+    expect(lines).toHaveLength(22);
+    expect(lines[21]).toBe(`${total - 20} more: call list_complaints with page=2 and the same filters.`);
+    expect(structured.items).toHaveLength(20);
+    expect(structured.pagination).toEqual({ page: 1, pageSize: 20, total, totalPages: Math.ceil(total / 20), nextPage: 2 });
+    // Each line ends with the id that get_complaint takes, and that id is the structured item's.
+    structured.items.forEach((item: { id: string; correlative: string }, index: number) => {
+      expect(lines[index + 1]).toMatch(new RegExp(`^${item.correlative} \\| .* \\| id ${item.id}$`));
+    });
+  });
+
+  it('has no pagination hint on the last page', async () => {
+    const first = await mcp.call('list_complaints', { pageSize: 100 });
+    const last = first.structured.pagination.totalPages;
+    const { text, structured } = await mcp.call('list_complaints', { pageSize: 100, page: last });
+    expect(structured.pagination.nextPage).toBeNull();
+    expect(text).not.toMatch(/more: call list_complaints/);
+    expect(text.split('\n')).toHaveLength(1 + structured.items.length);
+  });
+
+  it('sends every filter under the API names and shows only matching records', async () => {
+    const args = { status: 'open', type: 'claim', storeId: STORE_IDS.miraflores, search: 'a', from: '2026-01-01', to: '2099-12-31', page: 1, pageSize: 50 };
+    const { isError, structured, text } = await mcp.call('list_complaints', args);
+    expect(isError).toBe(false);
+    expect(sandbox.requests[0]?.query).toEqual({
+      page: '1',
+      pageSize: '50',
+      status: 'open',
+      type: 'claim',
+      storeId: STORE_IDS.miraflores,
+      search: 'a',
+      from: '2026-01-01',
+      to: '2099-12-31',
+    });
+    expect(structured.items.length).toBeGreaterThan(0);
+    for (const item of structured.items) {
+      expect(item).toMatchObject({ status: 'open', type: 'claim', storeId: STORE_IDS.miraflores });
+    }
+    expect(text.split('\n')[0]).toMatch(/\(status open, type claim, store .*, search "a", filed 2026-01-01\.\.2099-12-31\)/);
+  });
+
+  it('passes an ISO date-time bound through as given', async () => {
+    await mcp.call('list_complaints', { from: '2026-11-16T00:00:00-05:00' });
+    expect(sandbox.requests[0]?.query.from).toBe('2026-11-16T00:00:00-05:00');
+  });
+
+  it('turns a period into from/to days in the time zone', async () => {
+    const { structured, text, isError } = await mcp.call('list_complaints', { period: 'this_week', status: 'open' });
+    expect(isError).toBe(false);
+    const expected = periodRange('this_week', new Date(), 'America/Lima');
+    expect(sandbox.requests[0]?.query).toMatchObject({ from: expected.from, to: expected.to, status: 'open' });
+    expect(structured.filters).toEqual({ status: 'open', from: expected.from, to: expected.to, period: 'this_week' });
+    expect(text).toContain(`filed ${expected.from}..${expected.to} (this_week, America/Lima)`);
+    // The sandbox always has records this week.
+    expect(structured.pagination.total).toBeGreaterThan(0);
+  });
+
+  it('finds a record by its correlative', async () => {
+    const record = ORG_A()[5]!;
+    const { structured } = await mcp.call('list_complaints', { search: record.detail.correlative! });
+    expect(structured.items.map((item: { id: string }) => item.id)).toContain(record.id);
+  });
+
+  it.each([
+    [{ period: 'this_week', from: '2026-11-01' }, /either period or from\/to/],
+    [{ from: '2026-11-20', to: '2026-11-01' }, /from \(2026-11-20\) is after to \(2026-11-01\)/],
+    [{ pageSize: 0 }, /pageSize/],
+    [{ pageSize: 101 }, /pageSize/],
+    [{ page: 0 }, /page/],
+    [{ page: 1.5 }, /page/],
+    [{ status: 'closed' }, /status/],
+    [{ type: 'reclamo' }, /type/],
+    [{ storeId: 'miraflores' }, /storeId/],
+    [{ from: '2026-02-30' }, /from/],
+    [{ to: 'yesterday' }, /to/],
+    [{ period: 'this_year' }, /period/],
+    [{ search: '' }, /search/],
+    [{ search: 'x'.repeat(201) }, /search/],
+  ])('refuses %j with a clear error and sends nothing', async (args, message) => {
+    const { isError, text } = await mcp.call('list_complaints', args);
+    expect(isError).toBe(true);
+    expect(text).toMatch(message);
+    expect(sandbox.requests).toEqual([]);
+  });
+});
+
+describe('get_complaint', () => {
+  it('shows a record in full with its history', async () => {
+    const record = ORG_A().find((r) => r.detail.history.length >= 3 && r.detail.attachments.length > 0)!;
+    const { text, isError, structured } = await mcp.call('get_complaint', { id: record.id });
+    expect(isError).toBe(false);
+    expect(sandbox.requests).toEqual([{ method: 'GET', path: `/api/v1/complaints/${record.id}`, query: {} }]);
+    expect(text).toContain(record.detail.correlative!);
+    expect(text).toMatch(/^(Claim|Complaint) /);
+    expect(text).toMatch(/\nFiled \d{4}-\d{2}-\d{2} \d{2}:\d{2} · /);
+    expect(text).toMatch(/\nConsumer: /);
+    expect(text).toMatch(/\nE-mail: receipt /);
+    expect(text).toMatch(/\nAttachments: "/);
+    const history = text.split('\nHistory:\n')[1]!.split('\n').filter((line) => line.startsWith('  '));
+    expect(history).toHaveLength(record.detail.history.length);
+    expect(history[0]).toMatch(/^ {2}\d{4}-\d{2}-\d{2} \d{2}:\d{2} created → open \(consumer\)/);
+    expect(structured.record.id).toBe(record.id);
+    expect(structured.record.history).toHaveLength(record.detail.history.length);
+    expect(structured.timeZone).toBe('America/Lima');
+  });
+
+  it('states days left or overdue for an unanswered record', async () => {
+    const record = ORG_A().find((r) => r.detail.response.officialResponse === null)!;
+    const { text, structured } = await mcp.call('get_complaint', { id: record.id });
+    expect(text).toMatch(/response (due \d{4}-\d{2}-\d{2}, \d+ days? (left|OVERDUE)|due today)/);
+    expect(typeof structured.deadline.daysLeft).toBe('number');
+  });
+
+  it('gives one not-found text for a missing record and a record of another organization', async () => {
+    const foreign = sandbox.dataset.records.find((record) => !ORG_A().includes(record))!;
+    const missing = await mcp.call('get_complaint', { id: '00000000-0000-4000-8000-000000000000' });
+    const other = await mcp.call('get_complaint', { id: foreign.id });
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toMatch(/not found or not accessible/);
+    expect(other.text).toBe(missing.text);
+  });
+
+  it('refuses an id that is not a uuid before sending anything', async () => {
+    const { isError, text } = await mcp.call('get_complaint', { id: '../complaints?x=1' });
+    expect(isError).toBe(true);
+    expect(text).toMatch(/id/);
+    expect(sandbox.requests).toEqual([]);
+  });
+});
