@@ -95,6 +95,13 @@ describe('list_complaints', () => {
     expect(text.split('\n')[0]).toMatch(/\(status open, type claim, store .*, search "a", filed 2026-01-01\.\.2099-12-31\)/);
   });
 
+  it('accepts page numbers sent as strings, as some clients do', async () => {
+    const { isError, structured } = await mcp.call('list_complaints', { page: '2', pageSize: '5' });
+    expect(isError).toBe(false);
+    expect(sandbox.requests[0]?.query).toEqual({ page: '2', pageSize: '5' });
+    expect(structured.pagination).toMatchObject({ page: 2, pageSize: 5, nextPage: 3 });
+  });
+
   it('passes an ISO date-time bound through as given', async () => {
     await mcp.call('list_complaints', { from: '2026-11-16T00:00:00-05:00' });
     expect(sandbox.requests[0]?.query.from).toBe('2026-11-16T00:00:00-05:00');
@@ -120,18 +127,19 @@ describe('list_complaints', () => {
   it.each([
     [{ period: 'this_week', from: '2026-11-01' }, /either period or from\/to/],
     [{ from: '2026-11-20', to: '2026-11-01' }, /from \(2026-11-20\) is after to \(2026-11-01\)/],
-    [{ pageSize: 0 }, /pageSize/],
-    [{ pageSize: 101 }, /pageSize/],
-    [{ page: 0 }, /page/],
-    [{ page: 1.5 }, /page/],
-    [{ status: 'closed' }, /status/],
-    [{ type: 'reclamo' }, /type/],
-    [{ storeId: 'miraflores' }, /storeId/],
-    [{ from: '2026-02-30' }, /from/],
-    [{ to: 'yesterday' }, /to/],
-    [{ period: 'this_year' }, /period/],
-    [{ search: '' }, /search/],
-    [{ search: 'x'.repeat(201) }, /search/],
+    [{ pageSize: 0 }, /pageSize must be a whole number from 1 to 100/],
+    [{ pageSize: 101 }, /pageSize must be a whole number from 1 to 100/],
+    [{ pageSize: 'many' }, /pageSize must be a whole number from 1 to 100/],
+    [{ page: 0 }, /page must be a whole number from 1/],
+    [{ page: 1.5 }, /page must be a whole number from 1/],
+    [{ status: 'closed' }, /status must be one of open, in_review, resolved/],
+    [{ type: 'reclamo' }, /type must be one of claim, complaint/],
+    [{ storeId: 'miraflores' }, /storeId must be a store uuid/],
+    [{ from: '2026-02-30' }, /from must be a date YYYY-MM-DD or an ISO date-time/],
+    [{ to: 'yesterday' }, /to must be a date YYYY-MM-DD or an ISO date-time/],
+    [{ period: 'this_year' }, /period must be one of today, yesterday, this_week/],
+    [{ search: '   ' }, /search must not be empty/],
+    [{ search: 'x'.repeat(201) }, /search must be at most 200 characters/],
   ])('refuses %j with a clear error and sends nothing', async (args, message) => {
     const { isError, text } = await mcp.call('list_complaints', args);
     expect(isError).toBe(true);
@@ -179,7 +187,7 @@ describe('get_complaint', () => {
   it('refuses an id that is not a uuid before sending anything', async () => {
     const { isError, text } = await mcp.call('get_complaint', { id: '../complaints?x=1' });
     expect(isError).toBe(true);
-    expect(text).toMatch(/id/);
+    expect(text).toMatch(/id must be a record uuid; to find a record by its correlative or tracking code, use list_complaints/);
     expect(sandbox.requests).toEqual([]);
   });
 });

@@ -14,7 +14,9 @@ export const getComplaint = defineTool({
     'Example: {"id":"0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11"}',
   ].join('\n'),
   inputSchema: {
-    id: z.guid().describe('The record id (uuid), as shown at the end of each list_complaints line.'),
+    id: z
+      .guid({ error: 'id must be a record uuid; to find a record by its correlative or tracking code, use list_complaints with search' })
+      .describe('The record id (uuid), as shown at the end of each list_complaints line.'),
   },
   outputSchema: {
     record: complaintDetailOutputSchema,

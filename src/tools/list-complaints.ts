@@ -10,9 +10,9 @@ import { defineTool } from './tool.js';
 /** `YYYY-MM-DD` or an ISO date-time (the API uses the start or end of that day). */
 const dayBound = (bound: 'from' | 'to') =>
   z
-    .string()
+    .string({ error: `${bound} must be a date YYYY-MM-DD or an ISO date-time` })
     .trim()
-    .refine(isDateOrDateTime, `must be a date YYYY-MM-DD or an ISO date-time such as 2026-11-16T00:00:00-05:00`)
+    .refine(isDateOrDateTime, `${bound} must be a date YYYY-MM-DD or an ISO date-time such as 2026-11-16T00:00:00-05:00`)
     .describe(
       `Filed ${bound === 'from' ? 'on or after' : 'on or before'} this day (inclusive): YYYY-MM-DD or an ISO date-time. Not together with period.`,
     );
@@ -34,25 +34,43 @@ export const listComplaints = defineTool({
     'Examples: {"status":"open","type":"claim","period":"this_week"} · {"search":"000000481-2026"} · {"status":"open","pageSize":100,"page":2}',
   ].join('\n'),
   inputSchema: {
-    page: z.number().int().min(1).default(1).describe('Page number, from 1.'),
-    pageSize: z
-      .number()
-      .int()
-      .min(1)
-      .max(PAGE_SIZE_MAX)
+    // Numbers are coerced because some clients send "2" for 2; what cannot be read still fails.
+    page: z.coerce
+      .number({ error: 'page must be a whole number from 1' })
+      .int('page must be a whole number from 1')
+      .min(1, 'page must be a whole number from 1')
+      .default(1)
+      .describe('Page number, from 1.'),
+    pageSize: z.coerce
+      .number({ error: `pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
+      .int(`pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
+      .min(1, `pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
+      .max(PAGE_SIZE_MAX, `pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
       .default(PAGE_SIZE_DEFAULT)
       .describe(`Records per page, 1 to ${PAGE_SIZE_MAX}.`),
-    status: z.enum(STATUSES).optional().describe('open = received, in_review = under review, resolved.'),
-    type: z.enum(TYPES).optional().describe('claim = reclamo (product or service), complaint = queja (the attention received).'),
-    storeId: z.guid().optional().describe('Only records of this store (uuid, as shown in records).'),
+    status: z
+      .enum(STATUSES, { error: `status must be one of ${STATUSES.join(', ')}` })
+      .optional()
+      .describe('open = received, in_review = under review, resolved.'),
+    type: z
+      .enum(TYPES, { error: `type must be one of ${TYPES.join(', ')}` })
+      .optional()
+      .describe('claim = reclamo (product or service), complaint = queja (the attention received).'),
+    storeId: z
+      .guid({ error: 'storeId must be a store uuid, as shown in records' })
+      .optional()
+      .describe('Only records of this store (uuid, as shown in records).'),
     search: z
-      .string()
+      .string({ error: 'search must be text' })
       .trim()
-      .min(1)
-      .max(200)
+      .min(1, 'search must not be empty')
+      .max(200, 'search must be at most 200 characters')
       .optional()
       .describe('Partial, case-insensitive match on correlative, tracking code, or consumer first or last name.'),
-    period: z.enum(PERIODS).optional().describe('A relative range of filing dates, computed in COMPLAINTS_TIMEZONE.'),
+    period: z
+      .enum(PERIODS, { error: `period must be one of ${PERIODS.join(', ')}` })
+      .optional()
+      .describe('A relative range of filing dates, computed in COMPLAINTS_TIMEZONE; weeks start on Monday.'),
     from: dayBound('from').optional(),
     to: dayBound('to').optional(),
   },
