@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, businessDaysBetween, calendarDaysBetween, isBusinessDay } from '../src/calendar/business-days.js';
+import { addBusinessDays, businessDaysBetween, isBusinessDay } from '../src/calendar/business-days.js';
 import { PERU_HOLIDAYS, PERU_HOLIDAY_YEARS } from '../src/calendar/peru-holidays.js';
 
 describe('Peru holidays table', () => {
@@ -85,6 +85,5 @@ describe('businessDaysBetween', () => {
     expect(businessDaysBetween('2026-07-24', '2026-07-29')).toBe(1); // only Monday 27
     expect(businessDaysBetween('2026-07-29', '2026-07-24')).toBe(-2); // [Fri 24, Wed 29): 24 and 27
     expect(businessDaysBetween('2026-11-22', '2026-11-20')).toBe(-1); // Sunday back to Friday
-    expect(calendarDaysBetween('2026-07-24', '2026-07-29')).toBe(5);
   });
 });

@@ -64,8 +64,3 @@ export function businessDaysBetween(from: string, to: string): number {
   for (let day = end; day < start; day += 1) if (isBusinessDayNumber(day)) count += 1;
   return -count;
 }
-
-/** Calendar-day difference to - from (e.g. for "3 days overdue"). */
-export function calendarDaysBetween(from: string, to: string): number {
-  return toDayNumber(to) - toDayNumber(from);
-}

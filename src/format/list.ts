@@ -1,21 +1,13 @@
 // A page of records -> one compact text block for the model and the same facts as structured content.
 import type { ListResult } from '../api/client.js';
-import type { ComplaintListItem } from '../api/schemas.js';
+import type { ComplaintListItem, ListQuery } from '../api/schemas.js';
 import { stripUnsafeDeep } from './clean.js';
 import type { Clock } from './clock.js';
 import { deadlineStatus, describeDeadline, type DeadlineStatus } from './deadline.js';
 import { cell, consumerName, dateOnly } from './fields.js';
 
-/** What the member asked for, as sent to the API (`period` only for the header). */
-export interface ListFilters {
-  status?: string;
-  type?: string;
-  storeId?: string;
-  search?: string;
-  from?: string;
-  to?: string;
-  period?: string;
-}
+/** The filters as sent to the API, plus the `period` they came from (for the header only). */
+export type ListFilters = Omit<ListQuery, 'page' | 'pageSize'> & { period?: string };
 
 export interface ListPage {
   items: Array<ComplaintListItem & { deadline: DeadlineStatus }>;
