@@ -24,6 +24,13 @@ describe('deadline', () => {
     // 2026-12-15T04:59:59Z is 23:59:59 on the 14th in Lima: the deadline is the end of the 14th.
     expect(deadlineStatus('2026-12-15T04:59:59.999Z', false, clock)).toEqual({ date: '2026-12-14', daysLeft: 22, answered: false });
     expect(deadlineStatus('2026-12-15', false, clock)).toEqual({ date: '2026-12-15', daysLeft: 23, answered: false });
+    expect(deadlineStatus('2026-12-15T12:00:00-05:00', false, clock)).toEqual({ date: '2026-12-15', daysLeft: 23, answered: false });
+  });
+
+  it('reads midnight UTC as the date it spells, not as the evening before in Lima', () => {
+    expect(deadlineStatus('2026-12-15T00:00:00.000Z', false, clock).date).toBe('2026-12-15');
+    expect(deadlineStatus('2026-12-15T00:00:00Z', false, clock).date).toBe('2026-12-15');
+    expect(deadlineStatus('2026-12-15T00:00:01Z', false, clock).date).toBe('2026-12-14');
   });
 
   it('describes days left, today, overdue, answered and unknown', () => {

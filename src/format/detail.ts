@@ -4,8 +4,8 @@ import type { ComplaintDetail } from '../api/schemas.js';
 import { cleanLine, stripUnsafe, truncate } from '../sanitize.js';
 import { stripUnsafeDeep } from './clean.js';
 import type { Clock } from './clock.js';
-import { deadlineStatus, describeDeadline, type DeadlineStatus } from './deadline.js';
-import { consumerName, dateOnly, dateTime, money } from './fields.js';
+import { calendarDateOf, deadlineStatus, describeDeadline, type DeadlineStatus } from './deadline.js';
+import { consumerName, dateTime, money } from './fields.js';
 
 export interface DetailView {
   record: ComplaintDetail;
@@ -132,7 +132,7 @@ function itemLine(claim: ComplaintDetail['claim'], timeZone: string): string | n
     claim.itemDescription ? `"${cleanLine(claim.itemDescription, 200)}"` : null,
     money(claim.currency, claim.amount),
     proof,
-    claim.incidentDate ? `incident ${dateOnly(claim.incidentDate, timeZone)}` : null,
+    claim.incidentDate ? `incident ${calendarDateOf(claim.incidentDate, timeZone) ?? cleanLine(claim.incidentDate, 30)}` : null,
   ];
   const text = joinDefined(parts, ', ');
   return text ? `Item: ${text}.` : null;
