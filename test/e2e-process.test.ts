@@ -2,6 +2,8 @@
 // stdio. Checks what only the raw streams show: every stdout line is JSON-RPC, the key is never
 // printed, the process exits when stdin closes, and the CLI's own flags.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
@@ -177,6 +179,41 @@ describe('configuration problems', () => {
       expect(text).toMatch(/Could not reach the complaints service at http:\/\/127\.0\.0\.1:9 \(connection refused\)/);
     } finally {
       await mcp.close();
+    }
+  });
+});
+
+describe('a failing service', () => {
+  it('answers with a clear error, keeps stdout clean, and serves the next call once the service is back', async () => {
+    let healthy = false;
+    const upstream = createServer((_request, response) => {
+      if (healthy) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ data: [], pagination: { page: 1, pageSize: 20, total: 0, totalPages: 0 } }));
+      } else {
+        response.writeHead(503, { 'content-type': 'text/html' });
+        response.end('<html><body><h1>503 Service Unavailable</h1><pre>at Object.handler (/srv/app.js:12)</pre></body></html>');
+      }
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const server = new RawServer({ COMPLAINTS_API_URL: url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
+    try {
+      await server.initialize();
+      const failed = await server.request('tools/call', { name: 'list_complaints', arguments: {} });
+      expect(failed.result.isError).toBe(true);
+      expect(failed.result.content[0].text).toBe('The complaints service failed (HTTP 503) after 3 attempts. Try again later.');
+      healthy = true;
+      const recovered = await server.request('tools/call', { name: 'list_complaints', arguments: {} });
+      expect(recovered.result.isError).toBeFalsy();
+      expect(recovered.result.content[0].text).toBe('No records match.');
+      await server.endInput();
+      expectJsonRpcOnly(server.stdoutLines);
+      expect(server.stdoutLines.join('\n') + server.stderr).not.toMatch(/html|app\.js/);
+    } finally {
+      server.child.kill();
+      upstream.closeAllConnections();
+      await new Promise((resolve) => upstream.close(resolve));
     }
   });
 });
