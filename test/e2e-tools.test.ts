@@ -102,9 +102,10 @@ describe('list_complaints', () => {
     expect(structured.pagination).toMatchObject({ page: 2, pageSize: 5, nextPage: 3 });
   });
 
-  it('passes an ISO date-time bound through as given', async () => {
-    await mcp.call('list_complaints', { from: '2026-11-16T00:00:00-05:00' });
-    expect(sandbox.requests[0]?.query.from).toBe('2026-11-16T00:00:00-05:00');
+  it('passes an ISO date-time bound through as given, and says which days it covers', async () => {
+    const { text } = await mcp.call('list_complaints', { from: '2026-11-16T10:00:00-05:00', to: '2026-11-16T12:00:00-05:00' });
+    expect(sandbox.requests[0]?.query).toMatchObject({ from: '2026-11-16T10:00:00-05:00', to: '2026-11-16T12:00:00-05:00' });
+    expect(text.split('\n')[0]).toMatch(/\(filed 2026-11-16\.\.2026-11-16\)/);
   });
 
   it('turns a period into from/to days in the time zone', async () => {
@@ -127,19 +128,19 @@ describe('list_complaints', () => {
   it.each([
     [{ period: 'this_week', from: '2026-11-01' }, /either period or from\/to/],
     [{ from: '2026-11-20', to: '2026-11-01' }, /from \(2026-11-20\) is after to \(2026-11-01\)/],
-    [{ pageSize: 0 }, /pageSize must be a whole number from 1 to 100/],
-    [{ pageSize: 101 }, /pageSize must be a whole number from 1 to 100/],
-    [{ pageSize: 'many' }, /pageSize must be a whole number from 1 to 100/],
-    [{ page: 0 }, /page must be a whole number from 1/],
-    [{ page: 1.5 }, /page must be a whole number from 1/],
-    [{ status: 'closed' }, /status must be one of open, in_review, resolved/],
-    [{ type: 'reclamo' }, /type must be one of claim, complaint/],
-    [{ storeId: 'miraflores' }, /storeId must be a store uuid/],
-    [{ from: '2026-02-30' }, /from must be a date YYYY-MM-DD or an ISO date-time/],
-    [{ to: 'yesterday' }, /to must be a date YYYY-MM-DD or an ISO date-time/],
-    [{ period: 'this_year' }, /period must be one of today, yesterday, this_week/],
-    [{ search: '   ' }, /search must not be empty/],
-    [{ search: 'x'.repeat(201) }, /search must be at most 200 characters/],
+    [{ pageSize: 0 }, /expected a whole number from 1 to 100 at pageSize/],
+    [{ pageSize: 101 }, /expected a whole number from 1 to 100 at pageSize/],
+    [{ pageSize: 'many' }, /expected a whole number from 1 to 100 at pageSize/],
+    [{ page: 0 }, /expected a whole number from 1 at page/],
+    [{ page: 1.5 }, /expected a whole number from 1 at page/],
+    [{ status: 'closed' }, /expected one of open, in_review, resolved at status/],
+    [{ type: 'reclamo' }, /expected one of claim, complaint at type/],
+    [{ storeId: 'miraflores' }, /expected the uuid of a store, as in the storeId of records at storeId/],
+    [{ from: '2026-02-30' }, /expected a date YYYY-MM-DD or an ISO date-time .* at from/],
+    [{ to: 'yesterday' }, /expected a date YYYY-MM-DD or an ISO date-time .* at to/],
+    [{ period: 'this_year' }, /expected one of today, yesterday, this_week, .* at period/],
+    [{ search: '   ' }, /expected at least one character at search/],
+    [{ search: 'x'.repeat(201) }, /expected at most 200 characters at search/],
   ])('refuses %j with a clear error and sends nothing', async (args, message) => {
     const { isError, text } = await mcp.call('list_complaints', args);
     expect(isError).toBe(true);
@@ -187,7 +188,7 @@ describe('get_complaint', () => {
   it('refuses an id that is not a uuid before sending anything', async () => {
     const { isError, text } = await mcp.call('get_complaint', { id: '../complaints?x=1' });
     expect(isError).toBe(true);
-    expect(text).toMatch(/id must be a record uuid; to find a record by its correlative or tracking code, use list_complaints/);
+    expect(text).toMatch(/expected a record's uuid, as listed by list_complaints \(whose search finds a correlative or tracking code\) at id/);
     expect(sandbox.requests).toEqual([]);
   });
 });

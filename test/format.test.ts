@@ -10,6 +10,7 @@ import { detailBody, listItemBody } from './fixtures.js';
 
 // Sunday 2026-11-22, 10:00 in Lima.
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
+const OPEN = { answered: false, respondedAt: null };
 
 function listResult(items: Record<string, unknown>[], pagination: Record<string, number>): ListResult {
   const parsed = listEnvelopeSchema.parse({ data: items, pagination });
@@ -22,25 +23,37 @@ function listResult(items: Record<string, unknown>[], pagination: Record<string,
 describe('deadline', () => {
   it('counts calendar days in the time zone from a UTC date-time', () => {
     // 2026-12-15T04:59:59Z is 23:59:59 on the 14th in Lima: the deadline is the end of the 14th.
-    expect(deadlineStatus('2026-12-15T04:59:59.999Z', false, clock)).toEqual({ date: '2026-12-14', daysLeft: 22, answered: false });
-    expect(deadlineStatus('2026-12-15', false, clock)).toEqual({ date: '2026-12-15', daysLeft: 23, answered: false });
-    expect(deadlineStatus('2026-12-15T12:00:00-05:00', false, clock)).toEqual({ date: '2026-12-15', daysLeft: 23, answered: false });
+    const pending = { answered: false, answeredOn: null, daysLate: null };
+    expect(deadlineStatus('2026-12-15T04:59:59.999Z', OPEN, clock)).toEqual({ ...pending, date: '2026-12-14', daysLeft: 22 });
+    expect(deadlineStatus('2026-12-15', OPEN, clock)).toMatchObject({ date: '2026-12-15', daysLeft: 23 });
+    expect(deadlineStatus('2026-12-15T12:00:00-05:00', OPEN, clock)).toMatchObject({ date: '2026-12-15', daysLeft: 23 });
   });
 
   it('reads midnight UTC as the date it spells, not as the evening before in Lima', () => {
-    expect(deadlineStatus('2026-12-15T00:00:00.000Z', false, clock).date).toBe('2026-12-15');
-    expect(deadlineStatus('2026-12-15T00:00:00Z', false, clock).date).toBe('2026-12-15');
-    expect(deadlineStatus('2026-12-15T00:00:01Z', false, clock).date).toBe('2026-12-14');
+    expect(deadlineStatus('2026-12-15T00:00:00.000Z', OPEN, clock).date).toBe('2026-12-15');
+    expect(deadlineStatus('2026-12-15T00:00:00Z', OPEN, clock).date).toBe('2026-12-15');
+    expect(deadlineStatus('2026-12-15T00:00:01Z', OPEN, clock).date).toBe('2026-12-14');
   });
 
-  it('describes days left, today, overdue, answered and unknown', () => {
-    expect(describeDeadline(deadlineStatus('2026-11-25', false, clock))).toBe('due 2026-11-25, 3 days left');
-    expect(describeDeadline(deadlineStatus('2026-11-23', false, clock))).toBe('due 2026-11-23, 1 day left');
-    expect(describeDeadline(deadlineStatus('2026-11-22', false, clock))).toBe('due today 2026-11-22');
-    expect(describeDeadline(deadlineStatus('2026-11-18', false, clock))).toBe('due 2026-11-18, 4 days OVERDUE');
-    expect(describeDeadline(deadlineStatus('2026-11-18', true, clock))).toBe('due 2026-11-18');
-    expect(describeDeadline(deadlineStatus(null, false, clock))).toBe('deadline unknown');
-    expect(describeDeadline(deadlineStatus('soon', false, clock))).toBe('deadline unknown');
+  it('describes days left, today, overdue and unknown', () => {
+    expect(describeDeadline(deadlineStatus('2026-11-25', OPEN, clock))).toBe('due 2026-11-25, 3 days left');
+    expect(describeDeadline(deadlineStatus('2026-11-23', OPEN, clock))).toBe('due 2026-11-23, 1 day left');
+    expect(describeDeadline(deadlineStatus('2026-11-22', OPEN, clock))).toBe('due today 2026-11-22');
+    expect(describeDeadline(deadlineStatus('2026-11-18', OPEN, clock))).toBe('due 2026-11-18, 4 days OVERDUE');
+    expect(describeDeadline(deadlineStatus(null, OPEN, clock))).toBe('deadline unknown');
+    expect(describeDeadline(deadlineStatus('soon', OPEN, clock))).toBe('deadline unknown');
+  });
+
+  it('says when an answer came late, and stops counting days once answered', () => {
+    const onTime = deadlineStatus('2026-11-18', { answered: true, respondedAt: '2026-11-17T20:00:00Z' }, clock);
+    expect(onTime).toEqual({ date: '2026-11-18', daysLeft: null, answered: true, answeredOn: '2026-11-17', daysLate: 0 });
+    expect(describeDeadline(onTime)).toBe('answered 2026-11-17');
+    const late = deadlineStatus('2026-11-18', { answered: true, respondedAt: '2026-11-21T03:00:00Z' }, clock);
+    expect(late).toMatchObject({ answeredOn: '2026-11-20', daysLate: 2 });
+    expect(describeDeadline(late)).toBe('answered 2026-11-20, 2 days late (due 2026-11-18)');
+    const undated = deadlineStatus('2026-11-18', { answered: true, respondedAt: null }, clock);
+    expect(undated).toMatchObject({ answeredOn: null, daysLate: null });
+    expect(describeDeadline(undated)).toBe('answered');
   });
 });
 
@@ -118,9 +131,9 @@ describe('detail text', () => {
       data: detailBody({ status: 'resolved', response: { officialResponse: 'Se cambió el producto.', respondedAt: '2026-11-20T20:00:00Z', respondedBy: 'Ana Torres' } }),
     }).data;
     const view = toDetailView(record, clock);
-    expect(view.deadline).toEqual({ date: '2026-11-24', daysLeft: null, answered: true });
+    expect(view.deadline).toEqual({ date: '2026-11-24', daysLeft: null, answered: true, answeredOn: '2026-11-20', daysLate: 0 });
     const text = formatDetailText(view);
-    expect(text).toContain('answered 2026-11-20 15:00 (deadline was 2026-11-24)');
+    expect(text).toContain('answered 2026-11-20 15:00, on time (deadline 2026-11-24)');
     expect(text).toContain('Official response (2026-11-20 15:00, by Ana Torres):\n  > Se cambió el producto.');
   });
 

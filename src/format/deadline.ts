@@ -9,6 +9,16 @@ export interface DeadlineStatus {
   daysLeft: number | null;
   /** The record has an official response, so the deadline no longer runs. */
   answered: boolean;
+  /** Calendar date of the response in the time zone, when answered and known. */
+  answeredOn: string | null;
+  /** Calendar days the response came after the deadline (0 when on time); null when not answered or unknown. */
+  daysLate: number | null;
+}
+
+/** What the record says of its official response. */
+export interface ResponseFacts {
+  answered: boolean;
+  respondedAt: string | null;
 }
 
 // A date stored without a time often travels as midnight UTC ("2026-12-15T00:00:00.000Z", e.g. a
@@ -30,19 +40,31 @@ export function calendarDateOf(value: string | null, timeZone: string): string |
   return Number.isNaN(instant.getTime()) ? null : localDate(instant, timeZone);
 }
 
-export function deadlineStatus(deadline: string | null, answered: boolean, clock: Clock): DeadlineStatus {
+export function deadlineStatus(deadline: string | null, response: ResponseFacts, clock: Clock): DeadlineStatus {
   const date = calendarDateOf(deadline, clock.timeZone);
   const today = localDate(clock.now(), clock.timeZone);
+  const { answered } = response;
+  const answeredOn = answered ? calendarDateOf(response.respondedAt, clock.timeZone) : null;
   const daysLeft = date !== null && !answered ? daysBetween(today, date) : null;
-  return { date, daysLeft, answered };
+  const daysLate = date !== null && answeredOn !== null ? Math.max(0, daysBetween(date, answeredOn)) : null;
+  return { date, daysLeft, answered, answeredOn, daysLate };
 }
 
-/** "due 2026-12-15, 23 days left" / "due today" / "due 2026-11-18, 4 days overdue". */
+/**
+ * "due 2026-12-15, 23 days left" / "due today 2026-11-22" / "due 2026-11-18, 4 days OVERDUE", and
+ * once answered "answered 2026-11-20" / "answered 2026-10-15, 2 days late (due 2026-10-13)".
+ */
 export function describeDeadline(status: DeadlineStatus): string {
-  if (status.date === null) return 'deadline unknown';
-  if (status.daysLeft === null) return `due ${status.date}`;
+  if (status.answered) {
+    const on = status.answeredOn ? ` ${status.answeredOn}` : '';
+    return status.daysLate ? `answered${on}, ${plural(status.daysLate, 'day')} late (due ${status.date})` : `answered${on}`;
+  }
+  if (status.date === null || status.daysLeft === null) return 'deadline unknown';
   if (status.daysLeft === 0) return `due today ${status.date}`;
-  const days = Math.abs(status.daysLeft);
-  const unit = days === 1 ? 'day' : 'days';
-  return status.daysLeft > 0 ? `due ${status.date}, ${days} ${unit} left` : `due ${status.date}, ${days} ${unit} OVERDUE`;
+  const days = plural(Math.abs(status.daysLeft), 'day');
+  return status.daysLeft > 0 ? `due ${status.date}, ${days} left` : `due ${status.date}, ${days} OVERDUE`;
+}
+
+export function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }

@@ -4,7 +4,7 @@ import type { ComplaintDetail } from '../api/schemas.js';
 import { cleanLine, stripUnsafe, truncate } from '../sanitize.js';
 import { stripUnsafeDeep } from './clean.js';
 import type { Clock } from './clock.js';
-import { calendarDateOf, deadlineStatus, describeDeadline, type DeadlineStatus } from './deadline.js';
+import { calendarDateOf, deadlineStatus, describeDeadline, plural, type DeadlineStatus } from './deadline.js';
 import { consumerName, dateTime, money } from './fields.js';
 
 export interface DetailView {
@@ -19,8 +19,13 @@ export const MAX_FREE_TEXT = 2000;
 const TYPE_LABELS: Record<string, string> = { claim: 'Claim (reclamo)', complaint: 'Complaint (queja)' };
 
 export function toDetailView(record: ComplaintDetail, clock: Clock): DetailView {
-  const answered = record.response.respondedAt !== null || record.response.officialResponse !== null;
-  return { record: stripUnsafeDeep(record), deadline: deadlineStatus(record.deadline.date, answered, clock), timeZone: clock.timeZone };
+  const { respondedAt, officialResponse } = record.response;
+  const answered = respondedAt !== null || officialResponse !== null;
+  return {
+    record: stripUnsafeDeep(record),
+    deadline: deadlineStatus(record.deadline.date, { answered, respondedAt }, clock),
+    timeZone: clock.timeZone,
+  };
 }
 
 export function formatDetailText(view: DetailView): string {
@@ -84,8 +89,9 @@ function timing(view: DetailView): string {
   const { record, deadline, timeZone } = view;
   const parts = [`Filed ${dateTime(record.createdAt, timeZone) ?? 'on an unknown date'}`];
   if (deadline.answered) {
-    const answeredOn = dateTime(record.response.respondedAt, timeZone);
-    parts.push(`answered${answeredOn ? ` ${answeredOn}` : ''}${deadline.date ? ` (deadline was ${deadline.date})` : ''}`);
+    const answeredAt = dateTime(record.response.respondedAt, timeZone);
+    const verdict = deadline.daysLate ? `, ${plural(deadline.daysLate, 'day')} late` : deadline.daysLate === 0 ? ', on time' : '';
+    parts.push(`answered${answeredAt ? ` ${answeredAt}` : ''}${verdict}${deadline.date ? ` (deadline ${deadline.date})` : ''}`);
   } else {
     parts.push(`response ${describeDeadline(deadline)}`, 'no official response yet');
   }

@@ -24,7 +24,7 @@ export function toListPage(result: ListResult, filters: ListFilters, clock: Cloc
   return {
     items: result.items.map((item) => ({
       ...stripUnsafeDeep(item),
-      deadline: deadlineStatus(item.responseDeadline, isAnswered(item), clock),
+      deadline: deadlineStatus(item.responseDeadline, { answered: isAnswered(item), respondedAt: item.respondedAt }, clock),
     })),
     pagination: { ...result.pagination, nextPage: page < totalPages ? page + 1 : null },
     filters,
@@ -67,7 +67,7 @@ export function formatListLine(item: ListPage['items'][number], timeZone: string
     cell(item.storeName),
     cell(consumerName(item)),
     `filed ${cell(dateOnly(item.createdAt, timeZone))}`,
-    item.deadline.answered ? `answered${answeredOn(item, timeZone)}` : describeDeadline(item.deadline),
+    describeDeadline(item.deadline),
   ];
   if (item.priority && item.priority !== 'medium') parts.push(`priority ${cell(item.priority)}`);
   for (const [label, state] of [
@@ -80,11 +80,6 @@ export function formatListLine(item: ListPage['items'][number], timeZone: string
   return parts.join(' | ');
 }
 
-function answeredOn(item: ComplaintListItem, timeZone: string): string {
-  const day = dateOnly(item.respondedAt, timeZone);
-  return day ? ` ${day}` : '';
-}
-
 export function describeFilters(filters: ListFilters, timeZone: string): string {
   const parts: string[] = [];
   if (filters.status) parts.push(`status ${filters.status}`);
@@ -92,7 +87,10 @@ export function describeFilters(filters: ListFilters, timeZone: string): string 
   if (filters.storeId) parts.push(`store ${filters.storeId}`);
   if (filters.search) parts.push(`search "${cell(filters.search, 100)}"`);
   if (filters.from || filters.to) {
-    const range = filters.from && filters.to ? `${filters.from}..${filters.to}` : filters.from ? `from ${filters.from}` : `to ${filters.to}`;
+    // The API takes a date-time's whole day, so the header shows days, as they are applied.
+    const from = filters.from?.slice(0, 10);
+    const to = filters.to?.slice(0, 10);
+    const range = from && to ? `${from}..${to}` : from ? `from ${from}` : `to ${to}`;
     parts.push(`filed ${range}${filters.period ? ` (${filters.period}, ${timeZone})` : ''}`);
   }
   return parts.join(', ');

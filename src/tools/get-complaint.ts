@@ -15,7 +15,7 @@ export const getComplaint = defineTool({
   ].join('\n'),
   inputSchema: {
     id: z
-      .guid({ error: 'id must be a record uuid; to find a record by its correlative or tracking code, use list_complaints with search' })
+      .guid({ error: "expected a record's uuid, as listed by list_complaints (whose search finds a correlative or tracking code)" })
       .describe('The record id (uuid), as shown at the end of each list_complaints line.'),
   },
   outputSchema: {

@@ -10,11 +10,11 @@ import { defineTool } from './tool.js';
 /** `YYYY-MM-DD` or an ISO date-time (the API uses the start or end of that day). */
 const dayBound = (bound: 'from' | 'to') =>
   z
-    .string({ error: `${bound} must be a date YYYY-MM-DD or an ISO date-time` })
+    .string({ error: 'expected a date YYYY-MM-DD or an ISO date-time' })
     .trim()
-    .refine(isDateOrDateTime, `${bound} must be a date YYYY-MM-DD or an ISO date-time such as 2026-11-16T00:00:00-05:00`)
+    .refine(isDateOrDateTime, 'expected a date YYYY-MM-DD or an ISO date-time such as 2026-11-16T00:00:00-05:00')
     .describe(
-      `Filed ${bound === 'from' ? 'on or after' : 'on or before'} this day (inclusive): YYYY-MM-DD or an ISO date-time. Not together with period.`,
+      `Filed ${bound === 'from' ? 'on or after' : 'on or before'} this day (inclusive): YYYY-MM-DD, or an ISO date-time, which counts as its whole day. Not together with period.`,
     );
 
 function isDateOrDateTime(value: string): boolean {
@@ -27,8 +27,9 @@ export const listComplaints = defineTool({
   title: 'List complaints and claims',
   description: [
     "List the records of the organization's complaints book (Libro de Reclamaciones): claims (reclamos) and complaints (quejas), newest first.",
-    'Use it to answer "which records are open", "what was filed this week", "what is close to its deadline", or to find a record by correlative, tracking code or consumer name (search).',
-    'Each line gives correlative | type | status | store | consumer | filed | response deadline (days left or OVERDUE) | id; pass the id to get_complaint for the full record and its history.',
+    'Use it to answer "which records are open", "what was filed this week", or to find a record by correlative, tracking code or consumer first or last name (search).',
+    'Each line gives correlative | type | status | store | consumer | filed | response deadline (days left or OVERDUE, or when it was answered) | id; pass the id to get_complaint for the full record and its history.',
+    'Records still awaiting an answer have status open or in_review; since the order is newest first, the oldest of them, the ones nearest or past their deadline, are on the last pages (pageSize 100 keeps calls few).',
     'Dates: use `period` for relative ranges (computed in the member\'s time zone, weeks start on Monday) or `from`/`to` for exact days (inclusive), not both.',
     'Paging: 20 records per page by default (pageSize up to 100); when more exist the result ends with the page to request next.',
     'Examples: {"status":"open","type":"claim","period":"this_week"} · {"search":"000000481-2026"} · {"status":"open","pageSize":100,"page":2}',
@@ -36,39 +37,39 @@ export const listComplaints = defineTool({
   inputSchema: {
     // Numbers are coerced because some clients send "2" for 2; what cannot be read still fails.
     page: z.coerce
-      .number({ error: 'page must be a whole number from 1' })
-      .int('page must be a whole number from 1')
-      .min(1, 'page must be a whole number from 1')
+      .number({ error: 'expected a whole number from 1' })
+      .int('expected a whole number from 1')
+      .min(1, 'expected a whole number from 1')
       .default(1)
       .describe('Page number, from 1.'),
     pageSize: z.coerce
-      .number({ error: `pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}` })
-      .int(`pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
-      .min(1, `pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
-      .max(PAGE_SIZE_MAX, `pageSize must be a whole number from 1 to ${PAGE_SIZE_MAX}`)
+      .number({ error: `expected a whole number from 1 to ${PAGE_SIZE_MAX}` })
+      .int(`expected a whole number from 1 to ${PAGE_SIZE_MAX}`)
+      .min(1, `expected a whole number from 1 to ${PAGE_SIZE_MAX}`)
+      .max(PAGE_SIZE_MAX, `expected a whole number from 1 to ${PAGE_SIZE_MAX}`)
       .default(PAGE_SIZE_DEFAULT)
       .describe(`Records per page, 1 to ${PAGE_SIZE_MAX}.`),
     status: z
-      .enum(STATUSES, { error: `status must be one of ${STATUSES.join(', ')}` })
+      .enum(STATUSES, { error: `expected one of ${STATUSES.join(', ')}` })
       .optional()
       .describe('open = received, in_review = under review, resolved.'),
     type: z
-      .enum(TYPES, { error: `type must be one of ${TYPES.join(', ')}` })
+      .enum(TYPES, { error: `expected one of ${TYPES.join(', ')}` })
       .optional()
       .describe('claim = reclamo (product or service), complaint = queja (the attention received).'),
     storeId: z
-      .guid({ error: 'storeId must be a store uuid, as shown in records' })
+      .guid({ error: 'expected the uuid of a store, as in the storeId of records' })
       .optional()
       .describe('Only records of this store (uuid, as shown in records).'),
     search: z
-      .string({ error: 'search must be text' })
+      .string({ error: 'expected text' })
       .trim()
-      .min(1, 'search must not be empty')
-      .max(200, 'search must be at most 200 characters')
+      .min(1, 'expected at least one character')
+      .max(200, 'expected at most 200 characters')
       .optional()
-      .describe('Partial, case-insensitive match on correlative, tracking code, or consumer first or last name.'),
+      .describe('Partial, case-insensitive match on correlative, tracking code, or consumer first or last name (not a company name).'),
     period: z
-      .enum(PERIODS, { error: `period must be one of ${PERIODS.join(', ')}` })
+      .enum(PERIODS, { error: `expected one of ${PERIODS.join(', ')}` })
       .optional()
       .describe('A relative range of filing dates, computed in COMPLAINTS_TIMEZONE; weeks start on Monday.'),
     from: dayBound('from').optional(),
