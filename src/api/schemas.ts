@@ -12,8 +12,8 @@ import { z } from 'zod';
  * a lenient parser for the API's bodies, and a strict schema of the parsed value that the tools
  * declare as their `outputSchema`.
  */
-type FieldSpec = 'text' | 'flag' | 'integer' | 'object' | ObjectSpec | readonly [ObjectSpec];
-interface ObjectSpec {
+export type FieldSpec = 'text' | 'flag' | 'integer' | 'object' | ObjectSpec | readonly [ObjectSpec];
+export interface ObjectSpec {
   readonly [field: string]: FieldSpec;
 }
 
@@ -84,7 +84,7 @@ export function strictSchema<S extends ObjectSpec>(spec: S): z.ZodObject {
   return outputSchemaOf(spec) as z.ZodObject;
 }
 
-const DETAIL_SPEC = {
+export const DETAIL_SPEC = {
   id: 'text',
   correlative: 'text',
   trackingCode: 'text',
@@ -141,7 +141,7 @@ const DETAIL_SPEC = {
   updatedAt: 'text',
 } as const;
 
-const LIST_ITEM_SPEC = {
+export const LIST_ITEM_SPEC = {
   id: 'text',
   correlative: 'text',
   trackingCode: 'text',
