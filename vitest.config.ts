@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Scans every spawned server's output for the keys it was given, once the whole suite has run.
+    globalSetup: ['test/global-setup.ts'],
     // End-to-end tests spawn the built server; 2 cores, so keep the worker count modest.
     maxWorkers: 2,
     testTimeout: 20_000,

@@ -1,15 +1,15 @@
 // End to end, as a client that speaks the protocol itself: raw JSON-RPC lines over the built server's
 // stdio. Checks what only the raw streams show: every stdout line is JSON-RPC, the key is never
 // printed, the process exits when stdin closes, and the CLI's own flags.
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
 import { connect, SERVER_PATH } from './helpers/mcp.js';
+import { expectJsonRpcOnly, RawServer } from './helpers/raw-server.js';
 
 let sandbox: SandboxHandle;
 
@@ -20,65 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.close();
 });
-
-/** A server process driven by hand: send JSON-RPC requests, read every stdout line. */
-class RawServer {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly stdoutLines: string[] = [];
-  stderr = '';
-  private nextId = 1;
-  private readonly waiting = new Map<number, (message: any) => void>();
-
-  constructor(env: Record<string, string>, args: string[] = []) {
-    this.child = spawn(process.execPath, [SERVER_PATH, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
-    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
-    createInterface({ input: this.child.stdout }).on('line', (line) => {
-      this.stdoutLines.push(line);
-      const message = JSON.parse(line);
-      this.waiting.get(message.id)?.(message);
-    });
-  }
-
-  request(method: string, params: Record<string, unknown> = {}): Promise<any> {
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
-      this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
-    });
-  }
-
-  notify(method: string): void {
-    this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method })}\n`);
-  }
-
-  async initialize(): Promise<any> {
-    const answer = await this.request('initialize', {
-      protocolVersion: '2025-06-18',
-      capabilities: {},
-      clientInfo: { name: 'raw-test', version: '1.0.0' },
-    });
-    this.notify('notifications/initialized');
-    return answer;
-  }
-
-  /** Closes stdin and resolves with the exit code and how long the exit took. */
-  async endInput(): Promise<{ code: number | null; ms: number }> {
-    const started = Date.now();
-    const exited = new Promise<number | null>((resolve) => this.child.once('exit', (code) => resolve(code)));
-    this.child.stdin.end();
-    const code = await exited;
-    return { code, ms: Date.now() - started };
-  }
-}
-
-function expectJsonRpcOnly(lines: string[]): void {
-  expect(lines.length).toBeGreaterThan(0);
-  for (const line of lines) {
-    const message = JSON.parse(line);
-    expect(message.jsonrpc).toBe('2.0');
-    expect('result' in message || 'error' in message || 'method' in message).toBe(true);
-  }
-}
 
 describe('stdio hygiene', () => {
   it('writes nothing but JSON-RPC on stdout, never the key anywhere, and exits within a second of stdin closing', async () => {

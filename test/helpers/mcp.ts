@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { openTranscript } from './transcript.js';
 
 export const SERVER_PATH = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
@@ -22,10 +23,12 @@ export interface Connection {
 
 /** `env` holds only the COMPLAINTS_* settings: nothing of the developer's own environment leaks in. */
 export async function connect(env: Record<string, string>, args: string[] = []): Promise<Connection> {
+  const transcript = openTranscript('sdk', env);
   const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_PATH, ...args], env, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
+    transcript.record(chunk.toString('utf8'));
   });
   const client = new Client({ name: 'e2e-test', version: '1.0.0' });
   await client.connect(transport);
@@ -34,6 +37,7 @@ export async function connect(env: Record<string, string>, args: string[] = []):
     stderr: () => stderr,
     async call(name, callArgs = {}) {
       const result = (await client.callTool({ name, arguments: callArgs })) as CallToolResult;
+      transcript.record(`${JSON.stringify(result)}\n`);
       const text = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
       return { text, isError: result.isError === true, structured: result.structuredContent };
     },

@@ -1,0 +1,109 @@
+// A server process driven by hand: raw JSON-RPC lines over the built server's stdio. Shows what only
+// the raw streams show: every stdout line, stderr, the exit. Everything is recorded for the key scan.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { expect } from 'vitest';
+import { SERVER_PATH } from './mcp.js';
+import { openTranscript, type Transcript } from './transcript.js';
+
+export interface ToolAnswer {
+  text: string;
+  isError: boolean;
+  structured: any;
+}
+
+export class RawServer {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly stdoutLines: string[] = [];
+  stderr = '';
+  private nextId = 1;
+  private readonly waiting = new Map<number, (message: any) => void>();
+  private readonly transcript: Transcript;
+  private readonly exited: Promise<number | null>;
+
+  /** `env` holds only the COMPLAINTS_* settings (plus PATH): nothing of the developer's environment leaks in. */
+  constructor(env: Record<string, string>, args: string[] = []) {
+    this.transcript = openTranscript('raw', env);
+    this.child = spawn(process.execPath, [SERVER_PATH, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
+    this.child.stderr.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      this.stderr += text;
+      this.transcript.record(text);
+    });
+    createInterface({ input: this.child.stdout }).on('line', (line) => {
+      this.stdoutLines.push(line);
+      this.transcript.record(`${line}\n`);
+      let message: any;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        return; // expectJsonRpcOnly reports it
+      }
+      this.waiting.get(message?.id)?.(message);
+    });
+  }
+
+  request(method: string, params: Record<string, unknown> = {}): Promise<any> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  }
+
+  notify(method: string, params?: Record<string, unknown>): void {
+    this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method, ...(params ? { params } : {}) })}\n`);
+  }
+
+  async initialize(): Promise<any> {
+    const answer = await this.request('initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'raw-test', version: '1.0.0' },
+    });
+    this.notify('notifications/initialized');
+    return answer;
+  }
+
+  /** tools/call, read as a model would: the text, the error flag, the structured content. */
+  async callTool(name: string, args: Record<string, unknown> = {}): Promise<ToolAnswer> {
+    const answer = await this.request('tools/call', { name, arguments: args });
+    if (answer.error) return { text: String(answer.error.message), isError: true, structured: undefined };
+    const text = (answer.result.content ?? []).map((block: { text?: string }) => block.text ?? '').join('\n');
+    return { text, isError: answer.result.isError === true, structured: answer.result.structuredContent };
+  }
+
+  /** Closes stdin and resolves with the exit code and how long the exit took. */
+  async endInput(): Promise<{ code: number | null; ms: number }> {
+    const started = Date.now();
+    this.child.stdin.end();
+    const code = await this.exited;
+    return { code, ms: Date.now() - started };
+  }
+
+  /** Sends a signal and resolves with the exit code (or signal) and how long the exit took. */
+  async signal(name: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
+    const started = Date.now();
+    this.child.kill(name);
+    const code = await this.exited;
+    return { code, ms: Date.now() - started };
+  }
+
+  /** For finally blocks: ends the process whatever state it is in. */
+  async stop(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    await this.exited;
+  }
+}
+
+/** Every stdout line, from the first byte, is a JSON-RPC 2.0 message. */
+export function expectJsonRpcOnly(lines: string[]): void {
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) {
+    let message: any;
+    expect(() => (message = JSON.parse(line)), `stdout line is not JSON: ${line.slice(0, 120)}`).not.toThrow();
+    expect(message.jsonrpc).toBe('2.0');
+    expect('result' in message || 'error' in message || 'method' in message).toBe(true);
+  }
+}
