@@ -7,6 +7,7 @@ import { UserFacingError } from './api/errors.js';
 import type { Clock } from './format/clock.js';
 import { log } from './log.js';
 import { TOOLS } from './tools/catalog.js';
+import { strictArguments } from './tools/input-rules.js';
 import type { ToolContext } from './tools/tool.js';
 
 export const SERVER_NAME = 'complaints-book-mcp';
@@ -47,7 +48,7 @@ export function createServer(deps: ServerDeps): McpServer {
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.inputSchema,
+        inputSchema: strictArguments(tool.name, tool.inputSchema),
         outputSchema: tool.outputSchema,
         annotations: { title: tool.title, ...READ_ONLY },
       },

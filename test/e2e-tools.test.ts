@@ -119,6 +119,12 @@ describe('list_complaints', () => {
     expect(structured.pagination.total).toBeGreaterThan(0);
   });
 
+  it('sends search text encoded, as one parameter, whatever characters it holds', async () => {
+    const search = 'Ñuñez&status=resolved#?/ 100%';
+    await mcp.call('list_complaints', { search });
+    expect(sandbox.requests).toEqual([{ method: 'GET', path: '/api/v1/complaints', query: { page: '1', pageSize: '20', search } }]);
+  });
+
   it('finds a record by its correlative', async () => {
     const record = ORG_A()[5]!;
     const { structured } = await mcp.call('list_complaints', { search: record.detail.correlative! });
@@ -141,6 +147,11 @@ describe('list_complaints', () => {
     [{ period: 'this_year' }, /expected one of today, yesterday, this_week, .* at period/],
     [{ search: '   ' }, /expected at least one character at search/],
     [{ search: 'x'.repeat(201) }, /expected at most 200 characters at search/],
+    // Unambiguous numbers only: a boolean is not a page number.
+    [{ page: true }, /expected a whole number from 1 at page/],
+    [{ pageSize: '2.5' }, /expected a whole number from 1 to 100 at pageSize/],
+    // An unknown argument would otherwise be dropped and silently widen the query.
+    [{ state: 'open' }, /unknown argument "state": list_complaints accepts page, pageSize, status, type, storeId, search, period, from, to/],
   ])('refuses %j with a clear error and sends nothing', async (args, message) => {
     const { isError, text } = await mcp.call('list_complaints', args);
     expect(isError).toBe(true);
@@ -183,6 +194,13 @@ describe('get_complaint', () => {
     expect(missing.isError).toBe(true);
     expect(missing.text).toMatch(/not found or not accessible/);
     expect(other.text).toBe(missing.text);
+  });
+
+  it('refuses an unknown argument, naming the accepted one', async () => {
+    const { isError, text } = await mcp.call('get_complaint', { uuid: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11' });
+    expect(isError).toBe(true);
+    expect(text).toMatch(/unknown argument "uuid": get_complaint accepts id/);
+    expect(sandbox.requests).toEqual([]);
   });
 
   it('refuses an id that is not a uuid before sending anything', async () => {

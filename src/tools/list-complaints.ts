@@ -4,6 +4,7 @@ import { UserFacingError } from '../api/errors.js';
 import { isCalendarDate } from '../dates/local-date.js';
 import { PERIODS, periodRange } from '../dates/periods.js';
 import { formatListText, toListPage } from '../format/list.js';
+import { wholeNumber } from './input-rules.js';
 import { deadlineOutputSchema } from './output-schemas.js';
 import { defineTool } from './tool.js';
 
@@ -35,20 +36,8 @@ export const listComplaints = defineTool({
     'Examples: {"status":"open","type":"claim","period":"this_week"} · {"search":"000000481-2026"} · {"status":"open","pageSize":100,"page":2}',
   ].join('\n'),
   inputSchema: {
-    // Numbers are coerced because some clients send "2" for 2; what cannot be read still fails.
-    page: z.coerce
-      .number({ error: 'expected a whole number from 1' })
-      .int('expected a whole number from 1')
-      .min(1, 'expected a whole number from 1')
-      .default(1)
-      .describe('Page number, from 1.'),
-    pageSize: z.coerce
-      .number({ error: `expected a whole number from 1 to ${PAGE_SIZE_MAX}` })
-      .int(`expected a whole number from 1 to ${PAGE_SIZE_MAX}`)
-      .min(1, `expected a whole number from 1 to ${PAGE_SIZE_MAX}`)
-      .max(PAGE_SIZE_MAX, `expected a whole number from 1 to ${PAGE_SIZE_MAX}`)
-      .default(PAGE_SIZE_DEFAULT)
-      .describe(`Records per page, 1 to ${PAGE_SIZE_MAX}.`),
+    page: wholeNumber({ min: 1, fallback: 1 }).describe('Page number, from 1.'),
+    pageSize: wholeNumber({ min: 1, max: PAGE_SIZE_MAX, fallback: PAGE_SIZE_DEFAULT }).describe(`Records per page, 1 to ${PAGE_SIZE_MAX}.`),
     status: z
       .enum(STATUSES, { error: `expected one of ${STATUSES.join(', ')}` })
       .optional()

@@ -1,0 +1,31 @@
+// Input rules shared by the tools. The SDK validates arguments against these before a handler runs,
+// so a malformed call gets one isError text naming the field and the rule, and nothing is sent upstream.
+import { z } from 'zod';
+
+/**
+ * A whole number in [min, max], `fallback` when absent. Some clients send numbers as strings ("2"):
+ * a string of digits is read as its number; anything else (true, "2.5", "two") is refused, not guessed.
+ */
+export function wholeNumber({ min, max, fallback }: { min: number; max?: number; fallback: number }) {
+  const rule = max === undefined ? `expected a whole number from ${min}` : `expected a whole number from ${min} to ${max}`;
+  const number = z.number({ error: rule }).int(rule).min(min, rule);
+  // The default sits inside the pipe so that the JSON Schema clients see still shows it.
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    (max === undefined ? number : number.max(max, rule)).default(fallback),
+  );
+}
+
+/**
+ * The tool's arguments as a strict object: an unknown argument (say `state` for `status`) is refused
+ * with the list of accepted ones, instead of being dropped and silently widening the query.
+ */
+export function strictArguments<Shape extends z.ZodRawShape>(toolName: string, shape: Shape) {
+  const accepted = Object.keys(shape).join(', ');
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown argument ${issue.keys.map((key) => `"${key}"`).join(', ')}: ${toolName} accepts ${accepted}`
+        : `expected an object of arguments: ${toolName} accepts ${accepted}`,
+  });
+}
