@@ -13,6 +13,8 @@ export interface Config {
   timeoutMs: number;
   /** IANA time zone in which relative periods and days left are computed. */
   timeZone: string;
+  /** Mask the consumer's document numbers, tax ids, e-mails, phones and addresses in every result. */
+  redactPii: boolean;
   /** Human-readable reasons why tool calls cannot reach the API; empty when all is well. */
   problems: string[];
 }
@@ -83,5 +85,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     else problems.push(`COMPLAINTS_TIMEZONE must be an IANA time zone such as America/Lima (got "${rawZone}").`);
   }
 
-  return { apiKey, apiUrl, timeoutMs, timeZone, problems };
+  let redactPii = false;
+  const rawRedact = setting('COMPLAINTS_REDACT_PII');
+  if (rawRedact !== undefined) {
+    const flag = parseFlag(rawRedact);
+    // An unreadable value fails closed: the member asked for redaction in some form.
+    if (flag === undefined) problems.push(`COMPLAINTS_REDACT_PII must be true or false (got "${rawRedact}").`);
+    redactPii = flag ?? true;
+  }
+
+  return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, problems };
+}
+
+function parseFlag(value: string): boolean | undefined {
+  const text = value.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(text)) return true;
+  if (['false', '0', 'no', 'off'].includes(text)) return false;
+  return undefined;
 }

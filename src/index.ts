@@ -45,6 +45,7 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
     api,
     problems: config.problems,
     clock: { now: () => new Date(), timeZone: config.timeZone },
+    redactPii: config.redactPii,
     version,
   });
 

@@ -17,6 +17,7 @@ export interface ServerDeps {
   api: ComplaintsApi | undefined;
   problems: string[];
   clock: Clock;
+  redactPii: boolean;
   version: string;
 }
 
@@ -54,7 +55,7 @@ export function createServer(deps: ServerDeps): McpServer {
       },
       (async (args: unknown, extra: { signal: AbortSignal }): Promise<CallToolResult> => {
         try {
-          const { text, structured } = await run(args, { api, clock: deps.clock, signal: extra.signal });
+          const { text, structured } = await run(args, { api, clock: deps.clock, redactPii: deps.redactPii, signal: extra.signal });
           return { content: [{ type: 'text', text }], structuredContent: structured as Record<string, unknown> };
         } catch (error) {
           return errorResult(tool.name, error);

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       apiUrl: 'https://libro.example.pe',
       timeoutMs: 15000,
       timeZone: 'America/Lima',
+      redactPii: false,
       problems: [],
     });
   });
@@ -19,6 +20,14 @@ describe('loadConfig', () => {
     const config = loadConfig({ ...good, COMPLAINTS_TIMEOUT_MS: '2500', COMPLAINTS_TIMEZONE: 'Europe/Madrid' });
     expect(config.timeoutMs).toBe(2500);
     expect(config.timeZone).toBe('Europe/Madrid');
+  });
+
+  it('reads COMPLAINTS_REDACT_PII, and fails closed on a value it cannot read', () => {
+    expect(loadConfig({ ...good, COMPLAINTS_REDACT_PII: 'true' }).redactPii).toBe(true);
+    expect(loadConfig({ ...good, COMPLAINTS_REDACT_PII: 'FALSE' }).redactPii).toBe(false);
+    const unreadable = loadConfig({ ...good, COMPLAINTS_REDACT_PII: 'si' });
+    expect(unreadable.redactPii).toBe(true);
+    expect(unreadable.problems).toEqual(['COMPLAINTS_REDACT_PII must be true or false (got "si").']);
   });
 
   it('names a missing key and URL without throwing', () => {

@@ -177,6 +177,28 @@ describe('store-restricted member', () => {
   });
 });
 
+describe('COMPLAINTS_REDACT_PII=true', () => {
+  it('masks identifiers and contact data in text and structured output, and keeps names', async () => {
+    const mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_REDACT_PII: 'true' });
+    try {
+      const list = await mcp.call('list_complaints', { pageSize: 100 });
+      const record = sandbox.dataset.records.find((r) => r.id === list.structured.items[0].id)!;
+      const { consumer } = record.detail;
+      const detail = await mcp.call('get_complaint', { id: record.id });
+      const everything = JSON.stringify([list, detail]);
+      for (const item of list.structured.items as Array<{ id: string }>) {
+        const raw = sandbox.dataset.records.find((r) => r.id === item.id)!.detail.consumer;
+        for (const secret of [raw.documentNumber, raw.legalTaxId, raw.email]) if (secret) expect(everything).not.toContain(secret);
+      }
+      for (const secret of [consumer.phone, consumer.address]) if (secret) expect(everything).not.toContain(secret);
+      expect(detail.text).toContain(consumer.legalName ?? consumer.firstName!);
+      expect(detail.text).toMatch(/•••/);
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
 describe('demo mode', () => {
   it('works with no configuration at all', async () => {
     const mcp = await connect({}, ['--demo']);

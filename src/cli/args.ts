@@ -22,6 +22,8 @@ Environment:
   COMPLAINTS_API_URL     base URL of the complaints service, without /api/v1; required except with --demo
   COMPLAINTS_TIMEOUT_MS  bound of each tool call, retries included (default 15000)
   COMPLAINTS_TIMEZONE    IANA time zone for periods and deadlines (default America/Lima)
+  COMPLAINTS_REDACT_PII  true to mask consumers' document numbers, tax ids, e-mails, phones and
+                         addresses in every result (default false)
 
 Logs go to stderr; stdout carries only the MCP protocol.`;
 

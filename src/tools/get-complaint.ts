@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { complaintDetailOutputSchema } from '../api/schemas.js';
 import { formatDetailText, toDetailView } from '../format/detail.js';
+import { redactDetail } from '../format/redact.js';
 import { deadlineOutputSchema } from './output-schemas.js';
 import { defineTool } from './tool.js';
 
@@ -23,9 +24,9 @@ export const getComplaint = defineTool({
     deadline: deadlineOutputSchema,
     timeZone: z.string(),
   },
-  async run({ id }, { api, clock, signal }) {
+  async run({ id }, { api, clock, redactPii, signal }) {
     const record = await api().getComplaint(id, signal);
-    const view = toDetailView(record, clock);
+    const view = toDetailView(redactPii ? redactDetail(record) : record, clock);
     return { text: formatDetailText(view), structured: view };
   },
 });

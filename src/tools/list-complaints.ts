@@ -4,6 +4,7 @@ import { UserFacingError } from '../api/errors.js';
 import { isCalendarDate } from '../dates/local-date.js';
 import { PERIODS, periodRange } from '../dates/periods.js';
 import { formatListText, toListPage } from '../format/list.js';
+import { redactListItem } from '../format/redact.js';
 import { wholeNumber } from './input-rules.js';
 import { deadlineOutputSchema } from './output-schemas.js';
 import { defineTool } from './tool.js';
@@ -84,7 +85,7 @@ export const listComplaints = defineTool({
     }),
     timeZone: z.string(),
   },
-  async run(args, { api, clock, signal }) {
+  async run(args, { api, clock, redactPii, signal }) {
     const { page, pageSize, period, status, type, storeId, search } = args;
     if (period && (args.from || args.to)) {
       throw new UserFacingError('Give either period or from/to, not both: period already sets the from and to days.');
@@ -97,7 +98,8 @@ export const listComplaints = defineTool({
       Object.entries({ status, type, storeId, search, from, to }).filter(([, value]) => value !== undefined),
     );
     const result = await api().listComplaints({ page, pageSize, ...filters }, signal);
-    const listPage = toListPage(result, { ...filters, ...(period ? { period } : {}) }, clock);
+    const items = redactPii ? result.items.map(redactListItem) : result.items;
+    const listPage = toListPage({ ...result, items }, { ...filters, ...(period ? { period } : {}) }, clock);
     return { text: formatListText(listPage), structured: listPage };
   },
 });

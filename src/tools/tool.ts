@@ -8,6 +8,8 @@ export interface ToolContext {
   /** The API client; throws a UserFacingError naming the setting when the server is not configured. */
   api: () => ComplaintsApi;
   clock: Clock;
+  /** COMPLAINTS_REDACT_PII: mask the consumer's identifiers and contact data before formatting. */
+  redactPii: boolean;
   /** Aborted when the client cancels the call or the transport closes. */
   signal: AbortSignal;
 }
