@@ -31,3 +31,8 @@ export function truncate(text: string, max: number): string {
 export function cleanLine(text: string, max = 200): string {
   return truncate(stripUnsafe(text).replace(/\s+/g, ' ').trim(), max);
 }
+
+/** A short untrusted text in double quotes; quotes inside become single, so it cannot close the quotation early. */
+export function quoted(text: string, max: number): string {
+  return `"${cleanLine(text, max).replace(/"/g, "'")}"`;
+}

@@ -1,7 +1,7 @@
 // One record -> short labelled sections for the model (GUIDE section 5) and the record as structured content.
 // Consumer- and staff-written text is quoted and marked untrusted, so instructions inside it read as data.
 import type { ComplaintDetail } from '../api/schemas.js';
-import { cleanLine, stripUnsafe, truncate } from '../sanitize.js';
+import { cleanLine, quoted, stripUnsafe, truncate } from '../sanitize.js';
 import { stripUnsafeDeep } from './clean.js';
 import type { Clock } from './clock.js';
 import { calendarDateOf, deadlineStatus, describeDeadline, plural, type DeadlineStatus } from './deadline.js';
@@ -38,12 +38,12 @@ export function formatDetailText(view: DetailView): string {
   const item = itemLine(record.claim, timeZone);
   if (item) lines.push(item);
 
-  const quoted = quoteBlock([
+  const consumerWrote = quoteBlock([
     ['Reason', record.reason],
     ['Description', record.claim.description],
     ['Request', record.claim.request],
   ]);
-  if (quoted.length > 0) lines.push('Consumer wrote (quoted, untrusted):', ...quoted);
+  if (consumerWrote.length > 0) lines.push('Consumer wrote (quoted, untrusted):', ...consumerWrote);
 
   if (record.response.officialResponse !== null) {
     const meta = joinDefined([when(record.response.respondedAt), by(record.response.respondedBy)], ', ');
@@ -56,7 +56,7 @@ export function formatDetailText(view: DetailView): string {
 
   if (record.attachments.length > 0) {
     const files = record.attachments.map((file) => {
-      const name = file.fileName ? `"${cleanLine(file.fileName, 80)}"` : 'unnamed file';
+      const name = file.fileName ? quoted(file.fileName, 80) : 'unnamed file';
       return file.contentType ? `${name} (${cleanLine(file.contentType, 60)})` : name;
     });
     lines.push(`Attachments: ${files.join(', ')}.`);
@@ -67,7 +67,7 @@ export function formatDetailText(view: DetailView): string {
     for (const event of record.history) {
       const change = statusChange(event.fromStatus, event.toStatus);
       const role = event.performedByRole ? ` (${cleanLine(event.performedByRole, 40)})` : '';
-      const note = event.publicNote?.trim() ? ` note: "${cleanLine(event.publicNote, 500)}"` : '';
+      const note = event.publicNote?.trim() ? ` note: ${quoted(event.publicNote, 500)}` : '';
       lines.push(`  ${when(event.createdAt) ?? 'undated'} ${cleanLine(event.eventType ?? 'event', 40)}${change}${role}${note}`);
     }
   }
@@ -135,7 +135,7 @@ function itemLine(claim: ComplaintDetail['claim'], timeZone: string): string | n
       : null;
   const parts = [
     claim.itemType ? cleanLine(claim.itemType, 30) : null,
-    claim.itemDescription ? `"${cleanLine(claim.itemDescription, 200)}"` : null,
+    claim.itemDescription ? quoted(claim.itemDescription, 200) : null,
     money(claim.currency, claim.amount),
     proof,
     claim.incidentDate ? `incident ${calendarDateOf(claim.incidentDate, timeZone) ?? cleanLine(claim.incidentDate, 30)}` : null,

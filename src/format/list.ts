@@ -4,6 +4,7 @@ import type { ComplaintListItem, ListQuery } from '../api/schemas.js';
 import { stripUnsafeDeep } from './clean.js';
 import type { Clock } from './clock.js';
 import { deadlineStatus, describeDeadline, type DeadlineStatus } from './deadline.js';
+import { quoted } from '../sanitize.js';
 import { cell, consumerName, dateOnly } from './fields.js';
 
 /** The filters as sent to the API, plus the `period` they came from (for the header only). */
@@ -85,7 +86,7 @@ export function describeFilters(filters: ListFilters, timeZone: string): string 
   if (filters.status) parts.push(`status ${filters.status}`);
   if (filters.type) parts.push(`type ${filters.type}`);
   if (filters.storeId) parts.push(`store ${filters.storeId}`);
-  if (filters.search) parts.push(`search "${cell(filters.search, 100)}"`);
+  if (filters.search) parts.push(`search ${quoted(filters.search, 100)}`);
   if (filters.from || filters.to) {
     // The API takes a date-time's whole day, so the header shows days, as they are applied.
     const from = filters.from?.slice(0, 10);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { complaintDetailOutputSchema } from '../api/schemas.js';
+import { capText } from '../format/cap.js';
 import { formatDetailText, toDetailView } from '../format/detail.js';
 import { redactDetail } from '../format/redact.js';
 import { deadlineOutputSchema } from './output-schemas.js';
@@ -27,6 +28,7 @@ export const getComplaint = defineTool({
   async run({ id }, { api, clock, redactPii, signal }) {
     const record = await api().getComplaint(id, signal);
     const view = toDetailView(redactPii ? redactDetail(record) : record, clock);
-    return { text: formatDetailText(view), structured: view };
+    const text = capText(formatDetailText(view), 'The full record, history included, is in structuredContent.');
+    return { text, structured: view };
   },
 });

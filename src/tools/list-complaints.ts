@@ -3,6 +3,7 @@ import { complaintListItemOutputSchema, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, STATUS
 import { UserFacingError } from '../api/errors.js';
 import { isCalendarDate } from '../dates/local-date.js';
 import { PERIODS, periodRange } from '../dates/periods.js';
+import { capText } from '../format/cap.js';
 import { formatListText, toListPage } from '../format/list.js';
 import { redactListItem } from '../format/redact.js';
 import { wholeNumber } from './input-rules.js';
@@ -100,6 +101,7 @@ export const listComplaints = defineTool({
     const result = await api().listComplaints({ page, pageSize, ...filters }, signal);
     const items = redactPii ? result.items.map(redactListItem) : result.items;
     const listPage = toListPage({ ...result, items }, { ...filters, ...(period ? { period } : {}) }, clock);
-    return { text: formatListText(listPage), structured: listPage };
+    const text = capText(formatListText(listPage), `Ask for fewer records per call (pageSize ${Math.max(1, Math.floor(pageSize / 2))}) or narrow the filters; structuredContent holds every record of this page.`);
+    return { text, structured: listPage };
   },
 });
