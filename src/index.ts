@@ -6,7 +6,7 @@ import { Agent } from 'undici';
 import { ComplaintsApi } from './api/client.js';
 import { parseArgs, USAGE } from './cli/args.js';
 import { loadConfig, type Config } from './config.js';
-import { log } from './log.js';
+import { keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
 import { createServer } from './server.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -35,6 +35,8 @@ async function main(): Promise<void> {
 
 /** The stdio server. `cleanups` run on shutdown after the server closes (e.g. the demo's sandbox). */
 async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): Promise<void> {
+  keepConsoleOffStdout();
+  surviveStrayErrors();
   for (const problem of config.problems) log.warn(problem);
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
   const api =

@@ -52,14 +52,58 @@ describe('stdio hygiene', () => {
     expect(server.stderr).not.toContain(key);
   });
 
-  it('exits on SIGTERM within a second', async () => {
+  it('survives lines on stdin that are not JSON-RPC, and keeps answering', async () => {
     const server = new RawServer({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
-    await server.initialize();
-    const started = Date.now();
-    const exited = new Promise((resolve) => server.child.once('exit', resolve));
-    server.child.kill('SIGTERM');
-    await exited;
-    expect(Date.now() - started).toBeLessThan(1000);
+    try {
+      await server.initialize();
+      server.child.stdin.write('this is not json\n{"hello":"world"}\n[1,2,3]\n\n');
+      const answer = await server.callTool('list_complaints', { pageSize: 1 });
+      expect(answer.isError).toBe(false);
+      expect(server.child.exitCode).toBeNull();
+      await server.endInput();
+      expectJsonRpcOnly(server.stdoutLines);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('shutdown with a call in flight', () => {
+  /** An upstream that accepts a request and never answers; `closed` resolves when the client drops it. */
+  async function stalledUpstream() {
+    let onRequest!: () => void;
+    let onClosed!: () => void;
+    const requested = new Promise<void>((resolve) => (onRequest = resolve));
+    const closed = new Promise<void>((resolve) => (onClosed = resolve));
+    const upstream = createServer((request) => {
+      request.socket.once('close', onClosed);
+      onRequest();
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const stop = async () => {
+      upstream.closeAllConnections();
+      await new Promise((resolve) => upstream.close(resolve));
+    };
+    return { url, requested, closed, stop };
+  }
+
+  it.each(['SIGTERM', 'SIGINT', 'stdin end'] as const)('%s: exits with 0 within a second and drops the upstream request', async (how) => {
+    const upstream = await stalledUpstream();
+    const server = new RawServer({ COMPLAINTS_API_URL: upstream.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_TIMEOUT_MS: '30000' });
+    try {
+      await server.initialize();
+      void server.request('tools/call', { name: 'list_complaints', arguments: {} });
+      await upstream.requested;
+      const { code, ms } = how === 'stdin end' ? await server.endInput() : await server.signal(how);
+      expect(code).toBe(0);
+      expect(ms).toBeLessThan(1000);
+      await upstream.closed;
+      expectJsonRpcOnly(server.stdoutLines);
+    } finally {
+      await server.stop();
+      await upstream.stop();
+    }
   });
 });
 

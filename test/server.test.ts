@@ -1,0 +1,51 @@
+// createServer in process, over the SDK's in-memory transport: what only a fake API can provoke.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ComplaintsApi, ListResult } from '../src/api/client.js';
+import { createServer } from '../src/server.js';
+
+const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
+const EMPTY: ListResult = { items: [], pagination: { page: 1, pageSize: 20, total: 0, totalPages: 0 } };
+
+async function connectTo(api: Partial<ComplaintsApi>) {
+  const server = createServer({ api: api as ComplaintsApi, problems: [], clock, redactPii: false, version: '0.0.0-test' });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'in-memory-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('an unexpected exception in a handler', () => {
+  it('becomes an isError result with a short trusted text, goes to stderr in full, and the server answers the next call', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    let calls = 0;
+    const client = await connectTo({
+      async listComplaints() {
+        calls += 1;
+        if (calls === 1) throw new TypeError("Cannot read properties of undefined (reading 'secret internals')");
+        return EMPTY;
+      },
+    });
+    try {
+      const failed = (await client.callTool({ name: 'list_complaints', arguments: {} })) as CallToolResult;
+      expect(failed.isError).toBe(true);
+      expect(failed.content).toEqual([
+        { type: 'text', text: "list_complaints failed with an internal error of complaints-book-mcp. The details are in the server's log." },
+      ]);
+      expect(stderr.mock.calls.map(([chunk]) => String(chunk)).join('')).toMatch(/list_complaints failed unexpectedly: TypeError: Cannot read properties/);
+
+      const next = (await client.callTool({ name: 'list_complaints', arguments: {} })) as CallToolResult;
+      expect(next.isError).toBeFalsy();
+      expect(next.content).toEqual([{ type: 'text', text: 'No records match.' }]);
+    } finally {
+      await client.close();
+    }
+  });
+});
