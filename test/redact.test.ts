@@ -25,7 +25,8 @@ describe('masks', () => {
     expect(maskInText('Escríbanme a rosa.flores@correo.pe o al +51 987 654 321, DNI 41234578.')).toBe(
       'Escríbanme a r•••@correo.pe o al +•••••••••21, DNI 4•••••78.',
     );
-    expect(maskInText('Pagué S/ 189.90 con la boleta B001-004512 el 2026-11-01.')).toBe('Pagué S/ 189.90 con la boleta B001-004512 el 2026-11-01.');
+    const untouched = 'Reclamo N.° 000001105-2026: pagué S/ 189.90 con la boleta B001-004512 el 2026-11-01.';
+    expect(maskInText(untouched)).toBe(untouched);
   });
 });
 

@@ -29,7 +29,8 @@ export function maskAddress(value: string): string {
 // Inside text the consumer wrote: e-mail addresses, runs of 8 or more digits (DNI, RUC, phones) and
 // mobile numbers written in groups (+51 987 654 321). Amounts, dates and receipt numbers stay.
 const EMAIL_IN_TEXT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
-const LONG_NUMBER_IN_TEXT = /(?<![\p{L}\p{N}])(?:\+?\d{8,}|(?:\+51[ -]?)?9\d{2}[ -]\d{3}[ -]\d{3})(?![\p{L}\p{N}])/gu;
+// A number joined by a dash to more digits (the correlative 000001105-2026) is not a person's.
+const LONG_NUMBER_IN_TEXT = /(?<![\p{L}\p{N}]|\d-)(?:\+?\d{8,}|(?:\+51[ -]?)?9\d{2}[ -]\d{3}[ -]\d{3})(?![\p{L}\p{N}]|-\d)/gu;
 
 export function maskInText(text: string): string {
   return text.replace(EMAIL_IN_TEXT, maskEmail).replace(LONG_NUMBER_IN_TEXT, (number) => maskIdentifier(number.replace(/[ -]/g, '')));
