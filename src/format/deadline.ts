@@ -1,5 +1,6 @@
 // The legal response deadline of a record, as of today in the member's time zone.
-import { daysBetween, isCalendarDate, localDate } from '../dates/local-date.js';
+import { calendarDateOf } from '../dates/date-value.js';
+import { daysBetween, localDate } from '../dates/local-date.js';
 import type { Clock } from './clock.js';
 
 export interface DeadlineStatus {
@@ -19,25 +20,6 @@ export interface DeadlineStatus {
 export interface ResponseFacts {
   answered: boolean;
   respondedAt: string | null;
-}
-
-// A date stored without a time often travels as midnight UTC ("2026-12-15T00:00:00.000Z", e.g. a
-// database DATE column serialised by JavaScript). Converted to Lima that would be the evening of the
-// day before, so such a value is read as the date it spells.
-const MIDNIGHT_UTC = /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)$/;
-
-/**
- * The calendar day a date-valued field means: a date ("2026-12-15") or midnight UTC as that date,
- * any other date-time as its day in the time zone. Null when unreadable.
- */
-export function calendarDateOf(value: string | null, timeZone: string): string | null {
-  if (value === null) return null;
-  const trimmed = value.trim();
-  if (isCalendarDate(trimmed)) return trimmed;
-  const midnight = MIDNIGHT_UTC.exec(trimmed);
-  if (midnight?.[1] && isCalendarDate(midnight[1])) return midnight[1];
-  const instant = new Date(trimmed);
-  return Number.isNaN(instant.getTime()) ? null : localDate(instant, timeZone);
 }
 
 export function deadlineStatus(deadline: string | null, response: ResponseFacts, clock: Clock): DeadlineStatus {

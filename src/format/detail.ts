@@ -4,7 +4,8 @@ import type { ComplaintDetail } from '../api/schemas.js';
 import { cleanLine, quoted, stripUnsafe, truncate } from '../sanitize.js';
 import { stripUnsafeDeep } from './clean.js';
 import type { Clock } from './clock.js';
-import { calendarDateOf, deadlineStatus, describeDeadline, plural, type DeadlineStatus } from './deadline.js';
+import { calendarDateOf } from '../dates/date-value.js';
+import { deadlineStatus, describeDeadline, plural, type DeadlineStatus } from './deadline.js';
 import { consumerName, dateTime, money } from './fields.js';
 
 export interface DetailView {
@@ -72,7 +73,7 @@ export function formatDetailText(view: DetailView): string {
     }
   }
 
-  lines.push(joinDefined([`id ${record.id ?? 'unknown'}`, record.updatedAt ? `updated ${when(record.updatedAt)}` : null], ', ') + '.');
+  lines.push(joinDefined([`id ${record.id ? cleanLine(record.id, 64) : 'unknown'}`, record.updatedAt ? `updated ${when(record.updatedAt)}` : null], ', ') + '.');
   return lines.join('\n');
 }
 

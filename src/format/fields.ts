@@ -1,5 +1,5 @@
 // Small renderers of single values, shared by the list and the detail.
-import { wallClock } from '../dates/local-date.js';
+import { wallTimeOf } from '../dates/date-value.js';
 import { cleanLine } from '../sanitize.js';
 
 /** A consumer's display name: the legal name of a company, else first and last name. */
@@ -17,15 +17,15 @@ export function consumerName(person: {
 /** "2026-11-03 10:14" in the zone; the raw (cleaned) value when it is not a date-time; null when absent. */
 export function dateTime(value: string | null, timeZone: string): string | null {
   if (value === null || value.trim() === '') return null;
-  const instant = new Date(value);
-  if (Number.isNaN(instant.getTime())) return cleanLine(value, 40);
-  const { date, time } = wallClock(instant, timeZone);
-  return `${date} ${time}`;
+  const wallTime = wallTimeOf(value, timeZone);
+  if (wallTime === null) return cleanLine(value, 40);
+  return wallTime.time === null ? wallTime.date : `${wallTime.date} ${wallTime.time}`;
 }
 
-/** The calendar day part of `dateTime`. */
+/** The calendar day of `dateTime`: "2026-11-03"; the raw (cleaned) value when it is not a date; null when absent. */
 export function dateOnly(value: string | null, timeZone: string): string | null {
-  return dateTime(value, timeZone)?.split(' ')[0] ?? null;
+  if (value === null || value.trim() === '') return null;
+  return wallTimeOf(value, timeZone)?.date ?? cleanLine(value, 40);
 }
 
 const CURRENCY_SYMBOLS: Record<string, string> = { PEN: 'S/', USD: 'US$' };

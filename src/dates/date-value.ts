@@ -1,0 +1,63 @@
+// Date values as the API sends them (ISO 8601), read without the host's time zone: `new Date(text)`
+// reads a date-time without an offset, and non-ISO text such as "soon 5", in the zone of the machine
+// the server runs on, so the same record would read differently on two machines. Only ISO 8601 is
+// taken as a date here; anything else is shown as written, and counts as no date.
+import { isCalendarDate, wallClock } from './local-date.js';
+
+export interface WallTime {
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:MM, or null when the value is a date alone. */
+  time: string | null;
+}
+
+interface IsoValue extends WallTime {
+  /** The instant, when the value carries an offset (Z, +05:00, -0500); null for a local date or date-time. */
+  instant: Date | null;
+  /** Midnight exactly, at offset zero. */
+  midnightUtc: boolean;
+}
+
+const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const FOUR_DIGIT_YEAR = /^\d{4}-/;
+
+function readIso(value: string): IsoValue | null {
+  const match = ISO.exec(value.trim());
+  if (!match) return null;
+  const [, date, hours, minutes, seconds = '00', fraction = '', offset] = match as unknown as [string, string, ...Array<string | undefined>];
+  // Years before 1000 and the BC years a time zone could turn them into have no YYYY form.
+  if (!isCalendarDate(date) || date < '1000') return null;
+  if (hours === undefined || minutes === undefined) return { date, time: null, instant: null, midnightUtc: false };
+  if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return null;
+  const time = `${hours}:${minutes}`;
+  if (offset === undefined) return { date, time, instant: null, midnightUtc: false };
+  const normalisedOffset = /^z$/i.test(offset) ? 'Z' : `${offset.slice(0, 3)}:${offset.slice(3).replace(':', '') || '00'}`;
+  const instant = new Date(`${date}T${time}:${seconds}${fraction}${normalisedOffset}`);
+  if (Number.isNaN(instant.getTime())) return null;
+  const midnightUtc = time === '00:00' && Number(seconds) === 0 && Number(`0${fraction}`) === 0 && /^(Z|[+-]00:00)$/.test(normalisedOffset);
+  return { date, time, instant, midnightUtc };
+}
+
+/**
+ * The wall clock a value means in `timeZone`: an instant converted to the zone; a date, or a date-time
+ * without an offset, as written. Null when the value is not ISO 8601 or has no four-digit year there.
+ */
+export function wallTimeOf(value: string, timeZone: string): WallTime | null {
+  const iso = readIso(value);
+  if (iso === null) return null;
+  if (iso.instant === null) return { date: iso.date, time: iso.time };
+  const local = wallClock(iso.instant, timeZone);
+  return FOUR_DIGIT_YEAR.test(local.date) ? local : null;
+}
+
+/**
+ * The calendar day a date-valued field (a deadline, an incident date) means. A date stored without a
+ * time often travels as midnight UTC ("2026-12-15T00:00:00.000Z", a database DATE column serialised
+ * by JavaScript): converted to Lima that would be the evening before, so it is read as the date it spells.
+ */
+export function calendarDateOf(value: string | null, timeZone: string): string | null {
+  if (value === null) return null;
+  const iso = readIso(value);
+  if (iso?.midnightUtc) return iso.date;
+  return wallTimeOf(value, timeZone)?.date ?? null;
+}
