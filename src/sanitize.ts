@@ -8,22 +8,30 @@ const ANSI_ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u000
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const INVISIBLES = /[\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
 
-/** Strips escapes, control and invisible characters; keeps newlines and tabs as spaces or newlines. */
+// Every other line break a reader or renderer honours; left alone, one could start a line of its own
+// outside a quotation.
+const LINE_BREAKS = /\r\n?|[\u000b\u000c\u0085\u2028\u2029]/g;
+
+/** Strips escapes, control and invisible characters; line breaks become "\n", tabs spaces. */
 export function stripUnsafe(text: string): string {
   return text
     .replace(ANSI_ESCAPES, '')
-    .replace(/\r\n?/g, '\n')
+    .replace(LINE_BREAKS, '\n')
     .replace(/\t/g, ' ')
     .replace(CONTROLS, '')
     .replace(INVISIBLES, '');
 }
 
+/** The largest index at or before `end` that does not split a surrogate pair (an emoji) in two. */
+export function safeCutIndex(text: string, end: number): number {
+  const code = text.charCodeAt(end - 1);
+  return code >= 0xd800 && code <= 0xdbff ? end - 1 : end;
+}
+
 /** Cuts text to at most `max` characters (not splitting a surrogate pair), with a visible marker. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
-  let end = max;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  const end = safeCutIndex(text, max);
   return `${text.slice(0, end)}… [truncated, ${text.length - end} more characters]`;
 }
 

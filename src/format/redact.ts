@@ -7,9 +7,10 @@ const BULLET = '•';
 
 /** "41234578" -> "4•••••78": the first and the last two characters stay, so a person can still tell records apart. */
 export function maskIdentifier(value: string): string {
-  const text = value.trim();
-  if (text.length <= 3) return BULLET.repeat(Math.max(text.length, 1));
-  return `${text[0]}${BULLET.repeat(text.length - 3)}${text.slice(-2)}`;
+  // By code point, so that no emoji is cut in half.
+  const characters = Array.from(value.trim());
+  if (characters.length <= 3) return BULLET.repeat(Math.max(characters.length, 1));
+  return `${characters[0]}${BULLET.repeat(characters.length - 3)}${characters.slice(-2).join('')}`;
 }
 
 /** "maria.quispe@correo.pe" -> "m•••@correo.pe": the domain says which provider, not who. */
@@ -17,7 +18,7 @@ export function maskEmail(value: string): string {
   const text = value.trim();
   const at = text.lastIndexOf('@');
   if (at <= 0) return maskIdentifier(text);
-  return `${text[0]}${BULLET.repeat(3)}${text.slice(at)}`;
+  return `${Array.from(text)[0]}${BULLET.repeat(3)}${text.slice(at)}`;
 }
 
 /** "Av. Javier Prado 123, San Isidro, Lima" -> "•••, Lima": the city only. */
@@ -28,7 +29,9 @@ export function maskAddress(value: string): string {
 
 // Inside text the consumer wrote: e-mail addresses, runs of 8 or more digits (DNI, RUC, phones) and
 // mobile numbers written in groups (+51 987 654 321). Amounts, dates and receipt numbers stay.
-const EMAIL_IN_TEXT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+// The look-behind keeps a match from starting inside a run of letters, so a long word is read once,
+// not again from each of its letters.
+const EMAIL_IN_TEXT = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}.-]{1,253}\.\p{L}{2,}/gu;
 // A number joined by a dash to more digits (the correlative 000001105-2026) is not a person's.
 const LONG_NUMBER_IN_TEXT = /(?<![\p{L}\p{N}]|\d-)(?:\+?\d{8,}|(?:\+51[ -]?)?9\d{2}[ -]\d{3}[ -]\d{3})(?![\p{L}\p{N}]|-\d)/gu;
 
