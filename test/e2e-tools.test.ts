@@ -137,8 +137,9 @@ describe('list_complaints', () => {
     [{ pageSize: 0 }, /expected a whole number from 1 to 100 at pageSize/],
     [{ pageSize: 101 }, /expected a whole number from 1 to 100 at pageSize/],
     [{ pageSize: 'many' }, /expected a whole number from 1 to 100 at pageSize/],
-    [{ page: 0 }, /expected a whole number from 1 at page/],
-    [{ page: 1.5 }, /expected a whole number from 1 at page/],
+    [{ page: 0 }, /expected a whole number from 1 to 1000000 at page/],
+    [{ page: 1.5 }, /expected a whole number from 1 to 1000000 at page/],
+    [{ page: 1_000_001 }, /expected a whole number from 1 to 1000000 at page/],
     [{ status: 'closed' }, /expected one of open, in_review, resolved at status/],
     [{ type: 'reclamo' }, /expected one of claim, complaint at type/],
     [{ storeId: 'miraflores' }, /expected the uuid of a store, as in the storeId of records at storeId/],
@@ -148,7 +149,7 @@ describe('list_complaints', () => {
     [{ search: '   ' }, /expected at least one character at search/],
     [{ search: 'x'.repeat(201) }, /expected at most 200 characters at search/],
     // Unambiguous numbers only: a boolean is not a page number.
-    [{ page: true }, /expected a whole number from 1 at page/],
+    [{ page: true }, /expected a whole number from 1 to 1000000 at page/],
     [{ pageSize: '2.5' }, /expected a whole number from 1 to 100 at pageSize/],
     // An unknown argument would otherwise be dropped and silently widen the query.
     [{ state: 'open' }, /unknown argument "state": list_complaints accepts page, pageSize, status, type, storeId, search, period, from, to/],

@@ -137,11 +137,23 @@ export class ComplaintsApi {
   }
 }
 
+/** A reported count we can use: a whole number from `min` up to ten million; anything else counts as missing. */
+function usable(value: number | null, min: number): number | undefined {
+  return value !== null && value >= min && value <= 10_000_000 ? value : undefined;
+}
+
+/**
+ * Pagination that adds up whatever the service sent: a page holds at least the records it came
+ * with, the total counts at least the records up to this page, and the number of pages follows from
+ * the total. Only without a total is the service's own page count taken as a sign of more pages.
+ */
 function normalisePagination(pagination: Pagination, query: ListQuery, count: number): ListResult['pagination'] {
-  const page = pagination.page ?? query.page ?? 1;
-  const pageSize = pagination.pageSize ?? query.pageSize ?? Math.max(count, 1);
-  const total = pagination.total ?? (page - 1) * pageSize + count;
-  const totalPages = pagination.totalPages ?? Math.ceil(total / pageSize);
+  const page = usable(pagination.page, 1) ?? query.page ?? 1;
+  const pageSize = Math.max(usable(pagination.pageSize, 1) ?? query.pageSize ?? 1, count, 1);
+  const reportedTotal = usable(pagination.total, 0);
+  const total = Math.max(reportedTotal ?? 0, (page - 1) * pageSize + count);
+  const derivedPages = Math.ceil(total / pageSize);
+  const totalPages = reportedTotal === undefined ? Math.max(derivedPages, usable(pagination.totalPages, 0) ?? 0) : derivedPages;
   return { page, pageSize, total, totalPages };
 }
 

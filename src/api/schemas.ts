@@ -210,4 +210,6 @@ export interface ListQuery {
 export const STATUSES = ['open', 'in_review', 'resolved'] as const;
 export const TYPES = ['claim', 'complaint'] as const;
 export const PAGE_SIZE_MAX = 100;
+/** Not the API's limit: ours, so that page arithmetic stays exact (a million pages is far beyond any book). */
+export const PAGE_MAX = 1_000_000;
 export const PAGE_SIZE_DEFAULT = 20;

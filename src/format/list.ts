@@ -54,7 +54,9 @@ export function formatListText(list: ListPage): string {
   for (const item of list.items) lines.push(formatListLine(item, list.timeZone));
   if (nextPage !== null) {
     const remaining = total - (page - 1) * pageSize - list.items.length;
-    lines.push(`${remaining} more: call list_complaints with page=${nextPage} and the same filters.`);
+    // Without a total from the service, only its page count says that more exist.
+    const more = remaining > 0 ? `${remaining} more` : 'More records exist';
+    lines.push(`${more}: call list_complaints with page=${nextPage} and the same filters.`);
   }
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { complaintListItemOutputSchema, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, STATUSES, TYPES } from '../api/schemas.js';
+import { complaintListItemOutputSchema, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, STATUSES, TYPES } from '../api/schemas.js';
 import { UserFacingError } from '../api/errors.js';
 import { isCalendarDate } from '../dates/local-date.js';
 import { PERIODS, periodRange } from '../dates/periods.js';
@@ -38,7 +38,7 @@ export const listComplaints = defineTool({
     'Examples: {"status":"open","type":"claim","period":"this_week"} · {"search":"000000481-2026"} · {"status":"open","pageSize":100,"page":2}',
   ].join('\n'),
   inputSchema: {
-    page: wholeNumber({ min: 1, fallback: 1 }).describe('Page number, from 1.'),
+    page: wholeNumber({ min: 1, max: PAGE_MAX, fallback: 1 }).describe('Page number, from 1.'),
     pageSize: wholeNumber({ min: 1, max: PAGE_SIZE_MAX, fallback: PAGE_SIZE_DEFAULT }).describe(`Records per page, 1 to ${PAGE_SIZE_MAX}.`),
     status: z
       .enum(STATUSES, { error: `expected one of ${STATUSES.join(', ')}` })
