@@ -1,0 +1,64 @@
+// Start-up: from spawning the process until the answer to `initialize`, median of 20, beside a bare
+// stdio server made with the same SDK (no tools) and beside `node -e 0` (spawn until exit). The three
+// kinds of start alternate, so that drift touches all alike.
+import { spawn } from 'node:child_process';
+import { figure, serverEnv, type BenchContext, type Figure } from '../figure.js';
+import { median, timed } from '../stats.js';
+import { StdioPeer } from '../stdio-peer.js';
+
+const RUNS = 20;
+
+async function startToInitialize(script: string, env: Record<string, string>): Promise<number> {
+  let peer: StdioPeer | undefined;
+  const ms = await timed(async () => {
+    peer = new StdioPeer(process.execPath, [script], env);
+    await peer.initialize();
+  });
+  await peer?.stop();
+  return ms;
+}
+
+function nodeNoop(): Promise<number> {
+  return timed(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+        child.once('error', reject);
+        child.once('exit', () => resolve());
+      }),
+  );
+}
+
+export async function measureStartup(context: BenchContext): Promise<Figure[]> {
+  const ours: number[] = [];
+  const bare: number[] = [];
+  const noop: number[] = [];
+  // One start of each first, unmeasured: the file system cache is then warm for all three.
+  await startToInitialize(context.serverPath, serverEnv(context));
+  await startToInitialize(context.bareServerPath, {});
+  await nodeNoop();
+  for (let i = 0; i < RUNS; i++) {
+    ours.push(await startToInitialize(context.serverPath, serverEnv(context)));
+    bare.push(await startToInitialize(context.bareServerPath, {}));
+    noop.push(await nodeNoop());
+  }
+  const value = median(ours);
+  return [
+    figure({
+      name: `Start-up to initialize (median of ${RUNS})`,
+      unit: 'ms',
+      value,
+      reference: { label: 'bare SDK stdio server', value: median(bare) },
+      target: '<= 1.5x bare SDK server',
+      met: value <= 1.5 * median(bare),
+    }),
+    figure({
+      name: `Start-up to initialize (median of ${RUNS})`,
+      unit: 'ms',
+      value,
+      reference: { label: 'node -e 0', value: median(noop) },
+      target: '',
+      met: null,
+    }),
+  ];
+}

@@ -1,0 +1,79 @@
+// npm run bench: starts the sandbox and the built server itself, measures, prints one table, and
+// writes the same figures to bench/results.json. A script, not a test: nothing here asserts.
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
+import { generateDataset } from '../src/sandbox/dataset.js';
+import { ORGANIZATION_A } from '../src/sandbox/organizations.js';
+import { startSandbox } from '../src/sandbox/server.js';
+import { growDetailRecord } from './detail-record.js';
+import type { BenchContext, Figure } from './figure.js';
+import { measureContext, TOKENIZER } from './figures/context.js';
+import { measureMemory } from './figures/memory.js';
+import { measureOverhead } from './figures/overhead.js';
+import { measureSandbox } from './figures/sandbox.js';
+import { measureStartup } from './figures/startup.js';
+
+// Compiled to bench/.build/bench/run.js.
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const RESULTS_PATH = here('../../results.json');
+
+function formatNumber(value: number, unit: Figure['unit']): string {
+  return unit === 'tokens' ? String(Math.round(value)) : value.toFixed(unit === 'MB' ? 1 : 2);
+}
+
+function table(figures: Figure[]): string {
+  const rows = figures.map((f) => [
+    f.name,
+    `${formatNumber(f.value, f.unit)} ${f.unit}`,
+    `${formatNumber(f.reference.value, f.unit)} ${f.unit} (${f.reference.label})`,
+    `${f.ratio.toFixed(2)}x`,
+    f.target || '-',
+    f.met === null ? '-' : f.met ? 'yes' : 'NO',
+  ]);
+  const header = ['figure', 'ours', 'reference', 'ratio', 'target', 'met'];
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const now = new Date();
+  const dataset = generateDataset({ now });
+  const detailId = growDetailRecord(dataset, ORGANIZATION_A.id);
+  const sandbox = await startSandbox({ dataset, recordRequests: false });
+  const context: BenchContext = {
+    serverPath: here('../../../dist/index.js'),
+    bareServerPath: here('./bare-server.js'),
+    sandboxUrl: sandbox.url,
+    apiKey: DEMO_KEYS.full.key,
+    detailId,
+  };
+  const figures: Figure[] = [];
+  try {
+    for (const [label, measure] of [
+      ['context cost', () => measureContext(context)],
+      ['call overhead', () => measureOverhead(context)],
+      ['start-up', () => measureStartup(context)],
+      ['memory', () => measureMemory(context)],
+      ['sandbox', () => measureSandbox(sandbox.url)],
+    ] as const) {
+      process.stderr.write(`measuring ${label}...\n`);
+      figures.push(...(await measure()));
+    }
+  } finally {
+    await sandbox.close();
+  }
+  const results = {
+    measuredAt: now.toISOString(),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cpus: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
+    tokenizer: TOKENIZER,
+    figures,
+  };
+  writeFileSync(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`${table(figures)}\n\nNode ${results.node}, ${results.cpus}; tokens by ${TOKENIZER}. Written to bench/results.json.\n`);
+}
+
+await main();
