@@ -202,3 +202,33 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
   });
 });
+
+describe('pagination as the service sends it', () => {
+  const list = (pagination: unknown, data: unknown[] = []) => {
+    handler = (_request, response) => json(response, 200, { data, pagination });
+  };
+
+  it('keeps the total of a page past the end, which holds no records', async () => {
+    list({ page: 9999, pageSize: 20, total: 37, totalPages: 2 });
+    const { pagination } = await api().listComplaints({ page: 9999, pageSize: 20 });
+    expect(pagination).toEqual({ page: 9999, pageSize: 20, total: 37, totalPages: 2 });
+  });
+
+  it('counts at least the records up to a page that has some, and derives the pages from the total', async () => {
+    list({ page: 3, pageSize: 1, total: 0, totalPages: 9 }, [{}, {}]);
+    const { pagination } = await api().listComplaints({ page: 3, pageSize: 20 });
+    expect(pagination).toEqual({ page: 3, pageSize: 2, total: 6, totalPages: 3 });
+  });
+
+  it('treats counts that are not usable as missing', async () => {
+    list({ page: Number.MAX_SAFE_INTEGER, pageSize: 0, total: -4, totalPages: 'two' }, [{}]);
+    const { pagination } = await api().listComplaints({ page: 1, pageSize: 20 });
+    expect(pagination).toEqual({ page: 1, pageSize: 20, total: 1, totalPages: 1 });
+  });
+
+  it('takes the page count as the only sign of more pages when the total is missing', async () => {
+    list({ page: 1, pageSize: 20, totalPages: 4 }, [{}]);
+    const { pagination } = await api().listComplaints({ page: 1, pageSize: 20 });
+    expect(pagination).toEqual({ page: 1, pageSize: 20, total: 1, totalPages: 4 });
+  });
+});

@@ -144,14 +144,16 @@ function usable(value: number | null, min: number): number | undefined {
 
 /**
  * Pagination that adds up whatever the service sent: a page holds at least the records it came
- * with, the total counts at least the records up to this page, and the number of pages follows from
+ * with, the total counts at least the records up to a page that has some, and the number of pages follows from
  * the total. Only without a total is the service's own page count taken as a sign of more pages.
  */
 function normalisePagination(pagination: Pagination, query: ListQuery, count: number): ListResult['pagination'] {
   const page = usable(pagination.page, 1) ?? query.page ?? 1;
   const pageSize = Math.max(usable(pagination.pageSize, 1) ?? query.pageSize ?? 1, count, 1);
   const reportedTotal = usable(pagination.total, 0);
-  const total = Math.max(reportedTotal ?? 0, (page - 1) * pageSize + count);
+  // An empty page (past the end) says nothing of the records before it.
+  const seen = count > 0 ? (page - 1) * pageSize + count : 0;
+  const total = Math.max(reportedTotal ?? 0, seen);
   const derivedPages = Math.ceil(total / pageSize);
   const totalPages = reportedTotal === undefined ? Math.max(derivedPages, usable(pagination.totalPages, 0) ?? 0) : derivedPages;
   return { page, pageSize, total, totalPages };
@@ -181,7 +183,10 @@ function parseJson(text: string, status: number): unknown {
 }
 
 function unexpectedBody(what: string): ApiError {
-  return new ApiError('unexpected_body', `The complaints service answered with an unexpected body (${what}). Try again later.`);
+  return new ApiError(
+    'unexpected_body',
+    `The complaints service answered with an unexpected body (${what}). Check that COMPLAINTS_API_URL is the service's base URL; if it is, try again later.`,
+  );
 }
 
 /** The `message` or `error.message` of a JSON error body, cleaned; never an HTML page, never the key. */

@@ -47,7 +47,7 @@ export function formatListText(list: ListPage): string {
   }
   const matches = `${total} ${total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}.`;
   if (list.items.length === 0) {
-    lines.push(`${matches} Page ${page} is past the last page (${totalPages}); call list_complaints with page=1.`);
+    lines.push(`${matches} Page ${page} is past the last page (${totalPages}); call list_complaints with page=${totalPages} or page=1.`);
     return lines.join('\n');
   }
   lines.push(`${matches} Page ${page} of ${totalPages}, ${list.items.length} shown, newest first. Dates in ${list.timeZone}.`);
