@@ -35,16 +35,18 @@ export function deadlineStatus(deadline: string | null, response: ResponseFacts,
 /**
  * "due 2026-12-15, 23 days left" / "due today 2026-11-22" / "due 2026-11-18, 4 days OVERDUE", and
  * once answered "answered 2026-11-20" / "answered 2026-10-15, 2 days late (due 2026-10-13)".
+ * `writeDate` writes the dates (the list leaves out the current year).
  */
-export function describeDeadline(status: DeadlineStatus): string {
+export function describeDeadline(status: DeadlineStatus, writeDate: (date: string) => string = (date) => date): string {
+  const due = status.date === null ? null : writeDate(status.date);
   if (status.answered) {
-    const on = status.answeredOn ? ` ${status.answeredOn}` : '';
-    return status.daysLate ? `answered${on}, ${plural(status.daysLate, 'day')} late (due ${status.date})` : `answered${on}`;
+    const on = status.answeredOn ? ` ${writeDate(status.answeredOn)}` : '';
+    return status.daysLate ? `answered${on}, ${plural(status.daysLate, 'day')} late (due ${due})` : `answered${on}`;
   }
-  if (status.date === null || status.daysLeft === null) return 'deadline unknown';
-  if (status.daysLeft === 0) return `due today ${status.date}`;
+  if (due === null || status.daysLeft === null) return 'deadline unknown';
+  if (status.daysLeft === 0) return `due today ${due}`;
   const days = plural(Math.abs(status.daysLeft), 'day');
-  return status.daysLeft > 0 ? `due ${status.date}, ${days} left` : `due ${status.date}, ${days} OVERDUE`;
+  return status.daysLeft > 0 ? `due ${due}, ${days} left` : `due ${due}, ${days} OVERDUE`;
 }
 
 export function plural(count: number, unit: string): string {

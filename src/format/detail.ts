@@ -4,14 +4,17 @@ import type { ComplaintDetail } from '../api/schemas.js';
 import { cleanLine, quoted, stripUnsafe, truncate } from '../sanitize.js';
 import { stripUnsafeDeep } from './clean.js';
 import type { Clock } from './clock.js';
-import { calendarDateOf } from '../dates/date-value.js';
+import { calendarDateOf, wallTimeOf } from '../dates/date-value.js';
+import { localDate } from '../dates/local-date.js';
 import { deadlineStatus, describeDeadline, plural, type DeadlineStatus } from './deadline.js';
-import { consumerName, dateTime, money } from './fields.js';
+import { consumerName, datesNote, dateStyle, dateTime, money, shortDate, type DateStyle } from './fields.js';
 
 export interface DetailView {
   record: ComplaintDetail;
   deadline: DeadlineStatus;
   timeZone: string;
+  /** The date days left are counted from, in the time zone. */
+  today: string;
 }
 
 /** Free text longer than this is cut with a visible marker. */
@@ -26,17 +29,19 @@ export function toDetailView(record: ComplaintDetail, clock: Clock): DetailView 
     record: stripUnsafeDeep(record),
     deadline: deadlineStatus(record.deadline.date, { answered, respondedAt }, clock),
     timeZone: clock.timeZone,
+    today: localDate(clock.now(), clock.timeZone),
   };
 }
 
 export function formatDetailText(view: DetailView): string {
-  const { record, timeZone } = view;
-  const when = (value: string | null) => dateTime(value, timeZone);
-  const lines = [heading(record), timing(view)];
+  const { record } = view;
+  const style = dateStyle(view.today, view.timeZone);
+  const when = (value: string | null) => dateTime(value, style);
+  const lines = [heading(record), timing(view, style)];
 
   const consumer = consumerLine(record.consumer);
   if (consumer) lines.push(consumer);
-  const item = itemLine(record.claim, timeZone);
+  const item = itemLine(record.claim, style);
   if (item) lines.push(item);
 
   const consumerWrote = quoteBlock([
@@ -47,12 +52,13 @@ export function formatDetailText(view: DetailView): string {
   if (consumerWrote.length > 0) lines.push('Consumer wrote (quoted, untrusted):', ...consumerWrote);
 
   if (record.response.officialResponse !== null) {
-    const meta = joinDefined([when(record.response.respondedAt), by(record.response.respondedBy)], ', ');
-    lines.push(`Official response${meta ? ` (${meta})` : ''}:`, ...quoteBlock([['', record.response.officialResponse]]));
+    // Its date is on the second line already.
+    const author = record.response.respondedBy ? ` (by ${cleanLine(record.response.respondedBy, 80)})` : '';
+    lines.push(`Official response${author}:`, ...quoteBlock([['', record.response.officialResponse]]));
   }
 
-  const receipt = deliveryText(record.delivery.receipt, timeZone);
-  const response = deliveryText(record.delivery.response, timeZone);
+  const receipt = deliveryText(record.delivery.receipt, style);
+  const response = deliveryText(record.delivery.response, style);
   lines.push(`E-mail: receipt ${receipt} · response ${response}.`);
 
   if (record.attachments.length > 0) {
@@ -67,13 +73,18 @@ export function formatDetailText(view: DetailView): string {
     lines.push('History:');
     for (const event of record.history) {
       const change = statusChange(event.fromStatus, event.toStatus);
+      // A status change says what it is by its arrow; other events are named.
+      const kind = event.eventType === 'status_changed' && change ? '' : ` ${cleanLine(event.eventType ?? 'event', 40)}`;
       const role = event.performedByRole ? ` (${cleanLine(event.performedByRole, 40)})` : '';
-      const note = event.publicNote?.trim() ? ` note: ${quoted(event.publicNote, 500)}` : '';
-      lines.push(`  ${when(event.createdAt) ?? 'undated'} ${cleanLine(event.eventType ?? 'event', 40)}${change}${role}${note}`);
+      const note = event.publicNote?.trim() ? ` ${quoted(event.publicNote, 500)}` : '';
+      // Not indented (two spaces cost two tokens a line), so every line must start with our words: its
+      // date, or "undated" when the service sent none we can read (the raw value stays in structuredContent).
+      const date = event.createdAt !== null && wallTimeOf(event.createdAt, style.timeZone) ? when(event.createdAt) : 'undated';
+      lines.push(`${date}${kind}${change}${role}${note}`);
     }
   }
 
-  lines.push(joinDefined([`id ${record.id ? cleanLine(record.id, 64) : 'unknown'}`, record.updatedAt ? `updated ${when(record.updatedAt)}` : null], ', ') + '.');
+  // The id is the caller's own argument, and structuredContent holds it with updatedAt.
   return lines.join('\n');
 }
 
@@ -86,17 +97,17 @@ function heading(record: ComplaintDetail): string {
   return `${parts.join(', ')}.`;
 }
 
-function timing(view: DetailView): string {
-  const { record, deadline, timeZone } = view;
-  const parts = [`Filed ${dateTime(record.createdAt, timeZone) ?? 'on an unknown date'}`];
+function timing(view: DetailView, style: DateStyle): string {
+  const { record, deadline } = view;
+  const parts = [`Filed ${dateTime(record.createdAt, style) ?? 'on an unknown date'}`];
   if (deadline.answered) {
-    const answeredAt = dateTime(record.response.respondedAt, timeZone);
+    const answeredAt = dateTime(record.response.respondedAt, style);
     const verdict = deadline.daysLate ? `, ${plural(deadline.daysLate, 'day')} late` : deadline.daysLate === 0 ? ', on time' : '';
-    parts.push(`answered${answeredAt ? ` ${answeredAt}` : ''}${verdict}${deadline.date ? ` (deadline ${deadline.date})` : ''}`);
+    parts.push(`answered${answeredAt ? ` ${answeredAt}` : ''}${verdict}${deadline.date ? ` (deadline ${shortDate(deadline.date, style)})` : ''}`);
   } else {
-    parts.push(`response ${describeDeadline(deadline)}`, 'no official response yet');
+    parts.push(`response ${describeDeadline(deadline, (date) => shortDate(date, style))}`, 'no official response yet');
   }
-  return `${parts.join(' · ')}. Times in ${timeZone}.`;
+  return `${parts.join(' · ')}. ${datesNote(style, 'Times')}`;
 }
 
 function consumerLine(consumer: ComplaintDetail['consumer']): string | null {
@@ -105,7 +116,8 @@ function consumerLine(consumer: ComplaintDetail['consumer']): string | null {
   const parts = [
     consumerName(consumer),
     isLegal && consumer.legalTaxId ? `RUC ${cleanLine(consumer.legalTaxId, 20)}` : null,
-    consumer.personType ? `${cleanLine(consumer.personType, 20)} person` : null,
+    // A natural person is the usual case; only another kind is worth its words.
+    isLegal ? `${cleanLine(consumer.personType ?? '', 20)} person` : null,
     isLegal && consumer.legalName && representative ? `represented by ${cleanLine(representative, 80)}` : null,
     consumer.documentNumber ? `${cleanLine(consumer.documentType ?? 'document', 12)} ${cleanLine(consumer.documentNumber, 20)}` : null,
     consumer.isMinor ? `minor${guardianText(consumer.guardian)}` : null,
@@ -128,7 +140,7 @@ function guardianText(guardian: Record<string, unknown> | null): string {
   return values.length > 0 ? ` (guardian: ${values.join(' ')})` : ' (guardian given)';
 }
 
-function itemLine(claim: ComplaintDetail['claim'], timeZone: string): string | null {
+function itemLine(claim: ComplaintDetail['claim'], style: DateStyle): string | null {
   const proof = claim.proofOfPaymentType || claim.proofOfPaymentNumber
     ? `paid with ${joinDefined([claim.proofOfPaymentType, claim.proofOfPaymentNumber].map((v) => (v ? cleanLine(v, 40) : null)), ' ')}`
     : claim.hasProofOfPayment === false
@@ -139,15 +151,21 @@ function itemLine(claim: ComplaintDetail['claim'], timeZone: string): string | n
     claim.itemDescription ? quoted(claim.itemDescription, 200) : null,
     money(claim.currency, claim.amount),
     proof,
-    claim.incidentDate ? `incident ${calendarDateOf(claim.incidentDate, timeZone) ?? cleanLine(claim.incidentDate, 30)}` : null,
+    claim.incidentDate ? `incident ${incidentDay(claim.incidentDate, style)}` : null,
   ];
   const text = joinDefined(parts, ', ');
   return text ? `Item: ${text}.` : null;
 }
 
-function deliveryText(state: { status: string | null; sentAt: string | null }, timeZone: string): string {
+/** The incident is a day: its calendar date (midnight UTC read as written), or the text as given. */
+function incidentDay(value: string, style: DateStyle): string {
+  const date = calendarDateOf(value, style.timeZone);
+  return date === null ? cleanLine(value, 30) : shortDate(date, style);
+}
+
+function deliveryText(state: { status: string | null; sentAt: string | null }, style: DateStyle): string {
   if (state.status === null && state.sentAt === null) return 'none';
-  return joinDefined([cleanLine(state.status ?? 'unknown', 30), dateTime(state.sentAt, timeZone)], ' ');
+  return joinDefined([cleanLine(state.status ?? 'unknown', 30), dateTime(state.sentAt, style)], ' ');
 }
 
 /** Untrusted text as "  > " lines, cleaned and cut, so it cannot pass for the server's own words. */
@@ -167,10 +185,6 @@ function quoteBlock(fields: Array<[label: string, value: string | null]>): strin
 function statusChange(from: string | null, to: string | null): string {
   if (from === null && to === null) return '';
   return `${from === null ? '' : ` ${cleanLine(from, 30)}`} → ${to === null ? '?' : cleanLine(to, 30)}`;
-}
-
-function by(person: string | null): string | null {
-  return person ? `by ${cleanLine(person, 80)}` : null;
 }
 
 function joinDefined(parts: Array<string | null | undefined | false>, separator: string): string {

@@ -14,18 +14,44 @@ export function consumerName(person: {
   return name ? cleanLine(name, 80) : null;
 }
 
-/** "2026-11-03 10:14" in the zone; the raw (cleaned) value when it is not a date-time; null when absent. */
-export function dateTime(value: string | null, timeZone: string): string | null {
-  if (value === null || value.trim() === '') return null;
-  const wallTime = wallTimeOf(value, timeZone);
-  if (wallTime === null) return cleanLine(value, 40);
-  return wallTime.time === null ? wallTime.date : `${wallTime.date} ${wallTime.time}`;
+/**
+ * How dates are written for the model: in the member's time zone, with the year of "today" left out
+ * ("11-03"), which saves a few tokens on every date; the text's header says which year that is.
+ */
+export interface DateStyle {
+  timeZone: string;
+  /** "2026" */
+  currentYear: string;
 }
 
-/** The calendar day of `dateTime`: "2026-11-03"; the raw (cleaned) value when it is not a date; null when absent. */
-export function dateOnly(value: string | null, timeZone: string): string | null {
+export function dateStyle(today: string, timeZone: string): DateStyle {
+  return { timeZone, currentYear: today.slice(0, 4) };
+}
+
+/** "2026-11-03" -> "11-03" in the current year; other years stay whole. */
+export function shortDate(date: string, style: DateStyle): string {
+  return date.startsWith(`${style.currentYear}-`) ? date.slice(5) : date;
+}
+
+/** "Dates in America/Lima; MM-DD is 2026." */
+export function datesNote(style: DateStyle, what = 'Dates'): string {
+  return `${what} in ${style.timeZone}; MM-DD is ${style.currentYear}.`;
+}
+
+/** "11-03 10:14" in the zone; the raw (cleaned) value when it is not a date-time; null when absent. */
+export function dateTime(value: string | null, style: DateStyle): string | null {
   if (value === null || value.trim() === '') return null;
-  return wallTimeOf(value, timeZone)?.date ?? cleanLine(value, 40);
+  const wallTime = wallTimeOf(value, style.timeZone);
+  if (wallTime === null) return cleanLine(value, 40);
+  const date = shortDate(wallTime.date, style);
+  return wallTime.time === null ? date : `${date} ${wallTime.time}`;
+}
+
+/** The calendar day of `dateTime`: "11-03"; the raw (cleaned) value when it is not a date; null when absent. */
+export function dateOnly(value: string | null, style: DateStyle): string | null {
+  if (value === null || value.trim() === '') return null;
+  const wallTime = wallTimeOf(value, style.timeZone);
+  return wallTime === null ? cleanLine(value, 40) : shortDate(wallTime.date, style);
 }
 
 const CURRENCY_SYMBOLS: Record<string, string> = { PEN: 'S/', USD: 'US$' };

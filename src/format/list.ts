@@ -5,7 +5,8 @@ import { stripUnsafeDeep } from './clean.js';
 import type { Clock } from './clock.js';
 import { deadlineStatus, describeDeadline, type DeadlineStatus } from './deadline.js';
 import { quoted } from '../sanitize.js';
-import { cell, consumerName, dateOnly } from './fields.js';
+import { localDate } from '../dates/local-date.js';
+import { cell, consumerName, dateOnly, datesNote, dateStyle, shortDate, type DateStyle } from './fields.js';
 
 /** The filters as sent to the API, plus the `period` they came from (for the header only). */
 export type ListFilters = Omit<ListQuery, 'page' | 'pageSize'> & { period?: string };
@@ -15,6 +16,8 @@ export interface ListPage {
   pagination: ListResult['pagination'] & { nextPage: number | null };
   filters: ListFilters;
   timeZone: string;
+  /** The date days left are counted from, in the time zone. */
+  today: string;
 }
 
 /** Delivery states that need no attention; anything else (failed, bounced, ...) is flagged. */
@@ -30,6 +33,7 @@ export function toListPage(result: ListResult, filters: ListFilters, clock: Cloc
     pagination: { ...result.pagination, nextPage: page < totalPages ? page + 1 : null },
     filters,
     timeZone: clock.timeZone,
+    today: localDate(clock.now(), clock.timeZone),
   };
 }
 
@@ -37,12 +41,19 @@ function isAnswered(item: ComplaintListItem): boolean {
   return item.hasResponse === true || (item.hasResponse === null && item.respondedAt !== null);
 }
 
+// Rows are tab-separated under one line of column names: fewer tokens than labelled cells or " | "
+// separators, and no cell can hold a tab (cells are cleaned to one line of single spaces).
+const COLUMNS = ['correlative', 'type', 'status', 'store', 'consumer', 'filed', 'response deadline', 'id', 'flags'];
+
 export function formatListText(list: ListPage): string {
   const { page, pageSize, total, totalPages, nextPage } = list.pagination;
-  const what = describeFilters(list.filters, list.timeZone);
+  const style = dateStyle(list.today, list.timeZone);
+  const what = describeFilters(list.filters, style);
   const lines: string[] = [];
   if (total === 0) {
-    lines.push(`No records match${what ? ` (${what})` : ''}.`);
+    // A model searching a company's name otherwise learns nothing from an empty page.
+    const searchHint = list.filters.search ? ' Search matches the correlative, tracking code and consumer first or last name only.' : '';
+    lines.push(`No records match${what ? ` (${what})` : ''}.${searchHint}`);
     return lines.join('\n');
   }
   const matches = `${total} ${total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}.`;
@@ -50,8 +61,9 @@ export function formatListText(list: ListPage): string {
     lines.push(`${matches} Page ${page} is past the last page (${totalPages}); call list_complaints with page=${totalPages} or page=1.`);
     return lines.join('\n');
   }
-  lines.push(`${matches} Page ${page} of ${totalPages}, ${list.items.length} shown, newest first. Dates in ${list.timeZone}.`);
-  for (const item of list.items) lines.push(formatListLine(item, list.timeZone));
+  lines.push(`${matches} Page ${page} of ${totalPages}, ${list.items.length} shown, newest first. ${datesNote(style)}`);
+  lines.push(COLUMNS.join('\t'));
+  for (const item of list.items) lines.push(formatListLine(item, style));
   if (nextPage !== null) {
     const remaining = total - (page - 1) * pageSize - list.items.length;
     // Without a total from the service, only its page count says that more exist.
@@ -61,40 +73,43 @@ export function formatListText(list: ListPage): string {
   return lines.join('\n');
 }
 
-/** correlative | type | status | store | consumer | filed | deadline | id (what get_complaint needs). */
-export function formatListLine(item: ListPage['items'][number], timeZone: string): string {
-  const parts = [
+/** One row under COLUMNS; the id is what get_complaint needs; flags only when something needs attention. */
+export function formatListLine(item: ListPage['items'][number], style: DateStyle): string {
+  const flags: string[] = [];
+  if (item.priority && item.priority !== 'medium') flags.push(`priority ${cell(item.priority)}`);
+  for (const [label, state] of [
+    ['receipt e-mail', item.receiptDeliveryStatus],
+    ['response e-mail', item.responseDeliveryStatus],
+  ] as const) {
+    if (state !== null && !QUIET_DELIVERY_STATES.has(state)) flags.push(`${label} ${cell(state)}`);
+  }
+  const cells = [
     cell(item.correlative),
     cell(item.type),
     cell(item.status),
     cell(item.storeName),
     cell(consumerName(item)),
-    `filed ${cell(dateOnly(item.createdAt, timeZone))}`,
-    describeDeadline(item.deadline),
+    cell(dateOnly(item.createdAt, style)),
+    describeDeadline(item.deadline, (date) => shortDate(date, style)),
+    cell(item.id, 64),
   ];
-  if (item.priority && item.priority !== 'medium') parts.push(`priority ${cell(item.priority)}`);
-  for (const [label, state] of [
-    ['receipt e-mail', item.receiptDeliveryStatus],
-    ['response e-mail', item.responseDeliveryStatus],
-  ] as const) {
-    if (state !== null && !QUIET_DELIVERY_STATES.has(state)) parts.push(`${label} ${cell(state)}`);
-  }
-  parts.push(`id ${cell(item.id, 64)}`);
-  return parts.join(' | ');
+  if (flags.length > 0) cells.push(flags.join(', '));
+  return cells.join('\t');
 }
 
-export function describeFilters(filters: ListFilters, timeZone: string): string {
+export function describeFilters(filters: ListFilters, style: DateStyle): string {
   const parts: string[] = [];
   if (filters.status) parts.push(`status ${filters.status}`);
   if (filters.type) parts.push(`type ${filters.type}`);
   if (filters.storeId) parts.push(`store ${filters.storeId}`);
   if (filters.search) parts.push(`search ${quoted(filters.search, 100)}`);
   if (filters.from || filters.to) {
-    // The API takes a date-time's whole day, so the header shows days, as they are applied.
+    // The API takes a date-time's whole day, so the header shows days, as they are applied, in full:
+    // they are what the member asked for.
     const from = filters.from?.slice(0, 10);
     const to = filters.to?.slice(0, 10);
     const range = from && to ? `${from}..${to}` : from ? `from ${from}` : `to ${to}`;
-    parts.push(`filed ${range}${filters.period ? ` (${filters.period}, ${timeZone})` : ''}`);
+    parts.push(`filed ${filters.period ? `${filters.period}, ` : ''}${range}${filters.period ? ` in ${style.timeZone}` : ''}`);
   }
   return parts.join(', ');
 }

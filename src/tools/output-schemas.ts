@@ -8,3 +8,5 @@ export const deadlineOutputSchema = z.object({
   answeredOn: z.string().nullable().describe('The calendar date of the response in the time zone.'),
   daysLate: z.number().int().nullable().describe('Days the response came after the deadline; 0 when on time.'),
 });
+
+export const todayOutputSchema = z.string().describe('Today in the time zone (YYYY-MM-DD): the day daysLeft counts from.');
