@@ -12,8 +12,13 @@ const INVISIBLES = /[\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u20
 // outside a quotation.
 const LINE_BREAKS = /\r\n?|[\u000b\u000c\u0085\u2028\u2029]/g;
 
+// Any character the replacements below would touch (ESC and CR are controls). Most text has none: it
+// is then returned as it is, without five passes over it.
+const NEEDS_CLEANING = new RegExp([CONTROLS, INVISIBLES, LINE_BREAKS, /\t/].map((pattern) => pattern.source).join('|'));
+
 /** Strips escapes, control and invisible characters; line breaks become "\n", tabs spaces. */
 export function stripUnsafe(text: string): string {
+  if (!NEEDS_CLEANING.test(text)) return text;
   return text
     .replace(ANSI_ESCAPES, '')
     .replace(LINE_BREAKS, '\n')

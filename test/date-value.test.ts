@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDateOf, wallTimeOf } from '../src/dates/date-value.js';
+import { wallClock } from '../src/dates/local-date.js';
 
 describe('wallTimeOf', () => {
   it('converts an instant with an offset to the zone', () => {
@@ -35,5 +36,32 @@ describe('calendarDateOf', () => {
     expect(calendarDateOf('2026-12-15', 'Pacific/Kiritimati')).toBe('2026-12-15');
     expect(calendarDateOf(null, 'America/Lima')).toBeNull();
     expect(calendarDateOf('yesterday', 'America/Lima')).toBeNull();
+  });
+});
+
+describe('wallClock', () => {
+  /** The plain reading, straight from Intl, that wallClock's per-slot offset cache must agree with. */
+  function reference(instant: Date, timeZone: string) {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+        .formatToParts(instant)
+        .map((part) => [part.type, part.value]),
+    );
+    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  }
+
+  it('agrees with Intl minute by minute around daylight-saving changes, in zones with odd offsets', () => {
+    const zones = ['America/Lima', 'America/St_Johns', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/Santiago'];
+    // 2026's changes: St John's and Santiago in March/April, London on 03-29 and 10-25, Lord Howe on 04-05 and 10-04.
+    const days = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-09-06', '2026-10-04', '2026-10-25', '2026-11-01'];
+    for (const zone of zones) {
+      for (const day of days) {
+        const start = Date.parse(`${day}T00:00:00Z`) - 12 * 3_600_000;
+        for (let minute = 0; minute < 48 * 60; minute += 7) {
+          const instant = new Date(start + minute * 60_000 + 13_000);
+          expect(wallClock(instant, zone), `${zone} ${instant.toISOString()}`).toEqual(reference(instant, zone));
+        }
+      }
+    }
   });
 });

@@ -43,7 +43,10 @@ function readIso(value: string): IsoValue | null {
  * without an offset, as written. Null when the value is not ISO 8601 or has no four-digit year there.
  */
 export function wallTimeOf(value: string, timeZone: string): WallTime | null {
-  const iso = readIso(value);
+  return wallTimeOfIso(readIso(value), timeZone);
+}
+
+function wallTimeOfIso(iso: IsoValue | null, timeZone: string): WallTime | null {
   if (iso === null) return null;
   if (iso.instant === null) return { date: iso.date, time: iso.time };
   const local = wallClock(iso.instant, timeZone);
@@ -59,5 +62,5 @@ export function calendarDateOf(value: string | null, timeZone: string): string |
   if (value === null) return null;
   const iso = readIso(value);
   if (iso?.midnightUtc) return iso.date;
-  return wallTimeOf(value, timeZone)?.date ?? null;
+  return wallTimeOfIso(iso, timeZone)?.date ?? null;
 }

@@ -14,16 +14,64 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(timeZone, formatter);
   }
   return formatter;
 }
 
-/** The wall clock of `instant` in `timeZone`: { date: "2026-11-22", time: "10:14" }. */
-export function wallClock(instant: Date, timeZone: string): { date: string; time: string } {
+function partsOf(instant: Date, timeZone: string): Record<string, string> {
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  return parts;
+}
+
+/** The zone's offset from UTC at `ms`, in ms, exact to the second (old local mean times have odd seconds). */
+function offsetAt(ms: number, timeZone: string): number {
+  const p = partsOf(new Date(ms), timeZone);
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - Math.floor(ms / 1000) * 1000;
+}
+
+// formatToParts costs microseconds and allocates a dozen objects; a page of records asks it dozens of
+// times. The offset is what it needs and changes a few times a year, so it is kept per 15-minute slot of
+// UTC, checked at both ends of the slot; a slot with a change in it (NaN) is formatted exactly.
+const SLOT_MS = 15 * 60_000;
+const MAX_SLOTS = 4096;
+const slotOffsets = new Map<string, Map<number, number>>();
+
+function slotOffset(ms: number, timeZone: string): number {
+  let slots = slotOffsets.get(timeZone);
+  if (!slots) slotOffsets.set(timeZone, (slots = new Map()));
+  const slot = Math.floor(ms / SLOT_MS);
+  let offset = slots.get(slot);
+  if (offset === undefined) {
+    const start = slot * SLOT_MS;
+    const first = offsetAt(start, timeZone);
+    offset = first === offsetAt(start + SLOT_MS - 1000, timeZone) ? first : Number.NaN;
+    if (slots.size >= MAX_SLOTS) slots.clear();
+    slots.set(slot, offset);
+  }
+  return offset;
+}
+
+const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/** The wall clock of `instant` in `timeZone`: { date: "2026-11-22", time: "10:14" }. */
+export function wallClock(instant: Date, timeZone: string): { date: string; time: string } {
+  const ms = instant.getTime();
+  const offset = slotOffset(ms, timeZone);
+  if (!Number.isNaN(offset)) {
+    const local = new Date(ms + offset);
+    const year = local.getUTCFullYear();
+    if (year >= 1000 && year <= 9999) {
+      return {
+        date: `${year}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}`,
+        time: `${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}`,
+      };
+    }
+  }
+  const parts = partsOf(instant, timeZone);
   // Years before 1000 come without leading zeros.
   return { date: `${parts.year?.padStart(4, '0')}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }

@@ -5,7 +5,15 @@ export function stripUnsafeDeep<T>(value: T): T {
   if (typeof value === 'string') return stripUnsafe(value) as T;
   if (Array.isArray(value)) return value.map((element) => stripUnsafeDeep(element)) as T;
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [stripUnsafe(key), stripUnsafeDeep(inner)])) as T;
+    const result: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const inner = stripUnsafeDeep((value as Record<string, unknown>)[key]);
+      const cleanKey = stripUnsafe(key);
+      // A "__proto__" key parsed from JSON is a plain property; assignment would set the prototype.
+      if (cleanKey === '__proto__') Object.defineProperty(result, cleanKey, { value: inner, enumerable: true, writable: true, configurable: true });
+      else result[cleanKey] = inner;
+    }
+    return result as T;
   }
   return value;
 }
