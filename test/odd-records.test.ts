@@ -135,7 +135,7 @@ afterAll(async () => {
 });
 
 function context(zone: string, redactPii: boolean) {
-  return { api: () => api, clock: clockIn(zone), redactPii, signal: new AbortController().signal };
+  return { api: async () => api, clock: clockIn(zone), redactPii, signal: new AbortController().signal };
 }
 
 /** get_complaint answering with `{ data: raw }`. */

@@ -10,7 +10,7 @@ const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/
 const EMPTY: ListResult = { items: [], pagination: { page: 1, pageSize: 20, total: 0, totalPages: 0 } };
 
 async function connectTo(api: Partial<ComplaintsApi>) {
-  const server = createServer({ api: api as ComplaintsApi, problems: [], clock, redactPii: false, version: '0.0.0-test' });
+  const server = createServer({ api: async () => api as ComplaintsApi, problems: [], clock, redactPii: false, version: '0.0.0-test' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'in-memory-test', version: '1.0.0' });

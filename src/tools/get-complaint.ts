@@ -27,7 +27,7 @@ export const getComplaint = defineTool({
     today: todayOutputSchema,
   },
   async run({ id }, { api, clock, redactPii, signal }) {
-    const record = await api().getComplaint(id, signal);
+    const record = await (await api()).getComplaint(id, signal);
     const view = toDetailView(redactPii ? redactDetail(record) : record, clock);
     const text = capText(formatDetailText(view), 'The full record, history included, is in structuredContent.');
     return { text, structured: view };

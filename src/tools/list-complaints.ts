@@ -99,7 +99,7 @@ export const listComplaints = defineTool({
     const filters = Object.fromEntries(
       Object.entries({ status, type, storeId, search, from, to }).filter(([, value]) => value !== undefined),
     );
-    const result = await api().listComplaints({ page, pageSize, ...filters }, signal);
+    const result = await (await api()).listComplaints({ page, pageSize, ...filters }, signal);
     const items = redactPii ? result.items.map(redactListItem) : result.items;
     const listPage = toListPage({ ...result, items }, { ...filters, ...(period ? { period } : {}) }, clock);
     const text = capText(formatListText(listPage), `Ask for fewer records per call (pageSize ${Math.max(1, Math.floor(pageSize / 2))}) or narrow the filters; structuredContent holds every record of this page.`);

@@ -5,8 +5,8 @@ import type { ComplaintsApi } from '../api/client.js';
 import type { Clock } from '../format/clock.js';
 
 export interface ToolContext {
-  /** The API client; throws a UserFacingError naming the setting when the server is not configured. */
-  api: () => ComplaintsApi;
+  /** The API client; rejects with a UserFacingError naming the setting when the server is not configured. */
+  api: () => Promise<ComplaintsApi>;
   clock: Clock;
   /** COMPLAINTS_REDACT_PII: mask the consumer's identifiers and contact data before formatting. */
   redactPii: boolean;
