@@ -4,10 +4,10 @@ import type { ComplaintDetail } from '../api/schemas.js';
 import { cleanLine, quoted, stripUnsafe, truncate } from '../sanitize.js';
 import { stripUnsafeDeep } from './clean.js';
 import type { Clock } from './clock.js';
-import { calendarDateOf, wallTimeOf } from '../dates/date-value.js';
+import { calendarDateOf } from '../dates/date-value.js';
 import { localDate } from '../dates/local-date.js';
 import { deadlineStatus, describeDeadline, plural, type DeadlineStatus } from './deadline.js';
-import { consumerName, datesNote, dateStyle, dateTime, money, shortDate, type DateStyle } from './fields.js';
+import { consumerName, datesNote, dateStyle, dateTime, money, readableDateTime, shortDate, type DateStyle } from './fields.js';
 
 export interface DetailView {
   record: ComplaintDetail;
@@ -79,8 +79,7 @@ export function formatDetailText(view: DetailView): string {
       const note = event.publicNote?.trim() ? ` ${quoted(event.publicNote, 500)}` : '';
       // Not indented (two spaces cost two tokens a line), so every line must start with our words: its
       // date, or "undated" when the service sent none we can read (the raw value stays in structuredContent).
-      const date = event.createdAt !== null && wallTimeOf(event.createdAt, style.timeZone) ? when(event.createdAt) : 'undated';
-      lines.push(`${date}${kind}${change}${role}${note}`);
+      lines.push(`${readableDateTime(event.createdAt, style) ?? 'undated'}${kind}${change}${role}${note}`);
     }
   }
 

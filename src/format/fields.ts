@@ -38,13 +38,18 @@ export function datesNote(style: DateStyle, what = 'Dates'): string {
   return `${what} in ${style.timeZone}; MM-DD is ${style.currentYear}.`;
 }
 
-/** "11-03 10:14" in the zone; the raw (cleaned) value when it is not a date-time; null when absent. */
-export function dateTime(value: string | null, style: DateStyle): string | null {
-  if (value === null || value.trim() === '') return null;
-  const wallTime = wallTimeOf(value, style.timeZone);
-  if (wallTime === null) return cleanLine(value, 40);
+/** "11-03 10:14" (or "11-03" for a date alone) in the zone; null when absent or not a date we can read. */
+export function readableDateTime(value: string | null, style: DateStyle): string | null {
+  const wallTime = value === null ? null : wallTimeOf(value, style.timeZone);
+  if (wallTime === null) return null;
   const date = shortDate(wallTime.date, style);
   return wallTime.time === null ? date : `${date} ${wallTime.time}`;
+}
+
+/** `readableDateTime`, or the raw (cleaned) value when it is not a date-time; null when absent. */
+export function dateTime(value: string | null, style: DateStyle): string | null {
+  if (value === null || value.trim() === '') return null;
+  return readableDateTime(value, style) ?? cleanLine(value, 40);
 }
 
 /** The calendar day of `dateTime`: "11-03"; the raw (cleaned) value when it is not a date; null when absent. */
