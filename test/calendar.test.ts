@@ -87,3 +87,28 @@ describe('businessDaysBetween', () => {
     expect(businessDaysBetween('2026-11-22', '2026-11-20')).toBe(-1); // Sunday back to Friday
   });
 });
+
+describe('businessDaysBetween against a day-by-day count', () => {
+  /** The plain definition, one day at a time: the days (from, to] forwards, minus the days [to, from) backwards. */
+  function countDayByDay(from: string, to: string): number {
+    const DAY = 86_400_000;
+    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const [f, t] = [Date.parse(`${from}T00:00:00Z`), Date.parse(`${to}T00:00:00Z`)];
+    let count = 0;
+    if (t >= f) for (let ms = f + DAY; ms <= t; ms += DAY) count += isBusinessDay(iso(ms)) ? 1 : 0;
+    else for (let ms = t; ms < f; ms += DAY) count -= isBusinessDay(iso(ms)) ? 1 : 0;
+    return count;
+  }
+
+  it('agrees on every pair of days of a stretch that crosses holidays and year ends', () => {
+    const days = Array.from({ length: 70 }, (_, i) => new Date(Date.parse('2025-12-01T00:00:00Z') + i * 5 * 86_400_000).toISOString().slice(0, 10));
+    for (const from of days) {
+      for (const to of days) expect(businessDaysBetween(from, to), `${from} -> ${to}`).toBe(countDayByDay(from, to));
+    }
+  });
+
+  it('agrees across decades, in both directions', () => {
+    expect(businessDaysBetween('1990-01-01', '2040-12-31')).toBe(countDayByDay('1990-01-01', '2040-12-31'));
+    expect(businessDaysBetween('2040-12-31', '1990-01-01')).toBe(countDayByDay('2040-12-31', '1990-01-01'));
+  });
+});

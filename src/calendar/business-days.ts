@@ -3,7 +3,7 @@
 // Pure date arithmetic: no clock and no time zone. Callers convert instants to the local date
 // they mean (Lima, for the complaints book) before calling. A business day is Monday to Friday
 // and not a national holiday (see peru-holidays.ts).
-import { isPeruHoliday } from './peru-holidays.js';
+import { isPeruHoliday, PERU_HOLIDAYS } from './peru-holidays.js';
 
 const DAY_MS = 86_400_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -47,6 +47,28 @@ export function addBusinessDays(date: string, n: number): string {
   return fromDayNumber(day);
 }
 
+/** Weekdays (Monday to Friday) among the day numbers [0, n), or minus those in [n, 0) for a negative n. */
+function weekdaysBefore(n: number): number {
+  // Day -3 (1969-12-29) is a Monday: count whole Monday-based weeks from there, then the rest.
+  const shifted = n + 3;
+  const weeks = Math.floor(shifted / 7);
+  return weeks * 5 + Math.min(shifted - weeks * 7, 5) - 3;
+}
+
+/** Day numbers of the holidays that fall on a weekday (the others are not business days anyway). */
+const WEEKDAY_HOLIDAYS: readonly number[] = Object.keys(PERU_HOLIDAYS)
+  .map(toDayNumber)
+  .filter((day) => {
+    const weekday = new Date(day * DAY_MS).getUTCDay();
+    return weekday !== 0 && weekday !== 6;
+  });
+
+/** Business days among the day numbers [start, end), by arithmetic: a record dated decades away costs no loop. */
+function businessDaysIn(start: number, end: number): number {
+  const holidays = WEEKDAY_HOLIDAYS.filter((day) => day >= start && day < end).length;
+  return weekdaysBefore(end) - weekdaysBefore(start) - holidays;
+}
+
 /**
  * Signed number of business days from `from` to `to`: the business days in (from, to] when `to`
  * is later; minus those in [to, from) when it is earlier. Thus the inverse of addBusinessDays,
@@ -56,11 +78,5 @@ export function addBusinessDays(date: string, n: number): string {
 export function businessDaysBetween(from: string, to: string): number {
   const start = toDayNumber(from);
   const end = toDayNumber(to);
-  let count = 0;
-  if (end >= start) {
-    for (let day = start + 1; day <= end; day += 1) if (isBusinessDayNumber(day)) count += 1;
-    return count;
-  }
-  for (let day = end; day < start; day += 1) if (isBusinessDayNumber(day)) count += 1;
-  return -count;
+  return end >= start ? businessDaysIn(start + 1, end + 1) : -businessDaysIn(end, start);
 }
