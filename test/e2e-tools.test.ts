@@ -1,5 +1,7 @@
 // End to end: the built server over real stdio, against the sandbox over real HTTP on loopback.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addBusinessDays } from '../src/calendar/business-days.js';
+import { localDate } from '../src/dates/local-date.js';
 import { periodRange } from '../src/dates/periods.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
@@ -184,11 +186,28 @@ describe('get_complaint', () => {
     expect(structured.timeZone).toBe('America/Lima');
   });
 
-  it('states days left or overdue for an unanswered record', async () => {
-    const record = ORG_A().find((r) => r.detail.response.officialResponse === null)!;
-    const { text, structured } = await mcp.call('get_complaint', { id: record.id });
-    expect(text).toMatch(/response (due (\d{4}-)?\d{2}-\d{2}, \d+ days? (left|OVERDUE)|due today)/);
-    expect(typeof structured.deadline.daysLeft).toBe('number');
+  it('states business days left, DUE SOON and OVERDUE, in the detail and in the list', async () => {
+    // Two unanswered records given deadlines 2 business days ahead and 3 behind today (Lima).
+    const today = localDate(new Date(), 'America/Lima');
+    const [soon, late] = ORG_A().filter((r) => r.detail.response.officialResponse === null);
+    const saved = [soon!.detail.deadline.date, late!.detail.deadline.date];
+    soon!.detail.deadline.date = addBusinessDays(today, 2);
+    late!.detail.deadline.date = addBusinessDays(today, -3);
+    try {
+      for (const [record, cell, urgency, left] of [
+        [soon!, /^due (\d{4}-)?\d{2}-\d{2}, 2 business days left, DUE SOON$/, 'due_soon', 2],
+        [late!, /^due (\d{4}-)?\d{2}-\d{2}, 3 business days OVERDUE$/, 'overdue', -3],
+      ] as const) {
+        const detail = await mcp.call('get_complaint', { id: record.id });
+        expect(detail.text.split('\n')[1]).toMatch(new RegExp(`^Filed .* · response ${cell.source.slice(1, -1)} · no official response yet\\.`));
+        expect(detail.structured.deadline).toMatchObject({ date: record.detail.deadline.date, businessDaysLeft: left, urgency });
+        const list = await mcp.call('list_complaints', { search: record.detail.correlative! });
+        const row = list.text.split('\n').find((line) => line.startsWith(`${record.detail.correlative}\t`))!;
+        expect(row.split('\t')[6]).toMatch(cell);
+      }
+    } finally {
+      [soon!.detail.deadline.date, late!.detail.deadline.date] = saved;
+    }
   });
 
   it('gives one not-found text for a missing record and a record of another organization', async () => {

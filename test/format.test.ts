@@ -22,12 +22,13 @@ function listResult(items: Record<string, unknown>[], pagination: Record<string,
 }
 
 describe('deadline', () => {
-  it('counts calendar days in the time zone from a UTC date-time', () => {
+  it('counts business days in the time zone from a UTC date-time, skipping weekends and holidays', () => {
     // 2026-12-15T04:59:59Z is 23:59:59 on the 14th in Lima: the deadline is the end of the 14th.
-    const pending = { answered: false, answeredOn: null, daysLate: null };
-    expect(deadlineStatus('2026-12-15T04:59:59.999Z', OPEN, clock)).toEqual({ ...pending, date: '2026-12-14', daysLeft: 22 });
-    expect(deadlineStatus('2026-12-15', OPEN, clock)).toMatchObject({ date: '2026-12-15', daysLeft: 23 });
-    expect(deadlineStatus('2026-12-15T12:00:00-05:00', OPEN, clock)).toMatchObject({ date: '2026-12-15', daysLeft: 23 });
+    // From Sunday 11-22 to Monday 12-14: three weeks of weekdays, less 8 and 9 December (holidays).
+    const pending = { answered: false, answeredOn: null, businessDaysLate: null, urgency: null };
+    expect(deadlineStatus('2026-12-15T04:59:59.999Z', OPEN, clock)).toEqual({ ...pending, date: '2026-12-14', businessDaysLeft: 14 });
+    expect(deadlineStatus('2026-12-15', OPEN, clock)).toMatchObject({ date: '2026-12-15', businessDaysLeft: 15 });
+    expect(deadlineStatus('2026-12-15T12:00:00-05:00', OPEN, clock)).toMatchObject({ date: '2026-12-15', businessDaysLeft: 15 });
   });
 
   it('reads midnight UTC as the date it spells, not as the evening before in Lima', () => {
@@ -36,24 +37,33 @@ describe('deadline', () => {
     expect(deadlineStatus('2026-12-15T00:00:01Z', OPEN, clock).date).toBe('2026-12-14');
   });
 
-  it('describes days left, today, overdue and unknown', () => {
-    expect(describeDeadline(deadlineStatus('2026-11-25', OPEN, clock))).toBe('due 2026-11-25, 3 days left');
-    expect(describeDeadline(deadlineStatus('2026-11-23', OPEN, clock))).toBe('due 2026-11-23, 1 day left');
-    expect(describeDeadline(deadlineStatus('2026-11-22', OPEN, clock))).toBe('due today 2026-11-22');
-    expect(describeDeadline(deadlineStatus('2026-11-18', OPEN, clock))).toBe('due 2026-11-18, 4 days OVERDUE');
-    expect(describeDeadline(deadlineStatus(null, OPEN, clock))).toBe('deadline unknown');
-    expect(describeDeadline(deadlineStatus('soon', OPEN, clock))).toBe('deadline unknown');
+  it('flags DUE SOON at 3 business days or fewer, and OVERDUE once past', () => {
+    const describe = (date: string | null) => describeDeadline(deadlineStatus(date, OPEN, clock));
+    expect(describe('2026-11-26')).toBe('due 2026-11-26, 4 business days left');
+    expect(deadlineStatus('2026-11-26', OPEN, clock).urgency).toBeNull();
+    expect(describe('2026-11-25')).toBe('due 2026-11-25, 3 business days left, DUE SOON');
+    expect(deadlineStatus('2026-11-25', OPEN, clock).urgency).toBe('due_soon');
+    expect(describe('2026-11-23')).toBe('due 2026-11-23, 1 business day left, DUE SOON');
+    // Today is a Sunday: a deadline today leaves no business day.
+    expect(describe('2026-11-22')).toBe('due 2026-11-22, 0 business days left, DUE SOON');
+    // Friday's deadline is one business day past on Sunday; Wednesday's, three (18, 19, 20).
+    expect(describe('2026-11-20')).toBe('due 2026-11-20, 1 business day OVERDUE');
+    expect(describe('2026-11-18')).toBe('due 2026-11-18, 3 business days OVERDUE');
+    expect(deadlineStatus('2026-11-18', OPEN, clock)).toMatchObject({ businessDaysLeft: -3, urgency: 'overdue' });
+    expect(describe(null)).toBe('deadline unknown');
+    expect(describe('soon')).toBe('deadline unknown');
   });
 
-  it('says when an answer came late, and stops counting days once answered', () => {
+  it('says when an answer came late, in business days, and stops counting once answered', () => {
     const onTime = deadlineStatus('2026-11-18', { answered: true, respondedAt: '2026-11-17T20:00:00Z' }, clock);
-    expect(onTime).toEqual({ date: '2026-11-18', daysLeft: null, answered: true, answeredOn: '2026-11-17', daysLate: 0 });
+    expect(onTime).toEqual({ date: '2026-11-18', businessDaysLeft: null, urgency: null, answered: true, answeredOn: '2026-11-17', businessDaysLate: 0 });
     expect(describeDeadline(onTime)).toBe('answered 2026-11-17');
-    const late = deadlineStatus('2026-11-18', { answered: true, respondedAt: '2026-11-21T03:00:00Z' }, clock);
-    expect(late).toMatchObject({ answeredOn: '2026-11-20', daysLate: 2 });
-    expect(describeDeadline(late)).toBe('answered 2026-11-20, 2 days late (due 2026-11-18)');
+    const late = deadlineStatus('2026-11-18', { answered: true, respondedAt: '2026-11-24T03:00:00Z' }, clock);
+    // Thursday 19, Friday 20 and Monday 23: the weekend does not count.
+    expect(late).toMatchObject({ answeredOn: '2026-11-23', businessDaysLate: 3 });
+    expect(describeDeadline(late)).toBe('answered 2026-11-23, 3 business days late (due 2026-11-18)');
     const undated = deadlineStatus('2026-11-18', { answered: true, respondedAt: null }, clock);
-    expect(undated).toMatchObject({ answeredOn: null, daysLate: null });
+    expect(undated).toMatchObject({ answeredOn: null, businessDaysLate: null });
     expect(describeDeadline(undated)).toBe('answered');
   });
 });
@@ -68,7 +78,7 @@ describe('list text', () => {
       '37 records match (status open, filed this_week, 2026-11-16..2026-11-22 in America/Lima). Page 1 of 19, 2 shown, newest first. Dates in America/Lima; MM-DD is 2026.',
     );
     expect(lines[1]).toBe('correlative\ttype\tstatus\tstore\tconsumer\tfiled\tresponse deadline\tid\tflags');
-    expect(lines[2]).toBe('000000481-2026\tclaim\topen\tTienda Miraflores\tMaría Quispe\t11-22\tdue 12-14, 22 days left\t0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11');
+    expect(lines[2]).toBe('000000481-2026\tclaim\topen\tTienda Miraflores\tMaría Quispe\t11-22\tdue 12-14, 14 business days left\t0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11');
     expect(lines[3]).toContain('Jorge Huamán');
     expect(lines[3]).toMatch(/\t1b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a12$/);
     expect(lines[4]).toBe('35 more: call list_complaints with page=2 and the same filters.');
@@ -93,7 +103,7 @@ describe('list text', () => {
   it('writes a year other than the current one in full', () => {
     const item = listItemBody({ createdAt: '2025-12-30T15:00:00.000Z', responseDeadline: '2026-01-21T04:59:59.999Z' });
     const line = formatListText(toListPage(listResult([item], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), {}, clock)).split('\n')[2]!;
-    expect(line.split('\t').slice(5, 7)).toEqual(['2025-12-30', 'due 01-20, 306 days OVERDUE']);
+    expect(line.split('\t').slice(5, 7)).toEqual(['2025-12-30', 'due 01-20, 210 business days OVERDUE']);
   });
 
   it('shows answered records, legal persons, flags odd deliveries and keeps tabs out of cells', () => {
@@ -126,7 +136,7 @@ describe('detail text', () => {
     const record = detailEnvelopeSchema.parse({ data: detailBody() }).data;
     const text = formatDetailText(toDetailView(record, clock));
     expect(text).toContain('Claim (reclamo) 000000402-2026 (tracking RCL-7KQ2-M9XD), status in_review, store Tienda San Isidro.');
-    expect(text).toContain('Filed 11-03 10:14 · response due 11-24, 2 days left · no official response yet. Times in America/Lima; MM-DD is 2026.');
+    expect(text).toContain('Filed 11-03 10:14 · response due 11-24, 2 business days left, DUE SOON · no official response yet. Times in America/Lima; MM-DD is 2026.');
     expect(text).toContain('Consumer: Rosa Flores, DNI 41234578, rosa.flores@correo.pe, +51 987654321, Av. Javier Prado 123, San Isidro, Lima.');
     expect(text).toContain('Item: product, "Licuadora X200", S/ 189.90, paid with BOLETA B001-004512, incident 11-01.');
     expect(text).toContain('Consumer wrote (quoted, untrusted):\n  > Reason: Producto defectuoso\n  > Description: La licuadora');
@@ -140,7 +150,7 @@ describe('detail text', () => {
       data: detailBody({ status: 'resolved', response: { officialResponse: 'Se cambió el producto.', respondedAt: '2026-11-20T20:00:00Z', respondedBy: 'Ana Torres' } }),
     }).data;
     const view = toDetailView(record, clock);
-    expect(view.deadline).toEqual({ date: '2026-11-24', daysLeft: null, answered: true, answeredOn: '2026-11-20', daysLate: 0 });
+    expect(view.deadline).toEqual({ date: '2026-11-24', businessDaysLeft: null, urgency: null, answered: true, answeredOn: '2026-11-20', businessDaysLate: 0 });
     const text = formatDetailText(view);
     expect(text).toContain('answered 11-20 15:00, on time (deadline 11-24)');
     expect(text).toContain('Official response (by Ana Torres):\n  > Se cambió el producto.');

@@ -101,7 +101,8 @@ function timing(view: DetailView, style: DateStyle): string {
   const parts = [`Filed ${dateTime(record.createdAt, style) ?? 'on an unknown date'}`];
   if (deadline.answered) {
     const answeredAt = dateTime(record.response.respondedAt, style);
-    const verdict = deadline.daysLate ? `, ${plural(deadline.daysLate, 'day')} late` : deadline.daysLate === 0 ? ', on time' : '';
+    const late = deadline.businessDaysLate;
+    const verdict = late ? `, ${plural(late, 'business day')} late` : late === 0 ? ', on time' : '';
     parts.push(`answered${answeredAt ? ` ${answeredAt}` : ''}${verdict}${deadline.date ? ` (deadline ${shortDate(deadline.date, style)})` : ''}`);
   } else {
     parts.push(`response ${describeDeadline(deadline, (date) => shortDate(date, style))}`, 'no official response yet');

@@ -31,7 +31,7 @@ export const listComplaints = defineTool({
   description: [
     "List the records of the organization's complaints book (Libro de Reclamaciones): claims (reclamos) and complaints (quejas), newest first.",
     'Use it to answer "which records are open", "what was filed this week", or to find a record by correlative, tracking code or consumer first or last name (search).',
-    'The result is a table, one tab-separated row per record: correlative, type, status, store, consumer, filed, response deadline (days left or OVERDUE, or when it was answered), id, and flags (priority, failed e-mails) when any; pass the id to get_complaint for the full record and its history.',
+    'The result is a table, one tab-separated row per record: correlative, type, status, store, consumer, filed, response deadline (business days left, flagged DUE SOON at 3 or fewer and OVERDUE when past, or when it was answered), id, and flags (priority, failed e-mails) when any; pass the id to get_complaint for the full record and its history.',
     'Records still awaiting an answer have status open or in_review; since the order is newest first, the oldest of them, the ones nearest or past their deadline, are on the last pages (pageSize 100 keeps calls few).',
     'Dates: use `period` for relative ranges (computed in the member\'s time zone, weeks start on Monday) or `from`/`to` for exact days (inclusive), not both.',
     'Paging: 20 records per page by default (pageSize up to 100); when more exist the result ends with the page to request next.',
