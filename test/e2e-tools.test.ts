@@ -210,6 +210,42 @@ describe('get_complaint', () => {
     }
   });
 
+  it('reads a record by its correlative or tracking code, matched exactly whatever the case', async () => {
+    const record = ORG_A()[7]!;
+    const byId = await mcp.call('get_complaint', { id: record.id });
+    for (const reference of [record.detail.correlative!, record.detail.trackingCode!.toLowerCase()]) {
+      sandbox.requests.length = 0;
+      const { text, isError, structured } = await mcp.call('get_complaint', { reference });
+      expect(isError, text).toBe(false);
+      expect(text).toBe(byId.text);
+      expect(structured.record.id).toBe(record.id);
+      // One search, then the record by its id.
+      expect(sandbox.requests.map((request) => request.path)).toEqual(['/api/v1/complaints', `/api/v1/complaints/${record.id}`]);
+      expect(sandbox.requests[0]?.query).toMatchObject({ search: reference, pageSize: '100' });
+    }
+  });
+
+  it('gives a reference that matches no record, or one of another organization, the not-found text of a 404', async () => {
+    const missing = await mcp.call('get_complaint', { id: '00000000-0000-4000-8000-000000000000' });
+    const foreign = sandbox.dataset.records.find((record) => !ORG_A().includes(record))!;
+    for (const reference of ['000000000-1999', foreign.detail.trackingCode!, ORG_A()[0]!.detail.correlative!.slice(0, -1)]) {
+      const { text, isError } = await mcp.call('get_complaint', { reference });
+      expect(isError).toBe(true);
+      expect(text).toBe(missing.text);
+    }
+  });
+
+  it.each([
+    [{}, /exactly one of id \(a uuid\) or reference/],
+    [{ id: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11', reference: '000000481-2026' }, /exactly one of id \(a uuid\) or reference/],
+    [{ reference: '481 2026; DROP' }, /expected a correlative such as 000000481-2026 or a tracking code such as RCL-7KQ2-M9XD at reference/],
+  ])('refuses %j before sending anything', async (args, expected) => {
+    const { text, isError } = await mcp.call('get_complaint', args);
+    expect(isError).toBe(true);
+    expect(text).toMatch(expected);
+    expect(sandbox.requests).toEqual([]);
+  });
+
   it('gives one not-found text for a missing record and a record of another organization', async () => {
     const foreign = sandbox.dataset.records.find((record) => !ORG_A().includes(record))!;
     const missing = await mcp.call('get_complaint', { id: '00000000-0000-4000-8000-000000000000' });
@@ -229,7 +265,7 @@ describe('get_complaint', () => {
   it('refuses an id that is not a uuid before sending anything', async () => {
     const { isError, text } = await mcp.call('get_complaint', { id: '../complaints?x=1' });
     expect(isError).toBe(true);
-    expect(text).toMatch(/expected a record's uuid, as listed by list_complaints \(whose search finds a correlative or tracking code\) at id/);
+    expect(text).toMatch(/expected a record's uuid, as in the id column of list_complaints; give a correlative or tracking code as reference at id/);
     expect(sandbox.requests).toEqual([]);
   });
 });
