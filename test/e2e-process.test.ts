@@ -29,7 +29,7 @@ describe('stdio hygiene', () => {
     expect(init.result.serverInfo.name).toBe('complaints-book-mcp');
     expect(init.result.capabilities.tools).toBeDefined();
     const tools = await server.request('tools/list');
-    expect(tools.result.tools).toHaveLength(2);
+    expect(tools.result.tools).toHaveLength(3);
     const list = await server.request('tools/call', { name: 'list_complaints', arguments: { pageSize: 3 } });
     expect(list.result.isError).toBeFalsy();
     const id = list.result.structuredContent.items[0].id;
@@ -113,8 +113,8 @@ describe('configuration problems', () => {
     const mcp = await connect({ COMPLAINTS_API_URL: sandbox.url });
     try {
       const { tools } = await mcp.client.listTools();
-      expect(tools).toHaveLength(2);
-      for (const name of ['list_complaints', 'get_complaint']) {
+      expect(tools).toHaveLength(3);
+      for (const name of ['list_complaints', 'get_complaint', 'complaints_overview']) {
         const args = name === 'get_complaint' ? { id: '00000000-0000-4000-8000-000000000000' } : {};
         const { isError, text } = await mcp.call(name, args);
         expect(isError).toBe(true);

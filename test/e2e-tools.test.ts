@@ -1,6 +1,7 @@
 // End to end: the built server over real stdio, against the sandbox over real HTTP on loopback.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addBusinessDays } from '../src/calendar/business-days.js';
+import { addBusinessDays, businessDaysBetween } from '../src/calendar/business-days.js';
+import { calendarDateOf } from '../src/dates/date-value.js';
 import { localDate } from '../src/dates/local-date.js';
 import { periodRange } from '../src/dates/periods.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
@@ -28,14 +29,17 @@ beforeEach(() => {
 const ORG_A = () => sandbox.dataset.records.filter((record) => record.organizationId === sandbox.dataset.records.find((r) => r.detail.store.id === STORE_IDS.miraflores)!.organizationId);
 
 describe('tools/list', () => {
-  it('offers both tools, read-only, with input and output schemas', async () => {
+  it('offers every tool read-only, with input and output schemas, and a description that routes the model', async () => {
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['get_complaint', 'list_complaints']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['complaints_overview', 'get_complaint', 'list_complaints']);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.description!.length).toBeGreaterThan(100);
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
       expect(tool.outputSchema?.type).toBe('object');
+      // Says when to use it rather than the others, with example calls.
+      for (const other of tools.filter((candidate) => candidate !== tool)) expect(tool.description).toContain(other.name);
+      expect(tool.description).toMatch(/Examples?: \{/);
     }
     const list = tools.find((tool) => tool.name === 'list_complaints')!;
     expect(Object.keys(list.inputSchema.properties ?? {}).sort()).toEqual(
@@ -266,6 +270,54 @@ describe('get_complaint', () => {
     const { isError, text } = await mcp.call('get_complaint', { id: '../complaints?x=1' });
     expect(isError).toBe(true);
     expect(text).toMatch(/expected a record's uuid, as in the id column of list_complaints; give a correlative or tracking code as reference at id/);
+    expect(sandbox.requests).toEqual([]);
+  });
+});
+
+describe('complaints_overview', () => {
+  it('counts every record by status, type and store, and by the legal deadline, as the API data says', async () => {
+    const records = ORG_A();
+    const today = localDate(new Date(), 'America/Lima');
+    const tally = (key: (record: (typeof records)[number]) => string) =>
+      records.reduce<Record<string, number>>((counts, record) => ({ ...counts, [key(record)]: (counts[key(record)] ?? 0) + 1 }), {});
+    const unanswered = records.filter((record) => record.detail.response.respondedAt === null && record.detail.response.officialResponse === null);
+    const left = (record: (typeof records)[number]) => businessDaysBetween(today, calendarDateOf(record.detail.deadline.date, 'America/Lima')!);
+    const issueStates = records.flatMap((record) => [record.detail.delivery.receipt.status, record.detail.delivery.response.status]).filter((state) => state !== null && state !== 'sent' && state !== 'queued');
+
+    const { text, isError, structured } = await mcp.call('complaints_overview');
+    expect(isError, text).toBe(false);
+    expect(structured).toMatchObject({ total: records.length, counted: records.length, capped: false, pagesRead: Math.ceil(records.length / 100) });
+    expect(structured.byStatus).toEqual(tally((record) => record.status));
+    expect(structured.byType).toEqual(tally((record) => record.type));
+    expect(Object.fromEntries(structured.byStore.map((store: { storeName: string; count: number }) => [store.storeName, store.count]))).toEqual(tally((record) => record.detail.store.name!));
+    expect(structured.unanswered).toBe(unanswered.length);
+    expect(structured.overdue).toBe(unanswered.filter((record) => left(record) < 0).length);
+    expect(structured.dueSoon).toBe(unanswered.filter((record) => left(record) >= 0 && left(record) <= 3).length);
+    expect(Object.values(structured.deliveryIssues.byState).reduce((sum: number, count) => sum + (count as number), 0)).toBe(issueStates.length);
+    // Every request was a page of 100, and there was one per page.
+    expect(sandbox.requests.map((request) => request.query.pageSize)).toEqual(Array(structured.pagesRead).fill('100'));
+    expect(text.split('\n')[0]).toBe(`${records.length} records match; all ${records.length} counted. Dates in America/Lima; MM-DD is ${today.slice(0, 4)}.`);
+    expect(text).toContain(`Unanswered: ${structured.unanswered}. Overdue: ${structured.overdue}. Due soon (3 business days or fewer): ${structured.dueSoon}.`);
+  });
+
+  it('sends notifications/progress while paging when the client gives a progress token', async () => {
+    const updates: Array<{ progress: number; total?: number }> = [];
+    const result = await mcp.client.callTool({ name: 'complaints_overview', arguments: {} }, undefined, { onprogress: (update) => updates.push(update) });
+    expect(result.isError).toBeFalsy();
+    const pages = Math.ceil(ORG_A().length / 100);
+    expect(updates.map(({ progress, total }) => [progress, total])).toEqual(Array.from({ length: pages }, (_, i) => [i + 1, pages]));
+  });
+
+  it('filters as list_complaints does, and refuses what it refuses before sending anything', async () => {
+    const { structured } = await mcp.call('complaints_overview', { type: 'complaint', storeId: STORE_IDS.miraflores });
+    const expected = ORG_A().filter((record) => record.type === 'complaint' && record.storeId === STORE_IDS.miraflores).length;
+    expect(structured.total).toBe(expected);
+    expect(sandbox.requests[0]?.query).toMatchObject({ type: 'complaint', storeId: STORE_IDS.miraflores, page: '1', pageSize: '100' });
+    sandbox.requests.length = 0;
+    const refused = await mcp.call('complaints_overview', { period: 'this_week', from: '2026-11-01' });
+    expect(refused.text).toMatch(/either period or from\/to/);
+    const unknown = await mcp.call('complaints_overview', { status: 'open' });
+    expect(unknown.text).toMatch(/unknown argument "status": complaints_overview accepts period, from, to, storeId, type/);
     expect(sandbox.requests).toEqual([]);
   });
 });

@@ -135,7 +135,7 @@ afterAll(async () => {
 });
 
 function context(zone: string, redactPii: boolean) {
-  return { api: async () => api, clock: clockIn(zone), redactPii, signal: new AbortController().signal };
+  return { api: async () => api, clock: clockIn(zone), redactPii, signal: new AbortController().signal, progress: () => undefined };
 }
 
 /** get_complaint answering with `{ data: raw }`. */

@@ -59,6 +59,11 @@ export function dateOnly(value: string | null, style: DateStyle): string | null 
   return wallTime === null ? cleanLine(value, 40) : shortDate(wallTime.date, style);
 }
 
+/** An e-mail delivery state that is neither sent nor queued (failed, bounced, or one the contract does not list). */
+export function needsAttention(deliveryState: string | null): deliveryState is string {
+  return deliveryState !== null && deliveryState !== 'sent' && deliveryState !== 'queued';
+}
+
 const CURRENCY_SYMBOLS: Record<string, string> = { PEN: 'S/', USD: 'US$' };
 
 /** "S/ 189.90"; an amount that is not a number is shown as given. */

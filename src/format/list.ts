@@ -6,7 +6,7 @@ import type { Clock } from './clock.js';
 import { deadlineStatus, describeDeadline, type DeadlineStatus } from './deadline.js';
 import { quoted } from '../sanitize.js';
 import { localDate } from '../dates/local-date.js';
-import { cell, consumerName, dateOnly, datesNote, dateStyle, shortDate, type DateStyle } from './fields.js';
+import { cell, consumerName, dateOnly, datesNote, dateStyle, needsAttention, shortDate, type DateStyle } from './fields.js';
 
 /** The filters as sent to the API, plus the `period` they came from (for the header only). */
 export type ListFilters = Omit<ListQuery, 'page' | 'pageSize'> & { period?: string };
@@ -20,8 +20,6 @@ export interface ListPage {
   today: string;
 }
 
-/** Delivery states that need no attention; anything else (failed, bounced, ...) is flagged. */
-const QUIET_DELIVERY_STATES = new Set(['sent', 'queued', 'delivered']);
 
 export function toListPage(result: ListResult, filters: ListFilters, clock: Clock): ListPage {
   const { page, totalPages } = result.pagination;
@@ -37,7 +35,7 @@ export function toListPage(result: ListResult, filters: ListFilters, clock: Cloc
   };
 }
 
-function isAnswered(item: ComplaintListItem): boolean {
+export function isAnswered(item: ComplaintListItem): boolean {
   return item.hasResponse === true || (item.hasResponse === null && item.respondedAt !== null);
 }
 
@@ -81,7 +79,7 @@ export function formatListLine(item: ListPage['items'][number], style: DateStyle
     ['receipt e-mail', item.receiptDeliveryStatus],
     ['response e-mail', item.responseDeliveryStatus],
   ] as const) {
-    if (state !== null && !QUIET_DELIVERY_STATES.has(state)) flags.push(`${label} ${cell(state)}`);
+    if (needsAttention(state)) flags.push(`${label} ${cell(state)}`);
   }
   const cells = [
     cell(item.correlative),

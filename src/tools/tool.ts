@@ -12,6 +12,8 @@ export interface ToolContext {
   redactPii: boolean;
   /** Aborted when the client cancels the call or the transport closes. */
   signal: AbortSignal;
+  /** Sends notifications/progress when the client asked for them (a progress token); a no-op otherwise. */
+  progress: (done: number, total: number, message?: string) => void;
 }
 
 export interface ToolResult<Structured> {

@@ -1,0 +1,56 @@
+// Every page of a list query, for summaries over all matching records: page 1 first (it tells how
+// many pages there are), then the rest with a few requests in flight, up to a cap that keeps one
+// call bounded in time and in load on the service.
+import type { ComplaintsApi } from './client.js';
+import type { ComplaintListItem, ListQuery } from './schemas.js';
+
+export const OVERVIEW_PAGE_SIZE = 100;
+export const MAX_PAGES = 50;
+export const MAX_IN_FLIGHT = 4;
+
+export interface AllPages {
+  items: ComplaintListItem[];
+  /** What the service counts as matching, which may exceed `items` when the cap was reached. */
+  total: number;
+  totalPages: number;
+  pagesRead: number;
+  /** True when pages beyond MAX_PAGES were left unread. */
+  capped: boolean;
+}
+
+/** Reads the pages of `query` (without page and pageSize), calling `onPage` after each. Aborts with `signal`. */
+export async function listAllPages(
+  api: ComplaintsApi,
+  query: Omit<ListQuery, 'page' | 'pageSize'>,
+  options: { signal?: AbortSignal; onPage?: (pagesRead: number, pagesToRead: number) => void } = {},
+): Promise<AllPages> {
+  const { onPage } = options;
+  // One failed page stops the others: the summary would be wrong anyway.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const read = (page: number) => api.listComplaints({ ...query, page, pageSize: OVERVIEW_PAGE_SIZE }, signal);
+  const first = await read(1);
+  const { total, totalPages } = first.pagination;
+  const pagesToRead = Math.max(1, Math.min(totalPages, MAX_PAGES));
+  const pages = new Array<ComplaintListItem[]>(pagesToRead);
+  pages[0] = first.items;
+  let pagesRead = 1;
+  onPage?.(pagesRead, pagesToRead);
+
+  let next = 2;
+  const worker = async () => {
+    while (next <= pagesToRead) {
+      const page = next++;
+      try {
+        pages[page - 1] = (await read(page)).items;
+      } catch (error) {
+        stop.abort();
+        throw error;
+      }
+      pagesRead += 1;
+      onPage?.(pagesRead, pagesToRead);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MAX_IN_FLIGHT, pagesToRead - 1) }, worker));
+  return { items: pages.flat(), total, totalPages, pagesRead, capped: totalPages > pagesToRead };
+}

@@ -1,0 +1,163 @@
+// Every matching record -> the counts a complaints manager asks for first (by status, type and store),
+// what is overdue or due soon by the legal deadline, what is unanswered, and which e-mails need
+// attention; as compact text and as structured content.
+import type { AllPages } from '../api/all-pages.js';
+import type { ComplaintListItem } from '../api/schemas.js';
+import { localDate } from '../dates/local-date.js';
+import type { Clock } from './clock.js';
+import { deadlineStatus, describeDeadline, DUE_SOON_BUSINESS_DAYS, type DeadlineStatus } from './deadline.js';
+import { cell, consumerName, datesNote, dateStyle, needsAttention, shortDate } from './fields.js';
+import { describeFilters, isAnswered, type ListFilters } from './list.js';
+
+/** Records listed one by one in each section; the rest are counted. */
+export const LISTED = 10;
+
+export interface UrgentRecord {
+  id: string | null;
+  correlative: string | null;
+  storeName: string | null;
+  consumer: string | null;
+  deadline: DeadlineStatus;
+}
+
+export interface DeliveryIssue {
+  id: string | null;
+  correlative: string | null;
+  receipt: string | null;
+  response: string | null;
+}
+
+export interface Overview {
+  filters: ListFilters;
+  /** Records that match, as the service counts them. */
+  total: number;
+  /** Records read and counted below (fewer than total when the page cap was reached). */
+  counted: number;
+  pagesRead: number;
+  totalPages: number;
+  capped: boolean;
+  byStatus: Record<string, number>;
+  byType: Record<string, number>;
+  byStore: Array<{ storeId: string | null; storeName: string | null; count: number }>;
+  unanswered: number;
+  overdue: number;
+  dueSoon: number;
+  /** Overdue first (most overdue first), then due soon (fewest business days left first); at most LISTED. */
+  mostUrgent: UrgentRecord[];
+  deliveryIssues: { records: number; byState: Record<string, number>; first: DeliveryIssue[] };
+  timeZone: string;
+  today: string;
+}
+
+function countBy(items: readonly ComplaintListItem[], key: (item: ComplaintListItem) => string | null): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) {
+    const value = key(item) ?? 'unknown';
+    counts[value] = (counts[value] ?? 0) + 1;
+  }
+  return counts;
+}
+
+export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock): Overview {
+  const { items } = pages;
+  const withDeadline = items.map((item) => ({
+    item,
+    deadline: deadlineStatus(item.responseDeadline, { answered: isAnswered(item), respondedAt: item.respondedAt }, clock),
+  }));
+
+  const stores = new Map<string, { storeId: string | null; storeName: string | null; count: number }>();
+  for (const { storeId, storeName } of items) {
+    const key = storeId ?? storeName ?? 'unknown';
+    const store = stores.get(key) ?? { storeId, storeName, count: 0 };
+    store.count += 1;
+    stores.set(key, store);
+  }
+
+  const urgent = withDeadline
+    .filter(({ deadline }) => deadline.urgency !== null)
+    .sort((a, b) => (a.deadline.businessDaysLeft ?? 0) - (b.deadline.businessDaysLeft ?? 0));
+
+  const issues = items.filter((item) => needsAttention(item.receiptDeliveryStatus) || needsAttention(item.responseDeliveryStatus));
+  const byState: Record<string, number> = {};
+  for (const item of issues) {
+    for (const state of [item.receiptDeliveryStatus, item.responseDeliveryStatus]) {
+      if (needsAttention(state)) byState[state] = (byState[state] ?? 0) + 1;
+    }
+  }
+
+  return {
+    filters,
+    total: pages.total,
+    counted: items.length,
+    pagesRead: pages.pagesRead,
+    totalPages: pages.totalPages,
+    capped: pages.capped,
+    byStatus: countBy(items, (item) => item.status),
+    byType: countBy(items, (item) => item.type),
+    byStore: [...stores.values()].sort((a, b) => b.count - a.count),
+    unanswered: withDeadline.filter(({ deadline }) => !deadline.answered).length,
+    overdue: urgent.filter(({ deadline }) => deadline.urgency === 'overdue').length,
+    dueSoon: urgent.filter(({ deadline }) => deadline.urgency === 'due_soon').length,
+    mostUrgent: urgent.slice(0, LISTED).map(({ item, deadline }) => ({
+      id: item.id,
+      correlative: item.correlative,
+      storeName: item.storeName,
+      consumer: consumerName(item),
+      deadline,
+    })),
+    deliveryIssues: {
+      records: issues.length,
+      byState,
+      first: issues.slice(0, LISTED).map((item) => ({
+        id: item.id,
+        correlative: item.correlative,
+        receipt: item.receiptDeliveryStatus,
+        response: item.responseDeliveryStatus,
+      })),
+    },
+    timeZone: clock.timeZone,
+    today: localDate(clock.now(), clock.timeZone),
+  };
+}
+
+const counts = (record: Record<string, number>) =>
+  Object.entries(record)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, count]) => `${cell(name)} ${count}`)
+    .join(', ');
+
+export function formatOverviewText(overview: Overview): string {
+  const style = dateStyle(overview.today, overview.timeZone);
+  const what = describeFilters(overview.filters, style);
+  if (overview.total === 0) return `No records match${what ? ` (${what})` : ''}.`;
+  const read = overview.capped
+    ? `only the first ${overview.pagesRead} of ${overview.totalPages} pages were read (the cap), so the ${overview.counted} newest records are counted; narrow the period or filters for the rest`
+    : `all ${overview.counted} counted`;
+  const lines = [
+    `${overview.total} ${overview.total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}; ${read}. ${datesNote(style)}`,
+    `By status: ${counts(overview.byStatus)}. By type: ${counts(overview.byType)}.`,
+    `By store: ${overview.byStore.map((store) => `${cell(store.storeName ?? store.storeId)} ${store.count}`).join(', ')}.`,
+    `Unanswered: ${overview.unanswered}. Overdue: ${overview.overdue}. Due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer): ${overview.dueSoon}.`,
+  ];
+  if (overview.mostUrgent.length > 0) {
+    lines.push(`Most urgent${overview.overdue + overview.dueSoon > LISTED ? ` ${LISTED}` : ''}:`, ['correlative', 'store', 'consumer', 'response deadline', 'id'].join('\t'));
+    for (const record of overview.mostUrgent) {
+      const deadline = describeDeadline(record.deadline, (date) => shortDate(date, style));
+      lines.push([cell(record.correlative), cell(record.storeName), cell(record.consumer), deadline, cell(record.id, 64)].join('\t'));
+    }
+  }
+  const { deliveryIssues } = overview;
+  if (deliveryIssues.records === 0) {
+    lines.push('E-mail: every receipt and response is sent or queued.');
+  } else {
+    lines.push(
+      `E-mail deliveries neither sent nor queued: ${counts(deliveryIssues.byState)} (${deliveryIssues.records} records${deliveryIssues.records > LISTED ? `, first ${LISTED}` : ''}):`,
+      ['correlative', 'receipt e-mail', 'response e-mail', 'id'].join('\t'),
+    );
+    for (const issue of deliveryIssues.first) {
+      lines.push([cell(issue.correlative), cell(issue.receipt), cell(issue.response), cell(issue.id, 64)].join('\t'));
+    }
+  }
+  lines.push('Read one record with get_complaint (id or correlative); list them with list_complaints.');
+  return lines.join('\n');
+}

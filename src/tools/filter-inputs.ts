@@ -1,0 +1,82 @@
+// The list operation's filters as tool arguments, shared by every tool that selects records
+// (list_complaints, complaints_overview), and their reading into the filters the API takes.
+import { z } from 'zod';
+import { UserFacingError } from '../api/errors.js';
+import { STATUSES, TYPES } from '../api/schemas.js';
+import { isCalendarDate } from '../dates/local-date.js';
+import { PERIODS, periodRange } from '../dates/periods.js';
+import type { Clock } from '../format/clock.js';
+import type { ListFilters } from '../format/list.js';
+
+/** `YYYY-MM-DD` or an ISO date-time (the API uses the start or end of that day). */
+const dayBound = (bound: 'from' | 'to') =>
+  z
+    .string({ error: 'expected a date YYYY-MM-DD or an ISO date-time' })
+    .trim()
+    .refine(isDateOrDateTime, 'expected a date YYYY-MM-DD or an ISO date-time such as 2026-11-16T00:00:00-05:00')
+    .describe(
+      `Filed ${bound === 'from' ? 'on or after' : 'on or before'} this day (inclusive): YYYY-MM-DD, or an ISO date-time, which counts as its whole day. Not together with period.`,
+    );
+
+function isDateOrDateTime(value: string): boolean {
+  if (isCalendarDate(value)) return true;
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) && isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
+}
+
+export const filterInputs = {
+  status: z
+    .enum(STATUSES, { error: `expected one of ${STATUSES.join(', ')}` })
+    .optional()
+    .describe('open = received, in_review = under review, resolved.'),
+  type: z
+    .enum(TYPES, { error: `expected one of ${TYPES.join(', ')}` })
+    .optional()
+    .describe('claim = reclamo (product or service), complaint = queja (the attention received).'),
+  storeId: z
+    .guid({ error: 'expected the uuid of a store, as in the storeId of records' })
+    .optional()
+    .describe('Only records of this store (uuid, as shown in records).'),
+  search: z
+    .string({ error: 'expected text' })
+    .trim()
+    .min(1, 'expected at least one character')
+    .max(200, 'expected at most 200 characters')
+    .optional()
+    .describe('Partial, case-insensitive match on correlative, tracking code, or consumer first or last name (not a company name).'),
+  period: z
+    .enum(PERIODS, { error: `expected one of ${PERIODS.join(', ')}` })
+    .optional()
+    .describe('A relative range of filing dates, computed in COMPLAINTS_TIMEZONE; weeks start on Monday.'),
+  from: dayBound('from').optional(),
+  to: dayBound('to').optional(),
+};
+
+type FilterArguments = { [K in keyof typeof filterInputs]?: z.output<(typeof filterInputs)[K]> };
+
+/**
+ * The filters to send: a period becomes from/to days in the member's time zone. Refuses a period with
+ * from/to, and from after to, before anything is sent. `period` is kept for the text's header only.
+ */
+export function readFilters(args: FilterArguments, clock: Clock): { query: Omit<ListFilters, 'period'>; filters: ListFilters } {
+  const { period, status, type, storeId, search } = args;
+  if (period && (args.from || args.to)) {
+    throw new UserFacingError('Give either period or from/to, not both: period already sets the from and to days.');
+  }
+  const { from, to } = period ? periodRange(period, clock.now(), clock.timeZone) : args;
+  if (from && to && from.slice(0, 10) > to.slice(0, 10)) {
+    throw new UserFacingError(`from (${from}) is after to (${to}): no record can match.`);
+  }
+  const query = Object.fromEntries(Object.entries({ status, type, storeId, search, from, to }).filter(([, value]) => value !== undefined));
+  return { query, filters: { ...query, ...(period ? { period } : {}) } };
+}
+
+/** The structured form of ListFilters, for outputSchemas. */
+export const filtersOutputSchema = z.object({
+  status: z.string().optional(),
+  type: z.string().optional(),
+  storeId: z.string().optional(),
+  search: z.string().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  period: z.string().optional(),
+});
