@@ -1,11 +1,16 @@
 // createServer(deps): the McpServer with every tool of the catalog, read-only, with errors turned
-// into isError results in one place.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+// into isError results in one place; the complaint://{id} resource and the prompts.
+import { completable, isCompletable } from '@modelcontextprotocol/sdk/server/completable.js';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import { ZodOptional, type z } from 'zod';
 import type { ComplaintsApi } from './api/client.js';
 import { UserFacingError } from './api/errors.js';
 import type { Clock } from './format/clock.js';
 import { log } from './log.js';
+import { PROMPTS } from './prompts/catalog.js';
+import type { PromptDefinition } from './prompts/prompt.js';
+import { complaintResource } from './resources/complaint.js';
 import { TOOLS } from './tools/catalog.js';
 import { strictArguments } from './tools/input-rules.js';
 import type { ToolContext } from './tools/tool.js';
@@ -41,6 +46,46 @@ export function createServer(deps: ServerDeps): McpServer {
     return deps.api();
   };
 
+  const context = (signal: AbortSignal) => ({ api, clock: deps.clock, redactPii: deps.redactPii, signal });
+
+  const resource = complaintResource;
+  server.registerResource(
+    resource.name,
+    // Records are not enumerated: a book holds thousands, and list_complaints finds them.
+    new ResourceTemplate(resource.uriTemplate, { list: undefined }),
+    { title: resource.title, description: resource.description, mimeType: resource.mimeType },
+    async (uri, variables, extra) => {
+      try {
+        const text = await resource.read(String(variables.id ?? ''), context(extra.signal));
+        return { contents: [{ uri: uri.href, mimeType: resource.mimeType, text }] };
+      } catch (error) {
+        throw new Error(trustedMessage(`resource ${uri.href}`, error));
+      }
+    },
+  );
+
+  for (const prompt of PROMPTS) {
+    // The same bridge as for tools: one registration path for prompts of different argument shapes.
+    const { complete = {}, build } = prompt as PromptDefinition<z.ZodRawShape>;
+    const argsSchema = Object.fromEntries(
+      Object.entries(prompt.argsSchema).map(([name, schema]) => {
+        const completer = (complete as Record<string, ((value: string) => string[]) | undefined>)[name];
+        if (completer) {
+          // The SDK looks for the mark inside an optional when it registers, and on the field itself when
+          // it completes: mark both, once (the schemas are shared by every server made in a process).
+          const mark = (field: z.ZodType) => isCompletable(field) || completable(field, (value) => completer(String(value ?? '')));
+          if (schema instanceof ZodOptional) mark(schema.unwrap() as z.ZodType);
+          mark(schema);
+        }
+        return [name, schema];
+      }),
+    );
+    server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema }, ((args: Record<string, unknown>) => {
+      const { description, text } = build(args as never);
+      return { description, messages: [{ role: 'user', content: { type: 'text', text } }] };
+    }) as never);
+  }
+
   for (const tool of TOOLS) {
     // One registration path for every tool; the casts bridge the catalog's heterogeneous tool types.
     const run = tool.run as (args: unknown, context: ToolContext) => ReturnType<typeof tool.run>;
@@ -55,8 +100,7 @@ export function createServer(deps: ServerDeps): McpServer {
       },
       (async (args: unknown, extra: ToolCallExtra): Promise<CallToolResult> => {
         try {
-          const context = { api, clock: deps.clock, redactPii: deps.redactPii, signal: extra.signal, progress: progressReporter(extra) };
-          const { text, structured } = await run(args, context);
+          const { text, structured } = await run(args, { ...context(extra.signal), progress: progressReporter(extra) });
           return { content: [{ type: 'text', text }], structuredContent: structured as Record<string, unknown> };
         } catch (error) {
           return errorResult(tool.name, error);
@@ -85,14 +129,14 @@ function progressReporter(extra: ToolCallExtra): ToolContext['progress'] {
   };
 }
 
-function errorResult(toolName: string, error: unknown): CallToolResult {
-  if (error instanceof UserFacingError) {
-    return { isError: true, content: [{ type: 'text', text: error.message }] };
-  }
+/** The text a client may see for an error: ours as written; anything else goes to stderr in full and is only named. */
+function trustedMessage(what: string, error: unknown): string {
+  if (error instanceof UserFacingError) return error.message;
   // A bug of ours: the details go to stderr for the member, the model gets a short trusted text.
-  log.error(`${toolName} failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  return {
-    isError: true,
-    content: [{ type: 'text', text: `${toolName} failed with an internal error of complaints-book-mcp. The details are in the server's log.` }],
-  };
+  log.error(`${what} failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return `${what} failed with an internal error of complaints-book-mcp. The details are in the server's log.`;
+}
+
+function errorResult(toolName: string, error: unknown): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: trustedMessage(toolName, error) }] };
 }

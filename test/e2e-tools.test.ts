@@ -321,3 +321,59 @@ describe('complaints_overview', () => {
     expect(sandbox.requests).toEqual([]);
   });
 });
+
+describe('the complaint://{id} resource', () => {
+  it('is listed as a template, and reads a record by id, correlative or tracking code as get_complaint shows it', async () => {
+    const { resourceTemplates } = await mcp.client.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(['complaint://{id}']);
+    const record = ORG_A()[3]!;
+    const { text } = await mcp.call('get_complaint', { id: record.id });
+    for (const key of [record.id, record.detail.correlative!, record.detail.trackingCode!]) {
+      const { contents } = await mcp.client.readResource({ uri: `complaint://${key}` });
+      expect(contents).toEqual([{ uri: `complaint://${key}`, mimeType: 'text/plain', text }]);
+    }
+  });
+
+  it('answers a record that is not there, or not the member\'s, with the not-found text', async () => {
+    const foreign = sandbox.dataset.records.find((record) => !ORG_A().includes(record))!;
+    for (const key of ['00000000-0000-4000-8000-000000000000', foreign.detail.correlative!]) {
+      await expect(mcp.client.readResource({ uri: `complaint://${key}` })).rejects.toThrow(/Complaint not found or not accessible with this API key \(404\)/);
+    }
+    await expect(mcp.client.readResource({ uri: 'complaint://..%2Fcomplaints' })).rejects.toThrow(/expected a correlative/);
+  });
+});
+
+describe('prompts', () => {
+  it('lists weekly_report and summarize_complaint with their arguments', async () => {
+    const { prompts } = await mcp.client.listPrompts();
+    expect(prompts.map((prompt) => [prompt.name, (prompt.arguments ?? []).map((argument) => `${argument.name}${argument.required ? '!' : ''}`)])).toEqual([
+      ['weekly_report', ['period', 'storeId']],
+      ['summarize_complaint', ['reference!']],
+    ]);
+  });
+
+  it('weekly_report asks for a report from complaints_overview and list_complaints, this_week by default', async () => {
+    const byDefault = await mcp.client.getPrompt({ name: 'weekly_report', arguments: {} });
+    const text = (byDefault.messages[0]!.content as { text: string }).text;
+    expect(byDefault.messages[0]!.role).toBe('user');
+    expect(text).toContain('Call complaints_overview with {"period":"this_week"}');
+    expect(text).toContain('Call list_complaints with {"period":"this_week","status":"open","pageSize":100}');
+    const forStore = await mcp.client.getPrompt({ name: 'weekly_report', arguments: { period: 'last_week', storeId: STORE_IDS.miraflores } });
+    expect((forStore.messages[0]!.content as { text: string }).text).toContain(`complaints_overview with {"period":"last_week","storeId":"${STORE_IDS.miraflores}"}`);
+    await expect(mcp.client.getPrompt({ name: 'weekly_report', arguments: { period: 'next_year' } })).rejects.toThrow(/expected one of today, yesterday/);
+  });
+
+  it('completes the period argument', async () => {
+    const { completion } = await mcp.client.complete({ ref: { type: 'ref/prompt', name: 'weekly_report' }, argument: { name: 'period', value: 'last' } });
+    expect(completion.values).toEqual(['last_week', 'last_7_days', 'last_month', 'last_30_days']);
+  });
+
+  it('summarize_complaint asks for get_complaint by reference, or by id for a uuid', async () => {
+    const byReference = await mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: '000000481-2026' } });
+    expect((byReference.messages[0]!.content as { text: string }).text).toContain('Call get_complaint with {"reference":"000000481-2026"}');
+    const id = ORG_A()[0]!.id;
+    const byId = await mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: id } });
+    expect((byId.messages[0]!.content as { text: string }).text).toContain(`Call get_complaint with {"id":"${id}"}`);
+    await expect(mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: 'x; drop' } })).rejects.toThrow(/expected a correlative/);
+  });
+});

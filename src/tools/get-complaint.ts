@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { UserFacingError } from '../api/errors.js';
-import { idOfReference } from '../api/reference.js';
 import { complaintDetailOutputSchema } from '../api/schemas.js';
-import { capText } from '../format/cap.js';
-import { formatDetailText, toDetailView } from '../format/detail.js';
-import { redactDetail } from '../format/redact.js';
 import { deadlineOutputSchema, todayOutputSchema } from './output-schemas.js';
+import { readComplaint, REFERENCE_PATTERN, REFERENCE_RULE } from './read-complaint.js';
 import { defineTool } from './tool.js';
-
-/** Correlatives and tracking codes: letters, digits and dashes (a uuid passes too, and is read as an id). */
-const REFERENCE_PATTERN = /^[\w-]{1,60}$/;
 
 export const getComplaint = defineTool({
   name: 'get_complaint',
@@ -26,9 +20,9 @@ export const getComplaint = defineTool({
       .optional()
       .describe('The record id (uuid), as in the id column of list_complaints. Not together with reference.'),
     reference: z
-      .string({ error: 'expected a correlative such as 000000481-2026 or a tracking code such as RCL-7KQ2-M9XD' })
+      .string({ error: REFERENCE_RULE })
       .trim()
-      .regex(REFERENCE_PATTERN, 'expected a correlative such as 000000481-2026 or a tracking code such as RCL-7KQ2-M9XD')
+      .regex(REFERENCE_PATTERN, REFERENCE_RULE)
       .optional()
       .describe('A correlative (000000481-2026) or tracking code (RCL-7KQ2-M9XD), matched exactly, ignoring case. Not together with id.'),
   },
@@ -38,16 +32,10 @@ export const getComplaint = defineTool({
     timeZone: z.string(),
     today: todayOutputSchema,
   },
-  async run({ id, reference }, { api, clock, redactPii, signal }) {
+  async run({ id, reference }, context) {
     if ((id === undefined) === (reference === undefined)) {
       throw new UserFacingError('Give get_complaint exactly one of id (a uuid) or reference (a correlative or tracking code).');
     }
-    const client = await api();
-    // A uuid given as a reference is an id.
-    const recordId = id ?? (z.guid().safeParse(reference).success ? reference! : await idOfReference(client, reference!, signal));
-    const record = await client.getComplaint(recordId, signal);
-    const view = toDetailView(redactPii ? redactDetail(record) : record, clock);
-    const text = capText(formatDetailText(view), 'The full record, history included, is in structuredContent.');
-    return { text, structured: view };
+    return readComplaint((id ?? reference)!, context);
   },
 });
