@@ -47,9 +47,12 @@ describe('tools/list', () => {
     );
   });
 
-  it('keeps the tool list in a snapshot, so that a schema change is a visible diff', async () => {
+  it('keeps the tool, prompt and resource lists in a snapshot, so that a schema change is a visible diff', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools).toMatchSnapshot();
+    // Prompts and the resource template too: their descriptions route the model as much.
+    expect((await mcp.client.listPrompts()).prompts).toMatchSnapshot();
+    expect((await mcp.client.listResourceTemplates()).resourceTemplates).toMatchSnapshot();
   });
 });
 
