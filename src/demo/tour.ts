@@ -34,12 +34,13 @@ async function main(): Promise<void> {
 
     const filters = { status: 'open', type: 'claim', period: 'this_week', pageSize: 5 };
     const first = await call('Open claims filed this week', 'list_complaints', filters);
-    const structured = first.structuredContent as { items: Array<{ id: string }>; pagination: { nextPage: number | null } };
+    const structured = first.structuredContent as { items: Array<{ id: string; correlative: string | null }>; pagination: { nextPage: number | null } };
     if (structured.pagination.nextPage !== null) {
       await call('The next page', 'list_complaints', { ...filters, page: structured.pagination.nextPage });
     }
-    const id = structured.items[0]?.id;
-    if (id) await call('One record in full', 'get_complaint', { id });
+    const record = structured.items[0];
+    if (record?.correlative) await call('One record in full, by the correlative people quote', 'get_complaint', { reference: record.correlative });
+    await call('What is close to its legal deadline, and what else needs attention', 'complaints_overview', { period: 'last_30_days' });
     await call('A record that does not exist (or is not yours)', 'get_complaint', { id: '00000000-0000-4000-8000-000000000000' }, true);
   } finally {
     await client.close();
