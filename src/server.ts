@@ -48,7 +48,7 @@ export function createServer(deps: ServerDeps): McpServer {
 
   const context = (signal: AbortSignal) => ({ api, clock: deps.clock, redactPii: deps.redactPii, signal });
 
-  const resource = complaintResource;
+  const resource = complaintResource; // one today; a catalog like TOOLS when there are more
   server.registerResource(
     resource.name,
     // Records are not enumerated: a book holds thousands, and list_complaints finds them.
@@ -66,20 +66,15 @@ export function createServer(deps: ServerDeps): McpServer {
 
   for (const prompt of PROMPTS) {
     // The same bridge as for tools: one registration path for prompts of different argument shapes.
-    const { complete = {}, build } = prompt as PromptDefinition<z.ZodRawShape>;
-    const argsSchema = Object.fromEntries(
-      Object.entries(prompt.argsSchema).map(([name, schema]) => {
-        const completer = (complete as Record<string, ((value: string) => string[]) | undefined>)[name];
-        if (completer) {
-          // The SDK looks for the mark inside an optional when it registers, and on the field itself when
-          // it completes: mark both, once (the schemas are shared by every server made in a process).
-          const mark = (field: z.ZodType) => isCompletable(field) || completable(field, (value) => completer(String(value ?? '')));
-          if (schema instanceof ZodOptional) mark(schema.unwrap() as z.ZodType);
-          mark(schema);
-        }
-        return [name, schema];
-      }),
-    );
+    const { argsSchema, complete = {}, build } = prompt as PromptDefinition<z.ZodRawShape>;
+    for (const [name, completer] of Object.entries(complete as Record<string, (value: string) => string[]>)) {
+      // The SDK looks for the completion mark inside an optional when it registers, and on the field
+      // itself when it completes: mark both, once (the schemas are shared by every server of a process).
+      const mark = (field: z.ZodType) => isCompletable(field) || completable(field, (value) => completer(String(value ?? '')));
+      const schema = argsSchema[name] as z.ZodType;
+      if (schema instanceof ZodOptional) mark(schema.unwrap() as z.ZodType);
+      mark(schema);
+    }
     server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema }, ((args: Record<string, unknown>) => {
       const { description, text } = build(args as never);
       return { description, messages: [{ role: 'user', content: { type: 'text', text } }] };
