@@ -296,6 +296,12 @@ describe('complaints_overview', () => {
     expect(structured.unanswered).toBe(unanswered.length);
     expect(structured.overdue).toBe(unanswered.filter((record) => left(record) < 0).length);
     expect(structured.dueSoon).toBe(unanswered.filter((record) => left(record) >= 0 && left(record) <= 3).length);
+    // The sandbox files three records due 1, 2 and 3 business days from today, still unanswered.
+    expect(structured.dueSoon).toBeGreaterThanOrEqual(3);
+    expect(structured.dueSoonRecords).toHaveLength(Math.min(10, structured.dueSoon));
+    expect(structured.dueSoonRecords.map((record: { deadline: { businessDaysLeft: number } }) => record.deadline.businessDaysLeft)).toEqual(
+      unanswered.map(left).filter((days) => days >= 0 && days <= 3).sort((a, b) => a - b).slice(0, 10),
+    );
     expect(Object.values(structured.deliveryIssues.byState).reduce((sum: number, count) => sum + (count as number), 0)).toBe(issueStates.length);
     // Every request was a page of 100, and there was one per page.
     expect(sandbox.requests.map((request) => request.query.pageSize)).toEqual(Array(structured.pagesRead).fill('100'));

@@ -5,7 +5,7 @@ import type { AllPages } from '../api/all-pages.js';
 import type { ComplaintListItem } from '../api/schemas.js';
 import { localDate } from '../dates/local-date.js';
 import type { Clock } from './clock.js';
-import { deadlineStatus, describeDeadline, DUE_SOON_BUSINESS_DAYS, type DeadlineStatus } from './deadline.js';
+import { deadlineStatus, describeDeadline, DUE_SOON_BUSINESS_DAYS, plural, type DeadlineStatus } from './deadline.js';
 import { cell, consumerName, datesNote, dateStyle, needsAttention, shortDate } from './fields.js';
 import { describeFilters, isAnswered, type ListFilters } from './list.js';
 
@@ -44,6 +44,8 @@ export interface Overview {
   dueSoon: number;
   /** Overdue first (most overdue first), then due soon (fewest business days left first); at most LISTED. */
   mostUrgent: UrgentRecord[];
+  /** Due soon, fewest business days left first, at most LISTED: still answerable in time, even when overdue records fill mostUrgent. */
+  dueSoonRecords: UrgentRecord[];
   deliveryIssues: { records: number; byState: Record<string, number>; first: DeliveryIssue[] };
   timeZone: string;
   today: string;
@@ -98,13 +100,8 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
     unanswered: withDeadline.filter(({ deadline }) => !deadline.answered).length,
     overdue: urgent.filter(({ deadline }) => deadline.urgency === 'overdue').length,
     dueSoon: urgent.filter(({ deadline }) => deadline.urgency === 'due_soon').length,
-    mostUrgent: urgent.slice(0, LISTED).map(({ item, deadline }) => ({
-      id: item.id,
-      correlative: item.correlative,
-      storeName: item.storeName,
-      consumer: consumerName(item),
-      deadline,
-    })),
+    mostUrgent: urgent.slice(0, LISTED).map(urgentRecord),
+    dueSoonRecords: urgent.filter(({ deadline }) => deadline.urgency === 'due_soon').slice(0, LISTED).map(urgentRecord),
     deliveryIssues: {
       records: issues.length,
       byState,
@@ -118,6 +115,10 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
     timeZone: clock.timeZone,
     today: localDate(clock.now(), clock.timeZone),
   };
+}
+
+function urgentRecord({ item, deadline }: { item: ComplaintListItem; deadline: DeadlineStatus }): UrgentRecord {
+  return { id: item.id, correlative: item.correlative, storeName: item.storeName, consumer: consumerName(item), deadline };
 }
 
 const counts = (record: Record<string, number>) =>
@@ -145,6 +146,12 @@ export function formatOverviewText(overview: Overview): string {
       const deadline = describeDeadline(record.deadline, (date) => shortDate(date, style));
       lines.push([cell(record.correlative), cell(record.storeName), cell(record.consumer), deadline, cell(record.id, 64)].join('\t'));
     }
+  }
+  const shown = new Set(overview.mostUrgent.map((record) => record.id));
+  const dueSoonNotShown = overview.dueSoonRecords.filter((record) => !shown.has(record.id));
+  if (dueSoonNotShown.length > 0) {
+    const days = (record: UrgentRecord) => `${cell(record.correlative)} (${plural(record.deadline.businessDaysLeft ?? 0, 'business day')} left)`;
+    lines.push(`Due soon, below the overdue ones: ${dueSoonNotShown.map(days).join(', ')}.`);
   }
   const { deliveryIssues } = overview;
   if (deliveryIssues.records === 0) {

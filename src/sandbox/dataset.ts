@@ -65,6 +65,7 @@ export function generateDataset(options: DatasetOptions): Dataset {
     const stores = STORES.filter((store) => store.organizationId === organization.id);
     const storeWeights = stores.map((store, i) => [i, store.weight] as const);
     const times = filingTimes(rng, nowMs, days, count, organization.key === 'a').sort((x, y) => x - y);
+    const awaitingAnswer = new Set(nearDeadlineFilings(nowMs));
     const correlativeOf = correlatives(nowMs, days, count);
     for (const createdAtMs of times) {
       const storeIndex = rng.weighted(storeWeights);
@@ -83,6 +84,7 @@ export function generateDataset(options: DatasetOptions): Dataset {
           nowMs,
           deadline: deadline.iso,
           deadlineMs: deadline.ms,
+          awaitingAnswer: awaitingAnswer.has(createdAtMs),
         }),
       );
     }
@@ -121,6 +123,7 @@ function filingTimes(rng: Random, nowMs: number, days: number, count: number, wi
   }
   // One filed minutes ago: its receipt e-mail is still queued.
   times.push(nowMs - rng.int(60, 600) * 1000);
+  times.push(...nearDeadlineFilings(nowMs));
   if (withEdges && days >= 3) {
     for (const day of [1, 2]) {
       const dayStart = todayStart - day * DAY;
@@ -136,6 +139,15 @@ function filingTimes(rng: Random, nowMs: number, days: number, count: number, wi
     times.push(todayStart - day * DAY + offset);
   }
   return times;
+}
+
+/**
+ * Filings whose legal deadline falls 1, 2 and 3 business days from today, at 11:00 Lima: with
+ * `awaitingAnswer`, they make sure "what is close to its deadline" always has an answer in the demo.
+ */
+export function nearDeadlineFilings(nowMs: number): number[] {
+  const today = limaDate(nowMs);
+  return [1, 2, 3].map((left) => limaDayStart(addBusinessDays(addBusinessDays(today, left), -DEADLINE_DAYS)) + 11 * 3_600_000);
 }
 
 /**

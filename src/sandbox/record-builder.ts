@@ -41,6 +41,8 @@ export interface RecordInput {
   /** ISO UTC end of the Lima day of the 15th business day after filing. */
   deadline: string;
   deadlineMs: number;
+  /** Never resolved: a record still waiting for its official response. */
+  awaitingAnswer?: boolean;
 }
 
 export const DEADLINE_DAYS = 15;
@@ -53,7 +55,8 @@ export function buildRecord(rng: Random, input: RecordInput): SandboxRecord {
   const business = organization.business;
   const type: RecordType = rng.chance(0.65) ? 'claim' : 'complaint';
   const reason = rng.pick(REASONS[business][type]);
-  const status = pickStatus(rng, (nowMs - createdAtMs) / DAY);
+  const picked = pickStatus(rng, (nowMs - createdAtMs) / DAY);
+  const status = input.awaitingAnswer && picked === 'resolved' ? 'in_review' : picked;
 
   const consumer = buildConsumer(rng, store, business === 'electronics' ? 0.12 : 0.06);
   const claim = buildClaim(rng, input, type, reason, consumer.personType === 'legal');

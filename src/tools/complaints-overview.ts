@@ -7,6 +7,13 @@ import { deadlineOutputSchema, todayOutputSchema } from './output-schemas.js';
 import { defineTool } from './tool.js';
 
 const counts = z.record(z.string(), z.number().int());
+const urgentRecord = z.object({
+  id: z.string().nullable(),
+  correlative: z.string().nullable(),
+  storeName: z.string().nullable(),
+  consumer: z.string().nullable(),
+  deadline: deadlineOutputSchema,
+});
 
 export const complaintsOverview = defineTool({
   name: 'complaints_overview',
@@ -37,9 +44,8 @@ export const complaintsOverview = defineTool({
     unanswered: z.number().int(),
     overdue: z.number().int(),
     dueSoon: z.number().int(),
-    mostUrgent: z.array(
-      z.object({ id: z.string().nullable(), correlative: z.string().nullable(), storeName: z.string().nullable(), consumer: z.string().nullable(), deadline: deadlineOutputSchema }),
-    ),
+    mostUrgent: z.array(urgentRecord).describe('Overdue (most overdue first), then due soon; at most 10.'),
+    dueSoonRecords: z.array(urgentRecord).describe('Due soon (fewest business days left first), at most 10: still answerable in time.'),
     deliveryIssues: z.object({
       records: z.number().int(),
       byState: counts,
