@@ -2,10 +2,10 @@
 // into isError results in one place; the complaint://{id} resource and the prompts.
 import { completable, isCompletable } from '@modelcontextprotocol/sdk/server/completable.js';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type CallToolResult, type ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { ZodOptional, type z } from 'zod';
 import type { ComplaintsApi } from './api/client.js';
-import { UserFacingError } from './api/errors.js';
+import { ApiError, InvalidArgumentError, UserFacingError } from './api/errors.js';
 import type { Clock } from './format/clock.js';
 import { log } from './log.js';
 import { PROMPTS } from './prompts/catalog.js';
@@ -25,6 +25,9 @@ export interface ServerDeps {
   redactPii: boolean;
   version: string;
 }
+
+/** The MCP spec's error code for a resource that does not exist. */
+const RESOURCE_NOT_FOUND = -32002;
 
 /** Every tool only reads: the same hints for all, so clients can run them without asking. */
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
@@ -59,7 +62,14 @@ export function createServer(deps: ServerDeps): McpServer {
         const text = await resource.read(String(variables.id ?? ''), context(extra.signal));
         return { contents: [{ uri: uri.href, mimeType: resource.mimeType, text }] };
       } catch (error) {
-        throw new Error(trustedMessage(`resource ${uri.href}`, error));
+        // Resources answer with JSON-RPC errors: not found is -32002 in the MCP spec, a bad address -32602.
+        const code =
+          error instanceof ApiError && error.kind === 'not_found'
+            ? RESOURCE_NOT_FOUND
+            : error instanceof InvalidArgumentError
+              ? ErrorCode.InvalidParams
+              : ErrorCode.InternalError;
+        throw new McpError(code, trustedMessage(`resource ${uri.href}`, error));
       }
     },
   );

@@ -346,9 +346,19 @@ describe('the complaint://{id} resource', () => {
   it('answers a record that is not there, or not the member\'s, with the not-found text', async () => {
     const foreign = sandbox.dataset.records.find((record) => !ORG_A().includes(record))!;
     for (const key of ['00000000-0000-4000-8000-000000000000', foreign.detail.correlative!]) {
-      await expect(mcp.client.readResource({ uri: `complaint://${key}` })).rejects.toThrow(/Complaint not found or not accessible with this API key \(404\)/);
+      // -32002: the MCP spec's code for a resource that does not exist.
+      await expect(mcp.client.readResource({ uri: `complaint://${key}` })).rejects.toMatchObject({
+        code: -32002,
+        message: expect.stringMatching(/Record not found or not accessible with this API key \(404\)/),
+      });
     }
-    await expect(mcp.client.readResource({ uri: 'complaint://..%2Fcomplaints' })).rejects.toThrow(/expected a correlative/);
+    for (const [uri, message] of [
+      ['complaint://..%2Fcomplaints', /expected a correlative/],
+      ['complaint://%ZZ', /not correctly percent-encoded/],
+    ] as const) {
+      await expect(mcp.client.readResource({ uri })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(message) });
+    }
+    expect(mcp.stderr()).not.toMatch(/failed unexpectedly/);
   });
 });
 

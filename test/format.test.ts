@@ -31,6 +31,14 @@ describe('deadline', () => {
     expect(deadlineStatus('2026-12-15T12:00:00-05:00', OPEN, clock)).toMatchObject({ date: '2026-12-15', businessDaysLeft: 15 });
   });
 
+  it('counts in Lima days whatever zone the member reads times in', () => {
+    // The end of Friday 11-20 in Lima is Saturday morning in Madrid and Tokyo: still Friday's deadline, now overdue.
+    for (const timeZone of ['Europe/Madrid', 'Asia/Tokyo', 'America/Lima']) {
+      const status = deadlineStatus('2026-11-21T04:59:59.999Z', OPEN, { ...clock, timeZone });
+      expect(status, timeZone).toMatchObject({ date: '2026-11-20', businessDaysLeft: -1, urgency: 'overdue' });
+    }
+  });
+
   it('reads midnight UTC as the date it spells, not as the evening before in Lima', () => {
     expect(deadlineStatus('2026-12-15T00:00:00.000Z', OPEN, clock).date).toBe('2026-12-15');
     expect(deadlineStatus('2026-12-15T00:00:00Z', OPEN, clock).date).toBe('2026-12-15');

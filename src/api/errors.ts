@@ -19,6 +19,11 @@ export class UserFacingError extends Error {
   override name = 'UserFacingError';
 }
 
+/** A request the caller must change: refused before anything is sent. */
+export class InvalidArgumentError extends UserFacingError {
+  override name = 'InvalidArgumentError';
+}
+
 export class ApiError extends UserFacingError {
   override name = 'ApiError';
   constructor(
@@ -32,7 +37,7 @@ export class ApiError extends UserFacingError {
 
 /** The one text for every 404: the API must not be made to reveal whether a record exists. */
 export const NOT_FOUND_TEXT =
-  'Complaint not found or not accessible with this API key (404). Check the id; records of other organizations or of stores you cannot access are not shown.';
+  'Record not found or not accessible with this API key (404). Check the id or reference; records of other organizations or of stores you cannot access are not shown.';
 
 /** Maps a non-2xx status (after retries) to the error the user reads. `detail` is the upstream message, already cleaned. */
 export function errorForStatus(status: number, detail: string | undefined, attempts: number): ApiError {

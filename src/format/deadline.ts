@@ -1,4 +1,4 @@
-// The legal response deadline of a record, as of today in the member's time zone.
+// The legal response deadline of a record, as of today, in Peru's business days.
 import { calendarDateOf } from '../dates/date-value.js';
 import { businessDaysBetween } from '../calendar/business-days.js';
 import { localDate } from '../dates/local-date.js';
@@ -8,7 +8,7 @@ import type { Clock } from './clock.js';
 export const DUE_SOON_BUSINESS_DAYS = 3;
 
 export interface DeadlineStatus {
-  /** Calendar date of the deadline in the time zone; null when the service gave none we can read. */
+  /** Calendar date of the deadline in Lima (the law's days); null when the service gave none we can read. */
   date: string | null;
   /**
    * Business days from today to the deadline, the way the law counts them (15 business days to answer,
@@ -19,7 +19,7 @@ export interface DeadlineStatus {
   urgency: 'overdue' | 'due_soon' | null;
   /** The record has an official response, so the deadline no longer runs. */
   answered: boolean;
-  /** Calendar date of the response in the time zone, when answered and known. */
+  /** Calendar date of the response in Lima, when answered and known. */
   answeredOn: string | null;
   /** Business days the response came after the deadline (0 when on time); null when not answered or unknown. */
   businessDaysLate: number | null;
@@ -31,11 +31,18 @@ export interface ResponseFacts {
   respondedAt: string | null;
 }
 
+/**
+ * The legal deadline runs in Peru's days, whatever zone the member reads times in: the service sends it
+ * as the end of a Lima day, which in a zone ahead of Lima would fall on the next day (a Saturday, say)
+ * and turn an overdue record into one due soon.
+ */
+export const DEADLINE_TIME_ZONE = 'America/Lima';
+
 export function deadlineStatus(deadline: string | null, response: ResponseFacts, clock: Clock): DeadlineStatus {
-  const date = calendarDateOf(deadline, clock.timeZone);
-  const today = localDate(clock.now(), clock.timeZone);
+  const date = calendarDateOf(deadline, DEADLINE_TIME_ZONE);
+  const today = localDate(clock.now(), DEADLINE_TIME_ZONE);
   const { answered } = response;
-  const answeredOn = answered ? calendarDateOf(response.respondedAt, clock.timeZone) : null;
+  const answeredOn = answered ? calendarDateOf(response.respondedAt, DEADLINE_TIME_ZONE) : null;
   const businessDaysLeft = date !== null && !answered ? businessDaysBetween(today, date) : null;
   const businessDaysLate = date !== null && answeredOn !== null ? Math.max(0, businessDaysBetween(date, answeredOn)) : null;
   const urgency = businessDaysLeft === null ? null : businessDaysLeft < 0 ? 'overdue' : businessDaysLeft <= DUE_SOON_BUSINESS_DAYS ? 'due_soon' : null;

@@ -141,7 +141,8 @@ export function formatOverviewText(overview: Overview): string {
     `Unanswered: ${overview.unanswered}. Overdue: ${overview.overdue}. Due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer): ${overview.dueSoon}.`,
   ];
   if (overview.mostUrgent.length > 0) {
-    lines.push(`Most urgent${overview.overdue + overview.dueSoon > LISTED ? ` ${LISTED}` : ''}:`, ['correlative', 'store', 'consumer', 'response deadline', 'id'].join('\t'));
+    const urgent = overview.overdue + overview.dueSoon;
+    lines.push(`Most urgent${urgent > LISTED ? ` (${LISTED} of ${urgent} shown)` : ''}:`, ['correlative', 'store', 'consumer', 'response deadline', 'id'].join('\t'));
     for (const record of overview.mostUrgent) {
       const deadline = describeDeadline(record.deadline, (date) => shortDate(date, style));
       lines.push([cell(record.correlative), cell(record.storeName), cell(record.consumer), deadline, cell(record.id, 64)].join('\t'));
@@ -158,7 +159,7 @@ export function formatOverviewText(overview: Overview): string {
     lines.push('E-mail: every receipt and response is sent or queued.');
   } else {
     lines.push(
-      `E-mail deliveries neither sent nor queued: ${counts(deliveryIssues.byState)} (${deliveryIssues.records} records${deliveryIssues.records > LISTED ? `, first ${LISTED}` : ''}):`,
+      `E-mail deliveries neither sent nor queued: ${counts(deliveryIssues.byState)} (${plural(deliveryIssues.records, 'record')}${deliveryIssues.records > LISTED ? `, first ${LISTED}` : ''}):`,
       ['correlative', 'receipt e-mail', 'response e-mail', 'id'].join('\t'),
     );
     for (const issue of deliveryIssues.first) {

@@ -17,7 +17,7 @@ export const summarizeComplaint = definePrompt({
   build({ reference }) {
     const call = JSON.stringify(isUuid(reference) ? { id: reference } : { reference });
     const text = [
-      `Summarize complaint ${reference} of our complaints book for a complaints manager.`,
+      `Summarize record ${reference} of our complaints book (a claim or a complaint) for a complaints manager.`,
       '',
       `Call get_complaint with ${call}. Then write, briefly:`,
       '- what happened, and what the consumer asks for (their request, in your words);',

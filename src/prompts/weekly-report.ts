@@ -21,7 +21,7 @@ export const weeklyReport = definePrompt({
     const text = [
       `Write a short report on our complaints book (Libro de Reclamaciones) for ${period.replace(/_/g, ' ')}${storeId ? ` for the store ${storeId}` : ''}.`,
       '',
-      `1. Call complaints_overview with ${JSON.stringify({ period, ...store })} for the counts by status, type and store, the records OVERDUE or DUE SOON by the legal deadline (15 business days), the unanswered records and the e-mail deliveries that need attention.`,
+      `1. Call complaints_overview with ${JSON.stringify({ period, ...store })} for the counts by status, type and store, the records OVERDUE or DUE SOON by the legal deadline (15 business days), how many are unanswered, and the e-mail deliveries that need attention.`,
       `2. Call list_complaints with ${JSON.stringify({ period, ...store, status: 'open', pageSize: 100 })}, and again with "status":"in_review", to see what is still pending; read a record with get_complaint only where a detail matters to the report.`,
       '3. Report, in this order and with small tables where they help: the totals; what is overdue or due soon (correlative, store, business days) and what to answer first; unanswered records; e-mails that failed or bounced and should be resent; anything unusual (a store or a reason that stands out).',
       '',

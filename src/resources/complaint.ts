@@ -1,9 +1,18 @@
 // The resource template complaint://{id}: one record as the same compact text get_complaint returns,
 // for clients that attach resources to a conversation. {id} is a uuid, a correlative or a tracking code.
 // Knows nothing of the MCP SDK; server.ts registers it.
-import { UserFacingError } from '../api/errors.js';
+import { InvalidArgumentError } from '../api/errors.js';
 import { readComplaint, REFERENCE_PATTERN, REFERENCE_RULE } from '../tools/read-complaint.js';
 import type { ToolContext } from '../tools/tool.js';
+
+/** The percent-decoded address; a malformed escape (%ZZ) is the caller's error, not ours. */
+function decoded(id: string): string {
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    throw new InvalidArgumentError(`complaint://{id}: the address is not correctly percent-encoded.`);
+  }
+}
 
 export const complaintResource = {
   name: 'complaint',
@@ -13,8 +22,8 @@ export const complaintResource = {
     'One record of the complaints book as compact text: complaint://<id>, complaint://000000481-2026 (correlative) or complaint://RCL-7KQ2-M9XD (tracking code).',
   mimeType: 'text/plain',
   async read(id: string, context: Omit<ToolContext, 'progress'>): Promise<string> {
-    const value = decodeURIComponent(id).trim();
-    if (!REFERENCE_PATTERN.test(value)) throw new UserFacingError(`complaint://{id}: ${REFERENCE_RULE}, or a record's uuid.`);
+    const value = decoded(id).trim();
+    if (!REFERENCE_PATTERN.test(value)) throw new InvalidArgumentError(`complaint://{id}: ${REFERENCE_RULE}, or a record's uuid.`);
     return (await readComplaint(value, context)).text;
   },
 };

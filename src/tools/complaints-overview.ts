@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listAllPages, MAX_IN_FLIGHT, MAX_PAGES, OVERVIEW_PAGE_SIZE } from '../api/all-pages.js';
 import { capText } from '../format/cap.js';
+import { plural } from '../format/deadline.js';
 import { formatOverviewText, toOverview } from '../format/overview.js';
 import { filterInputs, filtersOutputSchema, readFilters } from './filter-inputs.js';
 import { deadlineOutputSchema, todayOutputSchema } from './output-schemas.js';
@@ -58,7 +59,7 @@ export const complaintsOverview = defineTool({
     const { query, filters } = readFilters(args, clock);
     const pages = await listAllPages(await api(), query, {
       signal,
-      onPage: (read, toRead) => progress(read, toRead, `read ${read} of ${toRead} pages`),
+      onPage: (read, toRead) => progress(read, toRead, `read ${read} of ${plural(toRead, 'page')}`),
     });
     const overview = toOverview(pages, filters, clock);
     const text = capText(formatOverviewText(overview), 'structuredContent holds every count.');
