@@ -93,6 +93,12 @@ describe('list text', () => {
     expect(page.pagination.nextPage).toBe(2);
   });
 
+  it('names one-sided date bounds in words', () => {
+    const header = (filters: Record<string, string>) => formatListText(toListPage(listResult([listItemBody()], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), filters, clock)).split('\n')[0];
+    expect(header({ from: '2026-11-01' })).toMatch(/^1 record matches \(filed on or after 2026-11-01\)\./);
+    expect(header({ to: '2026-07-31T12:00:00-05:00' })).toMatch(/^1 record matches \(filed on or before 2026-07-31\)\./);
+  });
+
   it('has no hint on the last page', () => {
     const page = toListPage(listResult([listItemBody()], { page: 3, pageSize: 20, total: 41, totalPages: 3 }), {}, clock);
     expect(page.pagination.nextPage).toBeNull();

@@ -106,7 +106,7 @@ export function describeFilters(filters: ListFilters, style: DateStyle): string 
     // they are what the member asked for.
     const from = filters.from?.slice(0, 10);
     const to = filters.to?.slice(0, 10);
-    const range = from && to ? `${from}..${to}` : from ? `from ${from}` : `to ${to}`;
+    const range = from && to ? `${from}..${to}` : from ? `on or after ${from}` : `on or before ${to}`;
     parts.push(`filed ${filters.period ? `${filters.period}, ` : ''}${range}${filters.period ? ` in ${style.timeZone}` : ''}`);
   }
   return parts.join(', ');
