@@ -138,7 +138,8 @@ export function formatOverviewText(overview: Overview): string {
     `${overview.total} ${overview.total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}; ${read}. ${datesNote(style)}`,
     `By status: ${counts(overview.byStatus)}. By type: ${counts(overview.byType)}.`,
     `By store: ${overview.byStore.map((store) => `${cell(store.storeName ?? store.storeId)} ${store.count}`).join(', ')}.`,
-    `Unanswered: ${overview.unanswered}. Overdue: ${overview.overdue}. Due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer): ${overview.dueSoon}.`,
+    // Capped, the unread pages are the oldest records, the likeliest overdue: the counts are lower bounds.
+    `${overview.capped ? 'Among the records counted (at least): ' : ''}Unanswered: ${overview.unanswered}. Overdue: ${overview.overdue}. Due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer): ${overview.dueSoon}.`,
   ];
   if (overview.mostUrgent.length > 0) {
     const urgent = overview.overdue + overview.dueSoon;
