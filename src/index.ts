@@ -26,6 +26,11 @@ async function main(): Promise<void> {
       return;
     case 'sandbox':
       return runSandbox(command.port);
+    case 'check': {
+      const { runCheck } = await import('./cli/check.js');
+      process.exitCode = await runCheck(process.env, (line) => process.stdout.write(`${line}\n`));
+      return;
+    }
     case 'demo':
       return runDemo();
     case 'stdio':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/cli/args.js';
+import { maskKey } from '../src/cli/check.js';
 import { loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
@@ -70,6 +71,8 @@ describe('parseArgs', () => {
     expect(parseArgs(['--help'])).toEqual({ mode: 'help' });
     expect(parseArgs(['-h'])).toEqual({ mode: 'help' });
     expect(parseArgs(['--version'])).toEqual({ mode: 'version' });
+    expect(parseArgs(['check'])).toEqual({ mode: 'check' });
+    expect(parseArgs(['check', '--now'])).toEqual({ mode: 'invalid', message: 'unexpected argument "--now"' });
     expect(parseArgs(['sandbox'])).toEqual({ mode: 'sandbox', port: 0 });
     expect(parseArgs(['sandbox', '--port', '8787'])).toEqual({ mode: 'sandbox', port: 8787 });
     expect(parseArgs(['sandbox', '--port=8787'])).toEqual({ mode: 'sandbox', port: 8787 });
@@ -83,5 +86,12 @@ describe('parseArgs', () => {
     expect(parseArgs(['sandbox', '--port', 'http'])).toMatchObject({ mode: 'invalid' });
     expect(parseArgs(['sandbox', '--port', '70000'])).toMatchObject({ mode: 'invalid' });
     expect(parseArgs(['sandbox', '--host', 'x'])).toMatchObject({ mode: 'invalid' });
+  });
+});
+
+describe('maskKey', () => {
+  it('keeps the prefix and the last four characters only', () => {
+    expect(maskKey('or_live_4f9a1c2b3d4e5f60718293a4b5c61a2b')).toBe('or_••••1a2b');
+    expect(maskKey('or_abc')).toBe('or_••••');
   });
 });

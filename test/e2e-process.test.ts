@@ -1,7 +1,7 @@
 // End to end, as a client that speaks the protocol itself: raw JSON-RPC lines over the built server's
 // stdio. Checks what only the raw streams show: every stdout line is JSON-RPC, the key is never
 // printed, the process exits when stdin closes, and the CLI's own flags.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { STORE_IDS } from '../src/sandbox/organizations.js';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
 import { connect, SERVER_PATH } from './helpers/mcp.js';
 import { expectJsonRpcOnly, RawServer } from './helpers/raw-server.js';
+import { openTranscript } from './helpers/transcript.js';
 
 let sandbox: SandboxHandle;
 
@@ -275,5 +276,54 @@ describe('command line', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/unknown option "--verbose"/);
+  });
+});
+
+describe('complaints-book-mcp check', () => {
+  /** Runs `check` as a user would, asynchronously (the sandbox answers from this process). */
+  async function check(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const transcript = openTranscript('check', env);
+    const child = spawn(process.execPath, [SERVER_PATH, 'check'], { env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    transcript.record(stdout + stderr);
+    return { code, stdout, stderr };
+  }
+
+  it.each([
+    ['full', DEMO_KEYS.full.key, 0, /✓ Permission complaints\.view present\.\n✓ \d+ records visible to this key\.\n$/],
+    ['store-restricted', DEMO_KEYS.storeRestricted.key, 0, /✓ \d+ records visible to this key\.\n$/],
+    ['without complaints.view', DEMO_KEYS.noPermission.key, 6, /✓ Key accepted\.\n✗ Permission complaints\.view missing: .*\(403\)/],
+    ['unknown', 'or_not_a_real_key_0000', 5, /✓ URL reachable: .*\n✗ Key refused: .*\(401\)/],
+  ])('with the %s key: exit %i and one line per fact', async (_label, key, expectedCode, lines) => {
+    const { code, stdout, stderr } = await check({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: key });
+    expect(code, stdout + stderr).toBe(expectedCode);
+    expect(stdout).toMatch(lines);
+    expect(stdout).toContain(`COMPLAINTS_API_KEY     ${key.slice(0, 3)}••••${key.slice(-4)}`);
+    expect(stdout + stderr).not.toContain(key);
+  });
+
+  it('counts what each key sees', async () => {
+    const records = (await check({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.storeRestricted.key })).stdout.match(/✓ (\d+) records visible/)?.[1];
+    const visible = sandbox.dataset.records.filter((record) => [STORE_IDS.miraflores, STORE_IDS.arequipa].includes(record.storeId as never)).length;
+    expect(Number(records)).toBe(visible);
+  });
+
+  it('says a URL that does not answer, exit 4, and settings that are missing, exit 3, sending nothing', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = await check({ COMPLAINTS_API_URL: `http://127.0.0.1:${port}`, COMPLAINTS_API_KEY: 'or_some_key_1234' });
+    expect(unreachable.code).toBe(4);
+    expect(unreachable.stdout).toMatch(/✗ URL not reachable: .*connection refused/);
+    sandbox.requests.length = 0;
+    const missing = await check({ COMPLAINTS_API_URL: sandbox.url });
+    expect(missing.code).toBe(3);
+    expect(missing.stdout).toMatch(/COMPLAINTS_API_KEY     \(not set\)\n[\s\S]*✗ COMPLAINTS_API_KEY is not set/);
+    expect(sandbox.requests).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ export type Command =
   | { mode: 'stdio' }
   | { mode: 'demo' }
   | { mode: 'sandbox'; port: number }
+  | { mode: 'check' }
   | { mode: 'help' }
   | { mode: 'version' }
   | { mode: 'invalid'; message: string };
@@ -13,6 +14,8 @@ export const USAGE = `complaints-book-mcp: an MCP server (stdio) for an organiza
 Usage:
   complaints-book-mcp                 run the MCP server over stdio, configured from the environment
   complaints-book-mcp --demo          run it against an embedded sandbox with demo data (no key needed)
+  complaints-book-mcp check           check the configuration: URL reachable, key accepted, permission,
+                                      records visible (exit 0 when all hold; 3-7 say what failed)
   complaints-book-mcp sandbox [--port N]
                                       run the sandbox API alone and print its URL and demo keys
   complaints-book-mcp --help | --version
@@ -21,7 +24,7 @@ Environment:
   COMPLAINTS_API_KEY     your personal API key (starts with "or_"); required except with --demo
   COMPLAINTS_API_URL     base URL of the complaints service, without /api/v1; required except with --demo
   COMPLAINTS_TIMEOUT_MS  bound of each tool call, retries included (default 15000)
-  COMPLAINTS_TIMEZONE    IANA time zone for periods and deadlines (default America/Lima)
+  COMPLAINTS_TIMEZONE    IANA time zone for periods and times shown (default America/Lima)
   COMPLAINTS_REDACT_PII  true to mask consumers' document numbers, tax ids, e-mails, phones and
                          addresses in every result (default false)
 
@@ -34,6 +37,7 @@ export function parseArgs(argv: readonly string[]): Command {
   if (first === '--version' || first === '-v') return argv.length === 1 ? { mode: 'version' } : extra(rest);
   if (first === '--demo') return argv.length === 1 ? { mode: 'demo' } : extra(rest);
   if (first === 'sandbox') return parseSandboxArgs(rest);
+  if (first === 'check') return argv.length === 1 ? { mode: 'check' } : extra(rest);
   return { mode: 'invalid', message: `unknown ${first.startsWith('-') ? 'option' : 'command'} "${first}"` };
 }
 

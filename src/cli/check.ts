@@ -1,0 +1,75 @@
+// `complaints-book-mcp check`: is this configuration ready? Prints the settings (the key masked), calls
+// the API once with pageSize=1, and says in one line each whether the URL answers, the key is
+// accepted, the permission is there, and how many records the key sees. The exit code says which
+// failed first, so that a script (or a person) can tell without reading.
+import { Agent } from 'undici';
+import { ComplaintsApi } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import { loadConfig } from '../config.js';
+
+export const CHECK_EXIT = {
+  ok: 0,
+  /** A setting is missing or malformed: nothing was sent. */
+  configuration: 3,
+  /** The URL did not answer (DNS, connection, timeout). */
+  unreachable: 4,
+  /** The service refused the key (401). */
+  keyRefused: 5,
+  /** The key is accepted, but its member lacks complaints.view (403). */
+  noPermission: 6,
+  /** The service answered otherwise (5xx, an unexpected body or status). */
+  serviceError: 7,
+} as const;
+
+/** "or_••••1a2b": enough to tell keys apart, not to use one. */
+export function maskKey(key: string): string {
+  return key.length <= 7 ? 'or_••••' : `${key.slice(0, 3)}••••${key.slice(-4)}`;
+}
+
+export async function runCheck(env: Record<string, string | undefined>, print: (line: string) => void): Promise<number> {
+  const config = loadConfig(env);
+  const rawKey = env.COMPLAINTS_API_KEY?.trim();
+  print('Settings:');
+  print(`  COMPLAINTS_API_URL     ${config.apiUrl ?? env.COMPLAINTS_API_URL?.trim() ?? '(not set)'}`);
+  print(`  COMPLAINTS_API_KEY     ${rawKey ? maskKey(rawKey) : '(not set)'}`);
+  print(`  COMPLAINTS_TIMEOUT_MS  ${config.timeoutMs}`);
+  print(`  COMPLAINTS_TIMEZONE    ${config.timeZone}`);
+  print(`  COMPLAINTS_REDACT_PII  ${config.redactPii}`);
+  if (config.problems.length > 0 || !config.apiUrl || !config.apiKey) {
+    for (const problem of config.problems) print(`✗ ${problem}`);
+    print('Nothing was sent. Fix the settings above and run the check again.');
+    return CHECK_EXIT.configuration;
+  }
+
+  const dispatcher = new Agent({ keepAliveTimeout: 1000 });
+  const api = new ComplaintsApi({ baseUrl: config.apiUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, dispatcher });
+  try {
+    const { pagination } = await api.listComplaints({ page: 1, pageSize: 1 });
+    print(`✓ URL reachable: ${config.apiUrl} answered.`);
+    print('✓ Key accepted.');
+    print('✓ Permission complaints.view present.');
+    print(`✓ ${pagination.total} ${pagination.total === 1 ? 'record' : 'records'} visible to this key.`);
+    return CHECK_EXIT.ok;
+  } catch (error) {
+    const kind = error instanceof ApiError ? error.kind : undefined;
+    const message = error instanceof Error ? error.message : String(error);
+    if (kind === 'network' || kind === 'timeout') {
+      print(`✗ URL not reachable: ${message}`);
+      return CHECK_EXIT.unreachable;
+    }
+    print(`✓ URL reachable: ${config.apiUrl} answered.`);
+    if (kind === 'unauthorized') {
+      print(`✗ Key refused: ${message}`);
+      return CHECK_EXIT.keyRefused;
+    }
+    if (kind === 'forbidden') {
+      print('✓ Key accepted.');
+      print(`✗ Permission complaints.view missing: ${message}`);
+      return CHECK_EXIT.noPermission;
+    }
+    print(`✗ The service failed: ${message}`);
+    return CHECK_EXIT.serviceError;
+  } finally {
+    await dispatcher.close();
+  }
+}
