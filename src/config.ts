@@ -3,6 +3,7 @@
 // A bad or missing setting does not stop the server: MCP clients show a dead server badly, so the
 // server starts, warns once on stderr, and every tool call answers with the problem instead.
 import { z } from 'zod';
+import { LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
 
 export interface Config {
   /** The member's personal key, or undefined when it is missing or malformed (see `problems`). */
@@ -15,8 +16,13 @@ export interface Config {
   timeZone: string;
   /** Mask the consumer's document numbers, tax ids, e-mails, phones and addresses in every result. */
   redactPii: boolean;
+  /** COMPLAINTS_LOG_LEVEL and COMPLAINTS_LOG_FORMAT. */
+  logLevel: LogLevel;
+  logFormat: LogFormat;
   /** Human-readable reasons why tool calls cannot reach the API; empty when all is well. */
   problems: string[];
+  /** Settings that were ignored (their default applies); tool calls still work. */
+  warnings: string[];
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -94,7 +100,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redactPii = flag ?? true;
   }
 
-  return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, problems };
+  // Logging settings never stop tool calls: a bad value falls back to the default, with a warning.
+  const warnings: string[] = [];
+  const rawLevel = setting('COMPLAINTS_LOG_LEVEL')?.toLowerCase();
+  const logLevel = LOG_LEVELS.find((level) => level === rawLevel) ?? 'warn';
+  if (rawLevel !== undefined && logLevel !== rawLevel) warnings.push(`COMPLAINTS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${rawLevel}"); using warn.`);
+  const rawFormat = setting('COMPLAINTS_LOG_FORMAT')?.toLowerCase();
+  const logFormat: LogFormat = rawFormat === 'json' ? 'json' : 'text';
+  if (rawFormat !== undefined && rawFormat !== 'json' && rawFormat !== 'text') warnings.push(`COMPLAINTS_LOG_FORMAT must be text or json (got "${rawFormat}"); using text.`);
+
+  return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, logLevel, logFormat, problems, warnings };
 }
 
 function parseFlag(value: string): boolean | undefined {

@@ -6,8 +6,8 @@ import type { Dispatcher } from 'undici';
 import type { ComplaintsApi } from './api/client.js';
 import { parseArgs, USAGE } from './cli/args.js';
 import { loadConfig, type Config } from './config.js';
-import { keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
-import { createServer } from './server.js';
+import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
+import { createServer, forwardLogToClient } from './server.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -42,6 +42,8 @@ async function main(): Promise<void> {
 async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): Promise<void> {
   keepConsoleOffStdout();
   surviveStrayErrors();
+  configureLog({ level: config.logLevel, format: config.logFormat });
+  for (const warning of config.warnings) log.warn(warning);
   for (const problem of config.problems) log.warn(problem);
   const client = config.apiKey && config.apiUrl ? apiLoader(config.apiUrl, config.apiKey, config.timeoutMs) : undefined;
   const server = createServer({
@@ -70,6 +72,7 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
+  configureLog({ forward: forwardLogToClient(server) });
   // Once the client has finished the handshake, load the HTTP client while it reads the tool list.
   server.server.oninitialized = () => void client?.api().catch(() => undefined);
   await server.connect(new StdioServerTransport());

@@ -1,13 +1,42 @@
 // Logs go to stderr only: stdout belongs to the JSON-RPC transport, one stray byte breaks it.
+// One line per event, as text or JSON (COMPLAINTS_LOG_FORMAT), filtered by COMPLAINTS_LOG_LEVEL.
+// Never the key, never consumer data: callers pass paths without query values, statuses, durations.
 import { format } from 'node:util';
 
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type LogFormat = 'text' | 'json';
+export type LogFields = Record<string, string | number | boolean | undefined>;
+
+interface LogSettings {
+  level: LogLevel;
+  format: LogFormat;
+  /** Also hands warnings and errors to the MCP client (notifications/message), when it asked for them. */
+  forward?: (level: 'warn' | 'error', message: string) => void;
+}
+
+let settings: LogSettings = { level: 'warn', format: 'text' };
+
+export function configureLog(update: Partial<LogSettings>): void {
+  settings = { ...settings, ...update };
+}
+
+function write(level: LogLevel, message: string, fields: LogFields = {}): void {
+  if (LOG_LEVELS.indexOf(level) > LOG_LEVELS.indexOf(settings.level)) return;
+  const defined = Object.entries(fields).filter(([, value]) => value !== undefined);
+  const line =
+    settings.format === 'json'
+      ? JSON.stringify({ time: new Date().toISOString(), level, message, ...Object.fromEntries(defined) })
+      : `complaints-book-mcp: ${level === 'warn' ? '' : `${level}: `}${message}${defined.map(([key, value]) => ` ${key}=${value}`).join('')}`;
+  process.stderr.write(`${line}\n`);
+  if (level === 'warn' || level === 'error') settings.forward?.(level, message);
+}
+
 export const log = {
-  warn(message: string): void {
-    process.stderr.write(`complaints-book-mcp: ${message}\n`);
-  },
-  error(message: string): void {
-    process.stderr.write(`complaints-book-mcp: error: ${message}\n`);
-  },
+  error: (message: string, fields?: LogFields) => write('error', message, fields),
+  warn: (message: string, fields?: LogFields) => write('warn', message, fields),
+  info: (message: string, fields?: LogFields) => write('info', message, fields),
+  debug: (message: string, fields?: LogFields) => write('debug', message, fields),
 };
 
 /**

@@ -13,8 +13,21 @@ describe('loadConfig', () => {
       timeoutMs: 15000,
       timeZone: 'America/Lima',
       redactPii: false,
+      logLevel: 'warn',
+      logFormat: 'text',
       problems: [],
+      warnings: [],
     });
+  });
+
+  it('reads the log settings, and falls back to their defaults with a warning, never a problem', () => {
+    expect(loadConfig({ ...good, COMPLAINTS_LOG_LEVEL: 'DEBUG', COMPLAINTS_LOG_FORMAT: 'json' })).toMatchObject({ logLevel: 'debug', logFormat: 'json', warnings: [] });
+    const odd = loadConfig({ ...good, COMPLAINTS_LOG_LEVEL: 'verbose', COMPLAINTS_LOG_FORMAT: 'xml' });
+    expect(odd).toMatchObject({ logLevel: 'warn', logFormat: 'text', problems: [] });
+    expect(odd.warnings).toEqual([
+      'COMPLAINTS_LOG_LEVEL must be one of error, warn, info, debug (got "verbose"); using warn.',
+      'COMPLAINTS_LOG_FORMAT must be text or json (got "xml"); using text.',
+    ]);
   });
 
   it('reads the optional settings', () => {

@@ -430,3 +430,56 @@ describe('a host name that does not resolve', () => {
     expect(server.stderr).toContain('offline-dns: resolved complaints.invalid to 127.0.0.1');
   });
 });
+
+describe('logging (COMPLAINTS_LOG_LEVEL=debug, COMPLAINTS_LOG_FORMAT=json)', () => {
+  let fault: FaultServer;
+  let server: RawServer;
+
+  beforeAll(async () => {
+    fault = await FaultServer.start();
+    server = new RawServer({
+      COMPLAINTS_API_URL: fault.url,
+      COMPLAINTS_API_KEY: KEY,
+      COMPLAINTS_LOG_LEVEL: 'debug',
+      COMPLAINTS_LOG_FORMAT: 'json',
+    });
+    await server.initialize();
+    await clientLoaded();
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await fault?.close();
+  });
+
+  const notifications = () => server.stdoutLines.map((line) => JSON.parse(line)).filter((message) => message.method === 'notifications/message');
+
+  it('writes one JSON line per request on stderr, with the path and parameter names, never their values or the key', async () => {
+    fault.reset().next(text(503, HTML_PAGE)).always(json(200, RECORD_LIST));
+    const { answer } = await call(server, 'list_complaints', { search: 'Quispe Huamán' }, QUICK_CALL_MS);
+    expect(answer.isError, answer.text).toBe(false);
+    const lines = server.stderr.trim().split('\n').map((line) => JSON.parse(line));
+    const requests = lines.filter((line) => line.message === 'GET');
+    expect(requests).toEqual([
+      expect.objectContaining({ level: 'debug', path: '/api/v1/complaints', query: 'page,pageSize,search', attempt: 1, status: 503, ms: expect.any(Number) }),
+      expect.objectContaining({ level: 'debug', path: '/api/v1/complaints', query: 'page,pageSize,search', attempt: 2, status: 200, ms: expect.any(Number) }),
+    ]);
+    expect(requests[0].request).toBe(requests[1].request);
+    expect(lines.some((line) => line.level === 'warn' && /answered 503; retrying/.test(line.message))).toBe(true);
+    expect(server.stderr).not.toMatch(/Quispe|Huam/);
+    expect(server.stderr).not.toContain(KEY);
+    // The client never asked for log messages: none were sent.
+    expect(notifications()).toEqual([]);
+  });
+
+  it('sends warnings as notifications/message once the client sets a level', async () => {
+    await server.request('logging/setLevel', { level: 'warning' });
+    fault.reset().next(text(503, HTML_PAGE)).always(json(200, RECORD_LIST));
+    const { answer } = await list(server);
+    expect(answer.isError, answer.text).toBe(false);
+    expect(notifications()).toEqual([
+      expect.objectContaining({ params: expect.objectContaining({ level: 'warning', logger: 'complaints-book-mcp', data: expect.stringMatching(/answered 503; retrying in \d+ ms \(attempt 2 of 3\)/) }) }),
+    ]);
+    expectJsonRpcOnly(server.stdoutLines);
+  });
+});

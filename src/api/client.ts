@@ -5,6 +5,7 @@
 // 429/502/503/504 and connection failures are retried, at most 3 attempts in all (GUIDE section 3).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
+import { log } from '../log.js';
 import { cleanLine } from '../sanitize.js';
 import { ApiError, errorForStatus } from './errors.js';
 import {
@@ -32,6 +33,8 @@ const RETRYABLE_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 const BACKOFF_BASE_MS = 200;
+/** Numbers the requests of the process in the debug log, so that attempts of one call read together. */
+let requestCount = 0;
 
 export interface ApiClientOptions {
   /** Base URL without /api/v1. */
@@ -90,8 +93,13 @@ export class ComplaintsApi {
         `The complaints service did not answer within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS). Try again, or raise the timeout.`,
       );
 
+    // Logged at debug: the path and the names of the query's parameters, never their values (a search
+    // holds a consumer's name) nor the key.
+    const where = { request: ++requestCount, path, query: params && params.size > 0 ? [...params.keys()].join(',') : undefined };
     for (let attempt = 1; ; attempt++) {
       let retryAfterMs: number | undefined;
+      const started = performance.now();
+      const elapsed = () => Math.round(performance.now() - started);
       try {
         const response = await request(url, {
           method: 'GET',
@@ -100,6 +108,7 @@ export class ComplaintsApi {
           headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': 'complaints-book-mcp' },
         });
         const { statusCode } = response;
+        log.debug('GET', { ...where, attempt, status: statusCode, ms: elapsed() });
         if (statusCode >= 200 && statusCode < 300) {
           return parseJson(await readBody(response.body, MAX_BODY_BYTES), statusCode);
         }
@@ -112,15 +121,18 @@ export class ComplaintsApi {
         const wait = retryAfterMs ?? this.backoff(attempt);
         // A wait that cannot end before the deadline is not worth starting.
         if (Date.now() + wait >= deadlineAt) throw errorForStatus(statusCode, undefined, attempt);
+        log.warn(`the complaints service answered ${statusCode}; retrying in ${wait} ms (attempt ${attempt + 1} of ${MAX_ATTEMPTS})`, where);
         await sleep(wait, undefined, { signal });
       } catch (error) {
         if (error instanceof ApiError) throw error;
         if (deadline.aborted) throw timeoutError();
         if (signal.aborted) throw new ApiError('cancelled', 'The request was cancelled.');
         const code = errorCode(error);
+        log.debug('GET', { ...where, attempt, error: code ?? 'unknown', ms: elapsed() });
         if (!RETRYABLE_CODES.has(code ?? '') || attempt === MAX_ATTEMPTS) throw networkError(baseUrl, code, attempt);
         const wait = this.backoff(attempt);
         if (Date.now() + wait >= deadlineAt) throw networkError(baseUrl, code, attempt);
+        log.warn(`could not reach the complaints service (${code}); retrying in ${wait} ms (attempt ${attempt + 1} of ${MAX_ATTEMPTS})`, where);
         try {
           await sleep(wait, undefined, { signal });
         } catch {

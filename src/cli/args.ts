@@ -27,6 +27,8 @@ Environment:
   COMPLAINTS_TIMEZONE    IANA time zone for periods and times shown (default America/Lima)
   COMPLAINTS_REDACT_PII  true to mask consumers' document numbers, tax ids, e-mails, phones and
                          addresses in every result (default false)
+  COMPLAINTS_LOG_LEVEL   error, warn, info or debug (default warn); debug logs each request
+  COMPLAINTS_LOG_FORMAT  text or json (default text)
 
 Logs go to stderr; stdout carries only the MCP protocol.`;
 
