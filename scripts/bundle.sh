@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# npm run bundle [-- OUTPUT]: the MCP Bundle (.mcpb) for Claude Desktop: manifest.json, the built server
+# and its production dependencies, staged outside the clone and packed by the mcpb CLI.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+output="$(cd "$(dirname "${1:-complaints-book-mcp.mcpb}")" && pwd)/$(basename "${1:-complaints-book-mcp.mcpb}")"
+npx mcpb validate manifest.json
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+cp -r dist manifest.json package.json package-lock.json README.md LICENSE "$stage"/
+# Production dependencies only, as locked; no scripts (dist/ is built already).
+(cd "$stage" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error)
+rm "$stage/package-lock.json"
+npx mcpb pack "$stage" "$output"

@@ -1,0 +1,89 @@
+// The client configurations users copy: mcp.json, and the JSON snippets in the README, read as an
+// MCP client reads them, and the server they describe started the way the client would start it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { describe, expect, it } from 'vitest';
+import { openTranscript } from './helpers/transcript.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const mcpJson = JSON.parse(readFileSync(join(root, 'mcp.json'), 'utf8'));
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const SETTINGS = ['COMPLAINTS_API_KEY', 'COMPLAINTS_API_URL', 'COMPLAINTS_TIMEZONE', 'COMPLAINTS_TIMEOUT_MS', 'COMPLAINTS_REDACT_PII', 'COMPLAINTS_LOG_LEVEL', 'COMPLAINTS_LOG_FORMAT'];
+
+interface ServerEntry {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+/** Starts an entry as a client would (from the repository root: npx finds this package's own bin there). */
+async function start(entry: ServerEntry): Promise<Client> {
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...entry.env };
+  const transport = new StdioClientTransport({ command: entry.command, args: entry.args, env, cwd: root, stderr: 'pipe' });
+  const transcript = openTranscript('client-config', env);
+  transport.stderr?.on('data', (chunk: Buffer) => transcript.record(chunk.toString('utf8')));
+  const client = new Client({ name: 'client-config-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+describe('mcp.json', () => {
+  it('has a server entry whose env names only settings the server reads, and a demo entry', () => {
+    const entries = Object.values(mcpJson.mcpServers) as ServerEntry[];
+    expect(entries.length).toBe(2);
+    for (const entry of entries) {
+      expect(typeof entry.command).toBe('string');
+      expect(Array.isArray(entry.args)).toBe(true);
+      for (const name of Object.keys(entry.env ?? {})) expect(SETTINGS).toContain(name);
+    }
+    expect(mcpJson.mcpServers['complaints-book'].env).toMatchObject({ COMPLAINTS_API_KEY: expect.stringMatching(/^or_/), COMPLAINTS_API_URL: expect.stringMatching(/^https:\/\//) });
+  });
+
+  it('starts the demo entry as written, and answers a tool call', async () => {
+    const client = await start(mcpJson.mcpServers['complaints-book-demo']);
+    try {
+      const result = await client.callTool({ name: 'list_complaints', arguments: { pageSize: 1 } });
+      expect(result.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
+  it('starts the main entry with its placeholder settings, offering every tool', async () => {
+    const client = await start(mcpJson.mcpServers['complaints-book']);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['complaints_overview', 'get_complaint', 'list_complaints']);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+});
+
+describe('the README', () => {
+  const blocks = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1]!);
+
+  it('has client configurations that parse as JSON and name the documented settings', () => {
+    const configs = blocks.filter((block) => /"mcpServers"|"servers"/.test(block)).map((block) => JSON.parse(block));
+    expect(configs.length).toBeGreaterThanOrEqual(2);
+    for (const config of configs) {
+      for (const entry of Object.values(config.mcpServers ?? config.servers) as ServerEntry[]) {
+        for (const name of Object.keys(entry.env ?? {})) expect(SETTINGS).toContain(name);
+      }
+    }
+  });
+
+  it('gives VS Code the key through a password input, never in the file', () => {
+    const vscode = blocks.map((block) => (/"servers"/.test(block) ? JSON.parse(block) : undefined)).find(Boolean);
+    expect(vscode.inputs).toEqual([expect.objectContaining({ type: 'promptString', password: true })]);
+    const key = vscode.servers['complaints-book'].env.COMPLAINTS_API_KEY;
+    expect(key).toBe(`\${input:${vscode.inputs[0].id}}`);
+  });
+
+  it('documents every setting the server reads', () => {
+    for (const name of SETTINGS) expect(readme).toContain(`| \`${name}\``);
+  });
+});
