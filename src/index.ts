@@ -2,8 +2,7 @@
 // CLI entry: parse argv and the environment, pick the mode, start the transport. Nothing else.
 import { createRequire } from 'node:module';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Dispatcher } from 'undici';
-import type { ComplaintsApi } from './api/client.js';
+import { lazyApiClient } from './api/lazy-client.js';
 import { parseArgs, USAGE } from './cli/args.js';
 import { loadConfig, type Config } from './config.js';
 import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
@@ -45,7 +44,7 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
   configureLog({ level: config.logLevel, format: config.logFormat });
   for (const warning of config.warnings) log.warn(warning);
   for (const problem of config.problems) log.warn(problem);
-  const client = config.apiKey && config.apiUrl ? apiLoader(config.apiUrl, config.apiKey, config.timeoutMs) : undefined;
+  const client = config.apiKey && config.apiUrl ? lazyApiClient(config.apiUrl, config.apiKey, config.timeoutMs) : undefined;
   const server = createServer({
     api: client?.api,
     problems: config.problems,
@@ -76,26 +75,6 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
   // Once the client has finished the handshake, load the HTTP client while it reads the tool list.
   server.server.oninitialized = () => void client?.api().catch(() => undefined);
   await server.connect(new StdioServerTransport());
-}
-
-/**
- * The API client, made on first use: importing undici takes about 80 ms, a third of the start-up,
- * and the answer to `initialize` need not wait for it.
- */
-function apiLoader(baseUrl: string, apiKey: string, timeoutMs: number) {
-  let loading: Promise<{ api: ComplaintsApi; dispatcher: Dispatcher }> | undefined;
-  const load = () =>
-    (loading ??= (async () => {
-      const [{ Agent }, { ComplaintsApi }] = await Promise.all([import('undici'), import('./api/client.js')]);
-      const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
-      return { api: new ComplaintsApi({ baseUrl, apiKey, timeoutMs, dispatcher }), dispatcher };
-    })());
-  return {
-    api: async () => (await load()).api,
-    close: async () => {
-      if (loading) await (await loading).dispatcher.destroy();
-    },
-  };
 }
 
 /** --demo: the embedded sandbox on a free loopback port, and the server with its full-access demo key. */

@@ -2,9 +2,8 @@
 // the API once with pageSize=1, and says in one line each whether the URL answers, the key is
 // accepted, the permission is there, and how many records the key sees. The exit code says which
 // failed first, so that a script (or a person) can tell without reading.
-import { Agent } from 'undici';
-import { ComplaintsApi } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
+import { lazyApiClient } from '../api/lazy-client.js';
 import { loadConfig } from '../config.js';
 
 export const CHECK_EXIT = {
@@ -41,10 +40,9 @@ export async function runCheck(env: Record<string, string | undefined>, print: (
     return CHECK_EXIT.configuration;
   }
 
-  const dispatcher = new Agent({ keepAliveTimeout: 1000 });
-  const api = new ComplaintsApi({ baseUrl: config.apiUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs, dispatcher });
+  const client = lazyApiClient(config.apiUrl, config.apiKey, config.timeoutMs);
   try {
-    const { pagination } = await api.listComplaints({ page: 1, pageSize: 1 });
+    const { pagination } = await (await client.api()).listComplaints({ page: 1, pageSize: 1 });
     print(`✓ URL reachable: ${config.apiUrl} answered.`);
     print('✓ Key accepted.');
     print('✓ Permission complaints.view present.');
@@ -70,6 +68,6 @@ export async function runCheck(env: Record<string, string | undefined>, print: (
     print(`✗ The service failed: ${message}`);
     return CHECK_EXIT.serviceError;
   } finally {
-    await dispatcher.close();
+    await client.close();
   }
 }

@@ -78,6 +78,7 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
   const urgent = withDeadline
     .filter(({ deadline }) => deadline.urgency !== null)
     .sort((a, b) => (a.deadline.businessDaysLeft ?? 0) - (b.deadline.businessDaysLeft ?? 0));
+  const dueSoon = urgent.filter(({ deadline }) => deadline.urgency === 'due_soon');
 
   const issues = items.filter((item) => needsAttention(item.receiptDeliveryStatus) || needsAttention(item.responseDeliveryStatus));
   const byState: Record<string, number> = {};
@@ -98,10 +99,10 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
     byType: countBy(items, (item) => item.type),
     byStore: [...stores.values()].sort((a, b) => b.count - a.count),
     unanswered: withDeadline.filter(({ deadline }) => !deadline.answered).length,
-    overdue: urgent.filter(({ deadline }) => deadline.urgency === 'overdue').length,
-    dueSoon: urgent.filter(({ deadline }) => deadline.urgency === 'due_soon').length,
+    overdue: urgent.length - dueSoon.length,
+    dueSoon: dueSoon.length,
     mostUrgent: urgent.slice(0, LISTED).map(urgentRecord),
-    dueSoonRecords: urgent.filter(({ deadline }) => deadline.urgency === 'due_soon').slice(0, LISTED).map(urgentRecord),
+    dueSoonRecords: dueSoon.slice(0, LISTED).map(urgentRecord),
     deliveryIssues: {
       records: issues.length,
       byState,
