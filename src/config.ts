@@ -49,8 +49,12 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** Reads the settings from an environment such as process.env. Never throws. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+/**
+ * Reads the settings from an environment such as process.env. Never throws. With `keyFrom: 'request'`
+ * (serve --http) each request brings its member's key, so a key in the environment is a problem: a
+ * shared server must hold none of its own.
+ */
+export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'environment' | 'request' = 'environment'): Config {
   const problems: string[] = [];
   const setting = (name: string) => {
     const value = env[name]?.trim();
@@ -58,7 +62,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   };
 
   let apiKey = setting('COMPLAINTS_API_KEY');
-  if (apiKey === undefined) {
+  if (keyFrom === 'request') {
+    if (apiKey !== undefined) {
+      problems.push('COMPLAINTS_API_KEY must not be set for serve --http: each member sends their own key with every request (Authorization: Bearer), and the shared server holds none. Unset it.');
+    }
+    apiKey = undefined;
+  } else if (apiKey === undefined) {
     problems.push('COMPLAINTS_API_KEY is not set: set it to your personal API key (it starts with "or_").');
   } else if (!apiKey.startsWith(KEY_PREFIX)) {
     // The value is a secret even when it is wrong: never echo it.
@@ -103,8 +112,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   // Logging settings never stop tool calls: a bad value falls back to the default, with a warning.
   const warnings: string[] = [];
   const rawLevel = setting('COMPLAINTS_LOG_LEVEL')?.toLowerCase();
-  const logLevel = LOG_LEVELS.find((level) => level === rawLevel) ?? 'warn';
-  if (rawLevel !== undefined && logLevel !== rawLevel) warnings.push(`COMPLAINTS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${rawLevel}"); using warn.`);
+  // A shared server's operator reads its log: it says when it listens and stops (info) by default.
+  const defaultLevel: LogLevel = keyFrom === 'request' ? 'info' : 'warn';
+  const logLevel = LOG_LEVELS.find((level) => level === rawLevel) ?? defaultLevel;
+  if (rawLevel !== undefined && logLevel !== rawLevel) warnings.push(`COMPLAINTS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${rawLevel}"); using ${defaultLevel}.`);
   const rawFormat = setting('COMPLAINTS_LOG_FORMAT')?.toLowerCase();
   const logFormat: LogFormat = rawFormat === 'json' ? 'json' : 'text';
   if (rawFormat !== undefined && rawFormat !== 'json' && rawFormat !== 'text') warnings.push(`COMPLAINTS_LOG_FORMAT must be text or json (got "${rawFormat}"); using text.`);

@@ -32,6 +32,8 @@ async function main(): Promise<void> {
     }
     case 'demo':
       return runDemo();
+    case 'serve':
+      return runHttp(command.host, command.port);
     case 'stdio':
       return runStdio(loadConfig(process.env), []);
   }
@@ -75,6 +77,41 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
   // Once the client has finished the handshake, load the HTTP client while it reads the tool list.
   server.server.oninitialized = () => void client?.api().catch(() => undefined);
   await server.connect(new StdioServerTransport());
+}
+
+/** `serve --http`: one server for a team; each request brings its member's key. */
+async function runHttp(host: string, port: number): Promise<void> {
+  surviveStrayErrors();
+  const config = loadConfig(process.env, 'request');
+  configureLog({ level: config.logLevel, format: config.logFormat });
+  for (const warning of config.warnings) log.warn(warning);
+  const [{ serveHttp }, { loadHttpSettings }] = await Promise.all([import('./http/serve.js'), import('./http/settings.js')]);
+  const settings = loadHttpSettings(process.env, host);
+  const problems = [...config.problems, ...settings.problems];
+  if (config.apiUrl === undefined || problems.length > 0) {
+    // Unlike a desktop client's stdio server, a shared server that cannot work should not start:
+    // its operator reads this, and an orchestrator shows the failed start.
+    for (const problem of problems) log.error(problem);
+    process.exitCode = 3;
+    return;
+  }
+  const served = await serveHttp({ host, port, apiUrl: config.apiUrl, timeoutMs: config.timeoutMs, timeZone: config.timeZone, redactPii: config.redactPii, version, settings });
+  log.info(`serving MCP over Streamable HTTP at ${served.url} (health: ${served.url.replace(/\/mcp$/, '/healthz')})`);
+  if (!settings.allowLists.hosts) log.info('any Host header is accepted: set COMPLAINTS_HTTP_ALLOWED_HOSTS to the names clients use');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: finishing requests in flight (at most ${settings.shutdownGraceMs} ms), then stopping`);
+    void served.shutdown().then((cut) => {
+      if (cut > 0) log.warn(`stopped with ${cut} request${cut === 1 ? '' : 's'} cut at the end of the grace period`);
+      else log.info('stopped');
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 /** --demo: the embedded sandbox on a free loopback port, and the server with its full-access demo key. */

@@ -70,6 +70,15 @@ describe('loadConfig', () => {
     expect(problems({ COMPLAINTS_TIMEZONE: 'Lima' })).toMatch(/COMPLAINTS_TIMEZONE must be an IANA time zone/);
   });
 
+  it('for serve --http, wants no key in the environment and logs at info by default', () => {
+    const shared = loadConfig({ COMPLAINTS_API_URL: 'https://api.example.com' }, 'request');
+    expect(shared).toMatchObject({ apiKey: undefined, apiUrl: 'https://api.example.com', logLevel: 'info', problems: [] });
+    const withKey = loadConfig({ COMPLAINTS_API_URL: 'https://api.example.com', COMPLAINTS_API_KEY: 'or_abcdef123456' }, 'request');
+    expect(withKey.apiKey).toBeUndefined();
+    expect(withKey.problems).toEqual([expect.stringMatching(/^COMPLAINTS_API_KEY must not be set for serve --http/)]);
+    expect(withKey.problems.join()).not.toContain('or_abcdef123456');
+  });
+
   it('treats empty values as unset', () => {
     const config = loadConfig({ ...good, COMPLAINTS_TIMEOUT_MS: '', COMPLAINTS_TIMEZONE: '  ' });
     expect(config.problems).toEqual([]);
@@ -93,7 +102,7 @@ describe('parseArgs', () => {
 
   it('refuses unknown flags, extra arguments and bad ports', () => {
     expect(parseArgs(['--verbose'])).toEqual({ mode: 'invalid', message: 'unknown option "--verbose"' });
-    expect(parseArgs(['serve'])).toEqual({ mode: 'invalid', message: 'unknown command "serve"' });
+    expect(parseArgs(['serve'])).toEqual({ mode: 'invalid', message: 'serve needs --http (MCP over Streamable HTTP)' });
     expect(parseArgs(['--demo', '--port', '1'])).toMatchObject({ mode: 'invalid' });
     expect(parseArgs(['sandbox', '--port'])).toMatchObject({ mode: 'invalid' });
     expect(parseArgs(['sandbox', '--port', 'http'])).toMatchObject({ mode: 'invalid' });

@@ -143,7 +143,7 @@ describe('configuration problems', () => {
   });
 
   it.each([
-    ['an unknown key', 'or_not_a_real_key_000000000000000', /refused the API key \(401\)\. Check COMPLAINTS_API_KEY/],
+    ['an unknown key', 'or_not_a_real_key_000000000000000', /refused the API key \(401\): it may be mistyped, expired or revoked\. Check COMPLAINTS_API_KEY/],
     ['a key without complaints.view', DEMO_KEYS.noPermission.key, /lacks the permission complaints\.view \(403\)/],
   ])('explains %s', async (_label, key, message) => {
     const mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: key });

@@ -52,7 +52,7 @@ export function errorForStatus(status: number, detail: string | undefined, attem
     case 401:
       return new ApiError(
         'unauthorized',
-        'The complaints service refused the API key (401). Check COMPLAINTS_API_KEY: it may be mistyped, expired or revoked.',
+        'The complaints service refused the API key (401): it may be mistyped, expired or revoked. Check COMPLAINTS_API_KEY, or the Authorization header when the server is shared over HTTP.',
         status,
       );
     case 403:

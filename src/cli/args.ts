@@ -4,18 +4,23 @@ export type Command =
   | { mode: 'stdio' }
   | { mode: 'demo' }
   | { mode: 'sandbox'; port: number }
+  | { mode: 'serve'; host: string; port: number }
   | { mode: 'check' }
   | { mode: 'help' }
   | { mode: 'version' }
   | { mode: 'invalid'; message: string };
 
-export const USAGE = `complaints-book-mcp: an MCP server (stdio) for an organization's complaints book (Libro de Reclamaciones).
+export const USAGE = `complaints-book-mcp: an MCP server (stdio, or HTTP for a team) for an organization's complaints book (Libro de Reclamaciones).
 
 Usage:
   complaints-book-mcp                 run the MCP server over stdio, configured from the environment
   complaints-book-mcp --demo          run it against an embedded sandbox with demo data (no key needed)
   complaints-book-mcp check           check the configuration: URL reachable, key accepted, permission,
                                       records visible (exit 0 when all hold; 3-7 say what failed)
+  complaints-book-mcp serve --http [--host H] [--port N]
+                                      serve a team over Streamable HTTP at /mcp (default
+                                      127.0.0.1:8080); each request brings its member's key as
+                                      "Authorization: Bearer or_..."; GET /healthz for probes
   complaints-book-mcp sandbox [--port N]
                                       run the sandbox API alone and print its URL and demo keys
   complaints-book-mcp --help | --version
@@ -30,6 +35,16 @@ Environment:
   COMPLAINTS_LOG_LEVEL   error, warn, info or debug (default warn); debug logs each request
   COMPLAINTS_LOG_FORMAT  text or json (default text)
 
+For serve --http (COMPLAINTS_API_KEY must then be unset; the log level defaults to info):
+  COMPLAINTS_HTTP_ALLOWED_HOSTS     Host names clients use (default: the loopback names when bound
+                                    to loopback, any otherwise)
+  COMPLAINTS_HTTP_ALLOWED_ORIGINS   browser origins allowed (default: loopback ones when bound to
+                                    loopback, none otherwise)
+  COMPLAINTS_HTTP_MAX_IN_FLIGHT     requests answered at once in all (default 64; 429 beyond)
+  COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY
+                                    requests answered at once per key (default 8; 429 beyond)
+  COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS how long SIGTERM waits for requests in flight (default 10000)
+
 Logs go to stderr; stdout carries only the MCP protocol.`;
 
 export function parseArgs(argv: readonly string[]): Command {
@@ -39,23 +54,60 @@ export function parseArgs(argv: readonly string[]): Command {
   if (first === '--version' || first === '-v') return argv.length === 1 ? { mode: 'version' } : extra(rest);
   if (first === '--demo') return argv.length === 1 ? { mode: 'demo' } : extra(rest);
   if (first === 'sandbox') return parseSandboxArgs(rest);
+  if (first === 'serve') return parseServeArgs(rest);
   if (first === 'check') return argv.length === 1 ? { mode: 'check' } : extra(rest);
   return { mode: 'invalid', message: `unknown ${first.startsWith('-') ? 'option' : 'command'} "${first}"` };
 }
 
 function parseSandboxArgs(args: readonly string[]): Command {
-  let port = 0;
+  const parsed = parseOptions('sandbox', args, ['--port']);
+  if (!parsed.ok) return { mode: 'invalid', message: parsed.message };
+  const options = parsed.options;
+  const port = parsePort(options['--port'] ?? '0');
+  return port === undefined ? invalidPort() : { mode: 'sandbox', port };
+}
+
+function parseServeArgs(args: readonly string[]): Command {
+  const parsed = parseOptions('serve', args, ['--http', '--host', '--port']);
+  if (!parsed.ok) return { mode: 'invalid', message: parsed.message };
+  const options = parsed.options;
+  // --http names the transport: the only one served today, required so that a later one can be added.
+  if (options['--http'] === undefined) return { mode: 'invalid', message: 'serve needs --http (MCP over Streamable HTTP)' };
+  const host = options['--host'] ?? '127.0.0.1';
+  if (!/^(\[?[0-9a-fA-F:.]+\]?|[A-Za-z0-9.-]+)$/.test(host)) return { mode: 'invalid', message: `--host takes a host name or IP address (got "${host}")` };
+  const port = parsePort(options['--port'] ?? '8080');
+  return port === undefined ? invalidPort() : { mode: 'serve', host: host.replace(/^\[(.*)\]$/, '$1'), port };
+}
+
+/** `--name value` and `--name=value` options; a flag (`--http`) takes no value and reads as "". */
+function parseOptions(
+  command: string,
+  args: readonly string[],
+  known: readonly string[],
+): { ok: true; options: Record<string, string | undefined> } | { ok: false; message: string } {
+  const options: Record<string, string | undefined> = {};
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
-    const inline = arg.startsWith('--port=') ? arg.slice('--port='.length) : undefined;
-    if (arg !== '--port' && inline === undefined) return { mode: 'invalid', message: `unknown option "${arg}" for sandbox` };
-    const value = inline ?? args[++index];
-    if (value === undefined || !/^\d+$/.test(value) || Number(value) > 65_535) {
-      return { mode: 'invalid', message: '--port takes a port number from 0 to 65535 (0 picks a free one)' };
+    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (!known.includes(name)) return { ok: false, message: `unknown ${arg.startsWith('-') ? 'option' : 'argument'} "${arg}" for ${command}` };
+    if (name === '--http') {
+      if (inline !== undefined) return { ok: false, message: '--http takes no value' };
+      options[name] = '';
+      continue;
     }
-    port = Number(value);
+    const value = inline ?? args[++index];
+    if (value === undefined || value === '') return { ok: false, message: `${name} needs a value` };
+    options[name] = value;
   }
-  return { mode: 'sandbox', port };
+  return { ok: true, options };
+}
+
+function parsePort(value: string): number | undefined {
+  return /^\d+$/.test(value) && Number(value) <= 65_535 ? Number(value) : undefined;
+}
+
+function invalidPort(): Command {
+  return { mode: 'invalid', message: '--port takes a port number from 0 to 65535 (0 picks a free one)' };
 }
 
 function extra(args: readonly string[]): Command {

@@ -1,0 +1,95 @@
+// The checks a request to /mcp passes before any MCP work is done: the member's key in the
+// Authorization header, and the Host and Origin allow-lists that stop DNS rebinding. Pure, so that
+// every odd header is unit-tested; the HTTP server only turns a refusal into a response.
+import { KEY_PREFIX } from '../config.js';
+
+/** A key as the API issues them: the prefix, then token68 characters (RFC 6750's bearer syntax). */
+const BEARER_KEY = /^or_[A-Za-z0-9._~+/-]+=*$/;
+/** Far above any real key; a longer value is refused before it is hashed or kept. */
+const MAX_KEY_LENGTH = 512;
+
+export type KeyCheck = { ok: true; key: string } | { ok: false; reason: 'missing' | 'malformed'; message: string };
+
+/** Reads `Authorization: Bearer or_...`. The key is never part of a message. */
+export function bearerKey(header: string | undefined): KeyCheck {
+  if (header === undefined || header.trim() === '') {
+    return {
+      ok: false,
+      reason: 'missing',
+      message: `Unauthorized: send your personal API key as "Authorization: Bearer ${KEY_PREFIX}..." with every request; this server holds no key of its own.`,
+    };
+  }
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header.trim());
+  const key = match?.[1];
+  if (key === undefined || key.length > MAX_KEY_LENGTH || !BEARER_KEY.test(key)) {
+    return {
+      ok: false,
+      reason: 'malformed',
+      message: `Unauthorized: the Authorization header must be "Bearer " followed by your personal API key, which starts with "${KEY_PREFIX}".`,
+    };
+  }
+  return { ok: true, key };
+}
+
+/** The names a browser on the same machine uses for a server bound to loopback. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+export function isLoopbackHost(bindHost: string): boolean {
+  return bindHost === 'localhost' || bindHost === '::1' || bindHost === '[::1]' || /^127(\.\d{1,3}){3}$/.test(bindHost);
+}
+
+export interface AllowLists {
+  /** Host header names (any port), lower case; undefined lets every Host through. */
+  hosts: ReadonlySet<string> | undefined;
+  /** Origins (scheme://name[:port]) a browser may send from; `loopbackOrigins` adds every port of the loopback names. */
+  origins: ReadonlySet<string>;
+  loopbackOrigins: boolean;
+}
+
+/**
+ * The allow-lists in force. Bound to loopback, they default to the loopback names: a web page that
+ * rebinds its own name to 127.0.0.1 sends its own Host and Origin, and is refused. Bound elsewhere,
+ * the names clients use are the operator's to list; browser origins are refused until listed.
+ */
+export function allowLists(bindHost: string, hosts: readonly string[] | undefined, origins: readonly string[] | undefined): AllowLists {
+  const loopback = isLoopbackHost(bindHost);
+  const hostList = hosts ?? (loopback ? LOOPBACK_NAMES : undefined);
+  return {
+    hosts: hostList && new Set(hostList.map((name) => hostName(name.toLowerCase()))),
+    origins: new Set((origins ?? []).map((origin) => origin.toLowerCase().replace(/\/+$/, ''))),
+    loopbackOrigins: origins === undefined && loopback,
+  };
+}
+
+export type HeaderCheck = { ok: true } | { ok: false; message: string };
+
+/** Host and Origin against the allow-lists. A request without Origin is not from a browser page. */
+export function checkHostAndOrigin(lists: AllowLists, host: string | undefined, origin: string | undefined): HeaderCheck {
+  if (lists.hosts) {
+    const name = host === undefined ? undefined : hostName(host.trim().toLowerCase());
+    if (name === undefined || !lists.hosts.has(name)) {
+      return { ok: false, message: 'Forbidden: this Host is not one the server answers to (set COMPLAINTS_HTTP_ALLOWED_HOSTS to the names clients use).' };
+    }
+  }
+  if (origin !== undefined && !originAllowed(lists, origin.trim().toLowerCase())) {
+    return { ok: false, message: 'Forbidden: requests from this Origin are not allowed (set COMPLAINTS_HTTP_ALLOWED_ORIGINS to allow a web client).' };
+  }
+  return { ok: true };
+}
+
+function originAllowed(lists: AllowLists, origin: string): boolean {
+  if (lists.origins.has(origin)) return true;
+  if (!lists.loopbackOrigins) return false;
+  const match = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/.exec(origin);
+  return match !== null;
+}
+
+/** `name:port` or `[v6]:port` -> the name, brackets kept for IPv6. */
+function hostName(host: string): string {
+  if (host.startsWith('[')) {
+    const end = host.indexOf(']');
+    return end === -1 ? host : host.slice(0, end + 1);
+  }
+  const colon = host.indexOf(':');
+  return colon === -1 ? host : host.slice(0, colon);
+}

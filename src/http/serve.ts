@@ -1,0 +1,144 @@
+// `serve --http`: MCP over Streamable HTTP at /mcp, stateless, for a team. Each POST carries its
+// member's key; a fresh MCP server and transport answer it with an API client made for that key,
+// and are dropped when the response ends. Nothing of one request is reachable from another, so any
+// replica can answer any request, and no key outlives its request.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { Agent } from 'undici';
+import { ComplaintsApi } from '../api/client.js';
+import { log } from '../log.js';
+import { createServer as createMcpServer } from '../server.js';
+import { InFlightLimiter } from './in-flight.js';
+import { bearerKey, checkHostAndOrigin } from './request-guards.js';
+import { MAX_REQUEST_BODY_BYTES, type HttpSettings } from './settings.js';
+
+export interface HttpServeOptions {
+  host: string;
+  port: number;
+  apiUrl: string;
+  timeoutMs: number;
+  timeZone: string;
+  redactPii: boolean;
+  version: string;
+  settings: HttpSettings;
+}
+
+export interface HttpServeHandle {
+  /** The MCP endpoint, e.g. http://127.0.0.1:8080/mcp */
+  url: string;
+  /** Stops accepting, lets requests in flight finish within the grace, cuts the rest. Returns how many were cut. */
+  shutdown: () => Promise<number>;
+}
+
+const REALM = 'Bearer realm="complaints-book-mcp"';
+
+export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHandle> {
+  const { settings } = options;
+  // One keep-alive pool to the API for every member: sockets are shared, keys are per request.
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.min(settings.caps.total, 64) });
+  const limiter = new InFlightLimiter(settings.caps);
+  /** Transports answering now, so that the end of the grace can cut them. */
+  const active = new Set<StreamableHTTPServerTransport>();
+  let draining = false;
+
+  const answerMcp = async (req: IncomingMessage, res: ServerResponse) => {
+    const headers = checkHostAndOrigin(settings.allowLists, req.headers.host, req.headers.origin);
+    if (!headers.ok) return rpcError(res, 403, headers.message);
+    const key = bearerKey(req.headers.authorization);
+    if (!key.ok) {
+      const challenge = key.reason === 'malformed' ? `${REALM}, error="invalid_token"` : REALM;
+      return rpcError(res, 401, key.message, { 'WWW-Authenticate': challenge });
+    }
+    if (req.method !== 'POST') {
+      // Stateless: no stream to open with GET and no session to end with DELETE.
+      return rpcError(res, 405, `Method Not Allowed: ${req.method} /mcp; this server is stateless and takes POST only.`, { Allow: 'POST' });
+    }
+    if (draining) return rpcError(res, 503, 'Service Unavailable: the server is shutting down; retry on another replica.', { Connection: 'close', 'Retry-After': '1' });
+    const admission = limiter.admit(key.key);
+    if (!admission.ok) {
+      const whose = admission.cap === 'perKey' ? 'for your key' : 'in all';
+      return rpcError(res, 429, `Too Many Requests: too many requests in flight ${whose}; retry when one has finished.`, { 'Retry-After': '1' });
+    }
+
+    const api = new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key.key, timeoutMs: options.timeoutMs, dispatcher });
+    const server = createMcpServer({
+      api: async () => api,
+      problems: [],
+      clock: { now: () => new Date(), timeZone: options.timeZone },
+      redactPii: options.redactPii,
+      version: options.version,
+    });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, maxRequestBodySize: MAX_REQUEST_BODY_BYTES });
+    active.add(transport);
+    res.on('close', () => {
+      // Closing the transport aborts tool calls still running for a client that went away.
+      active.delete(transport);
+      admission.release();
+      void transport.close().catch(() => undefined);
+      void server.close().catch(() => undefined);
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+  };
+
+  const http = createServer((req, res) => {
+    const started = performance.now();
+    const path = pathOf(req.url);
+    res.on('close', () => log.debug('http', { method: req.method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }));
+    let answering: Promise<void> | void;
+    if (path === '/mcp') answering = answerMcp(req, res);
+    else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) answering = json(res, draining ? 503 : 200, { status: draining ? 'draining' : 'ok' });
+    else answering = json(res, 404, { error: 'Not Found: the MCP endpoint is POST /mcp; health is GET /healthz.' });
+    void Promise.resolve(answering).catch((error: unknown) => {
+      log.error(`answering ${req.method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!res.headersSent) rpcError(res, 500, 'Internal Server Error: see the server log.');
+      else res.destroy();
+    });
+  });
+
+  await listen(http, options.host, options.port);
+  const { port } = http.address() as AddressInfo;
+  const hostInUrl = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
+
+  return {
+    url: `http://${hostInUrl}:${port}/mcp`,
+    async shutdown() {
+      draining = true;
+      http.close(); // no new connections; idle keep-alive ones are closed now
+      const deadline = Date.now() + settings.shutdownGraceMs;
+      while (limiter.count > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      const cut = limiter.count;
+      await Promise.all([...active].map((transport) => transport.close().catch(() => undefined)));
+      http.closeAllConnections();
+      await dispatcher.destroy().catch(() => undefined);
+      return cut;
+    },
+  };
+}
+
+function pathOf(url: string | undefined): string {
+  const path = (url ?? '/').split('?')[0]!;
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+function listen(http: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** Errors on /mcp as JSON-RPC, as the transport's own are: an MCP client shows the message. */
+function rpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  json(res, status, { jsonrpc: '2.0', error: { code: -32000, message }, id: null }, headers);
+}

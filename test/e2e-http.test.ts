@@ -1,0 +1,326 @@
+// End to end, `serve --http`: the built server as a child process, spoken to over real HTTP on
+// loopback, against the sandbox (or a loopback fault server for slow upstreams). Covers the per-request
+// key, the guards in front of /mcp, the caps, the shutdown, and two members isolated from each other.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { request } from 'undici';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NOT_FOUND_TEXT } from '../src/api/errors.js';
+import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
+import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { FaultServer, json, EMPTY_LIST, type Behaviour } from './helpers/fault-server.js';
+import { connectHttp, INITIALIZE, MCP_HEADERS, startHttpServe, type HttpServe } from './helpers/http-serve.js';
+
+const FULL = DEMO_KEYS.full.key;
+const RESTRICTED = DEMO_KEYS.storeRestricted.key;
+
+let sandbox: SandboxHandle;
+let serve: HttpServe;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  serve = await startHttpServe({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_LOG_LEVEL: 'debug' });
+});
+
+afterAll(async () => {
+  await serve?.stop();
+  await sandbox?.close();
+});
+
+beforeEach(() => {
+  sandbox.requests.length = 0;
+});
+
+async function post(url: string, headers: Record<string, string>, body = INITIALIZE) {
+  const response = await request(url, { method: 'POST', headers, body });
+  const text = await response.body.text();
+  return { status: response.statusCode, headers: response.headers, text, json: () => JSON.parse(text) };
+}
+
+/** Every id the member's key sees, read straight from the sandbox API. */
+async function idsVisibleTo(key: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (let page = 1; ; page++) {
+    const response = await request(`${sandbox.url}/api/v1/complaints?page=${page}&pageSize=100`, { headers: { authorization: `Bearer ${key}` } });
+    const body = (await response.body.json()) as { data: Array<{ id: string }>; pagination: { totalPages: number } };
+    for (const item of body.data) ids.add(item.id);
+    if (page >= body.pagination.totalPages) return ids;
+  }
+}
+
+describe('routes', () => {
+  it('answers GET /healthz with 200 and no key, and 404 elsewhere', async () => {
+    const health = await request(serve.url.replace(/\/mcp$/, '/healthz'));
+    expect(health.statusCode).toBe(200);
+    expect(await health.body.json()).toEqual({ status: 'ok' });
+    const elsewhere = await request(serve.url.replace(/\/mcp$/, '/other'));
+    expect(elsewhere.statusCode).toBe(404);
+    await elsewhere.body.text();
+  });
+
+  it('is stateless: GET and DELETE on /mcp are 405, and no session id is ever issued', async () => {
+    for (const method of ['GET', 'DELETE'] as const) {
+      const response = await request(serve.url, { method, headers: { authorization: `Bearer ${FULL}`, accept: 'text/event-stream' } });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('POST');
+      await response.body.text();
+    }
+    const initialized = await post(serve.url, { ...MCP_HEADERS, authorization: `Bearer ${FULL}` });
+    expect(initialized.status).toBe(200);
+    expect(initialized.headers['mcp-session-id']).toBeUndefined();
+    expect(initialized.text).toContain('"serverInfo":{"name":"complaints-book-mcp"');
+  });
+});
+
+describe('the key of each request', () => {
+  it.each([
+    ['no Authorization header', undefined, 'Bearer realm="complaints-book-mcp"'],
+    ['an empty one', '', 'Bearer realm="complaints-book-mcp"'],
+    ['another scheme', `Basic ${Buffer.from(`me:${FULL}`).toString('base64')}`, 'Bearer realm="complaints-book-mcp", error="invalid_token"'],
+    ['a key without the or_ prefix', 'Bearer sk_live_0123456789', 'Bearer realm="complaints-book-mcp", error="invalid_token"'],
+    ['a bare prefix', 'Bearer or_', 'Bearer realm="complaints-book-mcp", error="invalid_token"'],
+    ['two tokens', `Bearer ${FULL} ${FULL}`, 'Bearer realm="complaints-book-mcp", error="invalid_token"'],
+  ])('refuses %s with 401, a challenge and a JSON-RPC error, sending nothing upstream', async (_label, authorization, challenge) => {
+    const headers: Record<string, string> = { ...MCP_HEADERS };
+    if (authorization !== undefined) headers.authorization = authorization;
+    const answer = await post(serve.url, headers);
+    expect(answer.status).toBe(401);
+    expect(answer.headers['www-authenticate']).toBe(challenge);
+    expect(answer.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/^Unauthorized: .*or_/) }, id: null });
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('uses the request key upstream, and never writes it to the log even at debug level', async () => {
+    const member = await connectHttp(serve.url, FULL);
+    const { isError } = await member.call('list_complaints', { pageSize: 1 });
+    await member.close();
+    expect(isError).toBe(false);
+    expect(sandbox.requests).toHaveLength(1);
+    expect(serve.stderr()).toMatch(/path=\/api\/v1\/complaints/); // the debug request line is there...
+    expect(serve.stderr()).not.toContain(FULL); // ...without the key
+    expect(serve.stderr()).not.toContain(FULL.slice(3));
+  });
+
+  it('passes an upstream refusal of a well-formed key back as the tool error, naming the header', async () => {
+    const stranger = await connectHttp(serve.url, 'or_not_a_member_0000000000000000');
+    const { isError, text } = await stranger.call('list_complaints');
+    await stranger.close();
+    expect(isError).toBe(true);
+    expect(text).toMatch(/refused the API key \(401\).*Authorization header/);
+  });
+});
+
+describe('two members at once', () => {
+  it('gives each exactly their own records, on every interleaved call', async () => {
+    const [fullIds, restrictedIds] = await Promise.all([idsVisibleTo(FULL), idsVisibleTo(RESTRICTED)]);
+    const onlyFull = [...fullIds].filter((id) => !restrictedIds.has(id));
+    // The test means something only if the two views differ and overlap.
+    expect(restrictedIds.size).toBeGreaterThan(0);
+    expect(onlyFull.length).toBeGreaterThan(0);
+    expect([...restrictedIds].every((id) => fullIds.has(id))).toBe(true);
+
+    const [full, restricted] = await Promise.all([connectHttp(serve.url, FULL), connectHttp(serve.url, RESTRICTED)]);
+    const seen = { full: new Set<string>(), restricted: new Set<string>() };
+    const pages = Math.ceil(fullIds.size / 100);
+    const shared = [...restrictedIds];
+    for (let page = 1; page <= pages; page++) {
+      // Both clients number their requests alike, so equal JSON-RPC ids are in flight together.
+      const [fullPage, restrictedPage, fullReadsOther, restrictedReadsOther, restrictedReadsOwn, fullOverview, restrictedOverview] = await Promise.all([
+        full.call('list_complaints', { page, pageSize: 100 }),
+        restricted.call('list_complaints', { page, pageSize: 100 }),
+        full.call('get_complaint', { id: onlyFull[page % onlyFull.length] }),
+        restricted.call('get_complaint', { id: onlyFull[page % onlyFull.length] }),
+        restricted.call('get_complaint', { id: shared[page % shared.length] }),
+        full.call('complaints_overview'),
+        restricted.call('complaints_overview'),
+      ]);
+      expect(fullPage.structured.pagination.total).toBe(fullIds.size);
+      expect(restrictedPage.structured.pagination.total).toBe(restrictedIds.size);
+      for (const item of fullPage.structured.items) seen.full.add(item.id);
+      for (const item of restrictedPage.structured.items) seen.restricted.add(item.id);
+      expect(fullReadsOther.isError).toBe(false);
+      expect(fullReadsOther.structured.record.id).toBe(onlyFull[page % onlyFull.length]);
+      expect(restrictedReadsOther).toMatchObject({ isError: true, text: NOT_FOUND_TEXT });
+      expect(restrictedReadsOwn.structured.record.id).toBe(shared[page % shared.length]);
+      expect(fullOverview.structured.total).toBe(fullIds.size);
+      expect(restrictedOverview.structured.total).toBe(restrictedIds.size);
+    }
+    await Promise.all([full.close(), restricted.close()]);
+    expect(seen.full).toEqual(fullIds);
+    expect(seen.restricted).toEqual(restrictedIds);
+  });
+});
+
+describe('DNS rebinding guard (bound to loopback)', () => {
+  const withKey = { ...MCP_HEADERS, authorization: `Bearer ${FULL}` };
+
+  it.each([
+    ['a foreign Host', () => ({ host: 'evil.example.com' })],
+    ['a foreign Host on the right port', (port: string) => ({ host: `evil.example.com:${port}` })],
+    ['a host that only starts like localhost', (port: string) => ({ host: `localhost.evil.example.com:${port}` })],
+    ['a foreign Origin', () => ({ origin: 'http://evil.example.com' })],
+    ['a foreign Origin that names localhost in its path', () => ({ origin: 'http://evil.example.com/localhost' })],
+    ['the string "null" as Origin', () => ({ origin: 'null' })],
+  ])('refuses %s with 403 and sends nothing upstream', async (_label, extra) => {
+    const answer = await post(serve.url, { ...withKey, ...extra(new URL(serve.url).port) }, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_complaints', arguments: {} } }));
+    expect(answer.status).toBe(403);
+    expect(answer.json().error.message).toMatch(/^Forbidden: /);
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it.each([
+    ['localhost with its port', (port: string) => ({ host: `localhost:${port}` })],
+    ['the loopback address', (port: string) => ({ host: `127.0.0.1:${port}` })],
+    ['a loopback Origin', () => ({ origin: 'http://localhost:5173' })],
+  ])('accepts %s', async (_label, extra) => {
+    const answer = await post(serve.url, { ...withKey, ...extra(new URL(serve.url).port) });
+    expect(answer.status).toBe(200);
+  });
+
+  it('answers only the names listed in COMPLAINTS_HTTP_ALLOWED_HOSTS when they are set', async () => {
+    const listed = await startHttpServe({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_HTTP_ALLOWED_HOSTS: 'mcp.internal.example' });
+    try {
+      expect((await post(listed.url, { ...withKey, host: 'mcp.internal.example' })).status).toBe(200);
+      expect((await post(listed.url, { ...withKey, host: 'localhost' })).status).toBe(403);
+    } finally {
+      await listed.stop();
+    }
+  });
+});
+
+describe('request body limit', () => {
+  it('refuses a body over 256 KiB with 413 before parsing it', async () => {
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_complaints', arguments: { search: 'x'.repeat(300 * 1024) } } });
+    const answer = await post(serve.url, { ...MCP_HEADERS, authorization: `Bearer ${FULL}` }, big);
+    expect(answer.status).toBe(413);
+    expect(answer.json()).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringMatching(/Payload Too Large/) } });
+    expect(sandbox.requests).toEqual([]);
+  });
+});
+
+/** An upstream that holds every request until `release()`, then answers with an empty list. */
+function gate() {
+  const held: ServerResponse[] = [];
+  const behaviour: Behaviour = (_request: IncomingMessage, response: ServerResponse) => void held.push(response);
+  return {
+    behaviour,
+    held,
+    release: () => {
+      for (const response of held.splice(0)) json(200, EMPTY_LIST)(undefined as never, response);
+    },
+  };
+}
+
+const toolCall = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_complaints', arguments: {} } });
+
+async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('caps on requests in flight', () => {
+  let upstream: FaultServer;
+  let capped: HttpServe;
+
+  beforeAll(async () => {
+    upstream = await FaultServer.start();
+    capped = await startHttpServe({
+      COMPLAINTS_API_URL: upstream.url,
+      COMPLAINTS_HTTP_MAX_IN_FLIGHT: '3',
+      COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY: '2',
+    });
+  });
+
+  afterAll(async () => {
+    await capped?.stop();
+    await upstream?.close();
+  });
+
+  it('answers 429 beyond the per-key cap and beyond the total, and admits again once requests finish', async () => {
+    const held = gate();
+    upstream.always(held.behaviour);
+    const headers = (key: string) => ({ ...MCP_HEADERS, authorization: `Bearer ${key}` });
+    const first = [post(capped.url, headers(FULL), toolCall(1)), post(capped.url, headers(FULL), toolCall(2))];
+    await until(() => held.held.length === 2, 'two held upstream requests');
+
+    const overKey = await post(capped.url, headers(FULL), toolCall(3));
+    expect(overKey.status).toBe(429);
+    expect(overKey.headers['retry-after']).toBe('1');
+    expect(overKey.json().error.message).toMatch(/for your key/);
+
+    const other = post(capped.url, headers(RESTRICTED), toolCall(4)); // the third slot in all
+    await until(() => held.held.length === 3, 'three held upstream requests');
+    const overTotal = await post(capped.url, headers(DEMO_KEYS.otherOrganization.key), toolCall(5));
+    expect(overTotal.status).toBe(429);
+    expect(overTotal.json().error.message).toMatch(/in all/);
+    expect(upstream.requests).toHaveLength(3);
+
+    held.release();
+    for (const answer of await Promise.all([...first, other])) expect(answer.status).toBe(200);
+    upstream.always(json(200, EMPTY_LIST));
+    expect((await post(capped.url, headers(FULL), toolCall(6))).status).toBe(200);
+  });
+});
+
+describe('shutdown on SIGTERM', () => {
+  let upstream: FaultServer;
+
+  beforeAll(async () => {
+    upstream = await FaultServer.start();
+  });
+
+  afterAll(async () => {
+    await upstream?.close();
+  });
+
+  it('finishes the requests in flight, refuses new connections, and exits 0', async () => {
+    const held = gate();
+    upstream.reset().always(held.behaviour);
+    const server = await startHttpServe({ COMPLAINTS_API_URL: upstream.url, COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS: '5000' });
+    const inFlight = post(server.url, { ...MCP_HEADERS, authorization: `Bearer ${FULL}` }, toolCall(1));
+    await until(() => held.held.length === 1, 'the held upstream request');
+    server.child.kill('SIGTERM');
+    await until(() => server.stderr().includes('SIGTERM: finishing requests in flight'), 'the shutdown line');
+    await expect(request(server.url.replace(/\/mcp$/, '/healthz'))).rejects.toThrow(/ECONNREFUSED/);
+    held.release();
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('"result":{"content":[{"type":"text","text":"No records');
+    expect(answer.text).not.toContain('"isError":true');
+    expect(await server.exited).toBe(0);
+    expect(server.stderr()).toMatch(/stopped\n/);
+  });
+
+  it('cuts what is still running when the grace period ends, and still exits 0', async () => {
+    const held = gate();
+    upstream.reset().always(held.behaviour);
+    const server = await startHttpServe({ COMPLAINTS_API_URL: upstream.url, COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS: '300', COMPLAINTS_TIMEOUT_MS: '60000' });
+    const inFlight = post(server.url, { ...MCP_HEADERS, authorization: `Bearer ${FULL}` }, toolCall(1)).catch((error: Error) => error);
+    await until(() => held.held.length === 1, 'the held upstream request');
+    const signalled = performance.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const took = performance.now() - signalled;
+    expect(took).toBeGreaterThanOrEqual(290);
+    expect(took).toBeLessThan(3000);
+    expect(server.stderr()).toMatch(/stopped with 1 request cut at the end of the grace period/);
+    const cut = await inFlight;
+    // The member's client sees the request fail, never a made-up result.
+    if (!(cut instanceof Error)) expect(cut.text).not.toContain('"result"');
+  });
+});
+
+describe('settings', () => {
+  it.each([
+    ['a key in the environment', { COMPLAINTS_API_KEY: FULL }, /COMPLAINTS_API_KEY must not be set for serve --http/],
+    ['no API URL', { COMPLAINTS_API_URL: '' }, /COMPLAINTS_API_URL is not set/],
+    ['an unusable cap', { COMPLAINTS_HTTP_MAX_IN_FLIGHT: 'lots' }, /COMPLAINTS_HTTP_MAX_IN_FLIGHT must be a whole number from 1/],
+    ['an origin without a scheme', { COMPLAINTS_HTTP_ALLOWED_ORIGINS: 'app.example.com' }, /COMPLAINTS_HTTP_ALLOWED_ORIGINS must be a comma-separated list/],
+  ])('refuses to start with %s (exit 3), naming the setting', async (_label, env, message) => {
+    const failure = startHttpServe({ COMPLAINTS_API_URL: sandbox.url, ...env });
+    await expect(failure).rejects.toThrow(/exited with 3 before listening/);
+    await expect(failure).rejects.toThrow(message);
+  });
+});

@@ -1,0 +1,78 @@
+// Spawns the built server in `serve --http` mode on a free loopback port, and speaks plain HTTP or
+// MCP (the SDK's Streamable HTTP client) to it with a member's key.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SERVER_PATH } from './mcp.js';
+import { openTranscript } from './transcript.js';
+
+export interface HttpServe {
+  /** The MCP endpoint, http://127.0.0.1:PORT/mcp */
+  url: string;
+  child: ChildProcess;
+  stderr: () => string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop: () => Promise<void>;
+}
+
+/** `env` holds only the COMPLAINTS_* settings; `args` are added after `serve --http --port 0`. */
+export async function startHttpServe(env: Record<string, string>, args: string[] = []): Promise<HttpServe> {
+  const transcript = openTranscript('http', env);
+  const child = spawn(process.execPath, [SERVER_PATH, 'serve', '--http', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  for (const stream of [child.stdout!, child.stderr!]) {
+    stream.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      transcript.record(chunk.toString('utf8'));
+    });
+  }
+  const url = await Promise.race([
+    new Promise<string>((resolve) => {
+      const look = () => {
+        const match = /serving MCP over Streamable HTTP at (\S+)/.exec(stderr);
+        if (match) resolve(match[1]!);
+        else setTimeout(look, 10);
+      };
+      look();
+    }),
+    exited.then((code) => Promise.reject(new Error(`serve --http exited with ${code} before listening:\n${stderr}`))),
+  ]);
+  return {
+    url,
+    child,
+    stderr: () => stderr,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** A member's MCP client over Streamable HTTP, with their key in the Authorization header. */
+export async function connectHttp(url: string, key: string) {
+  const client = new Client({ name: 'e2e-http', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+  return {
+    client,
+    async call(name: string, args: Record<string, unknown> = {}) {
+      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+      const text = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+      return { text, isError: result.isError === true, structured: result.structuredContent as any };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The body of an initialize request, for raw POSTs. */
+export const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+
+export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };

@@ -1,0 +1,177 @@
+// The pure parts of `serve --http`: the bearer key, the Host/Origin allow-lists, the in-flight caps,
+// the HTTP settings and the command line.
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../src/cli/args.js';
+import { InFlightLimiter } from '../src/http/in-flight.js';
+import { allowLists, bearerKey, checkHostAndOrigin, isLoopbackHost } from '../src/http/request-guards.js';
+import { HTTP_DEFAULTS, loadHttpSettings } from '../src/http/settings.js';
+
+const KEY = 'or_demo_full_4c7fa9cc8b133cdbbf9ecbd4e97';
+
+describe('bearerKey', () => {
+  const MALFORMED = 'Unauthorized: the Authorization header must be "Bearer " followed by your personal API key, which starts with "or_".';
+
+  it.each([
+    [`Bearer ${KEY}`],
+    [`bearer ${KEY}`],
+    [`  Bearer   ${KEY}  `],
+    ['Bearer or_abc-DEF_123.~+/=='],
+  ])('reads %j', (header) => {
+    expect(bearerKey(header)).toEqual({ ok: true, key: header.trim().split(/\s+/)[1] });
+  });
+
+  it.each([[undefined], [''], ['   ']])('calls %j missing', (header) => {
+    expect(bearerKey(header)).toMatchObject({ ok: false, reason: 'missing' });
+  });
+
+  it.each([
+    [KEY],
+    [`Basic ${KEY}`],
+    ['Bearer'],
+    ['Bearer or_'],
+    ['Bearer sk_live_123'],
+    [`Bearer ${KEY} extra`],
+    [`Bearer ${KEY}\u0000`],
+    ['Bearer or_ü'],
+    [`Bearer or_${'a'.repeat(600)}`],
+    ['Bearer or_a=b'],
+  ])('calls %j malformed, without repeating it', (header) => {
+    // One fixed text for every malformed header: nothing of what was sent comes back.
+    expect(bearerKey(header)).toEqual({ ok: false, reason: 'malformed', message: MALFORMED });
+  });
+});
+
+describe('Host and Origin allow-lists', () => {
+  const loopback = allowLists('127.0.0.1', undefined, undefined);
+
+  it('knows loopback binds', () => {
+    expect(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'].every(isLoopbackHost)).toBe(true);
+    expect(['0.0.0.0', '::', '10.0.0.5', 'mcp.example.com', '127.0.0.1.example.com'].some(isLoopbackHost)).toBe(false);
+  });
+
+  it.each([
+    ['localhost:8080', undefined],
+    ['LOCALHOST', undefined],
+    ['127.0.0.1:1', undefined],
+    ['[::1]:8080', undefined],
+    ['localhost:8080', 'http://localhost:5173'],
+    ['localhost:8080', 'https://127.0.0.1'],
+    ['localhost:8080', 'http://[::1]:3000'],
+  ])('bound to loopback, accepts Host %j with Origin %j', (host, origin) => {
+    expect(checkHostAndOrigin(loopback, host, origin)).toEqual({ ok: true });
+  });
+
+  it.each([
+    [undefined, undefined],
+    ['evil.example.com', undefined],
+    ['localhost.evil.example.com', undefined],
+    ['127.0.0.1.nip.io:8080', undefined],
+    ['localhost:8080', 'http://evil.example.com'],
+    ['localhost:8080', 'http://localhost.evil.example.com'],
+    ['localhost:8080', 'null'],
+    ['localhost:8080', 'file://'],
+    ['localhost:8080', 'http://localhost:8080/path'],
+  ])('bound to loopback, refuses Host %j with Origin %j', (host, origin) => {
+    expect(checkHostAndOrigin(loopback, host, origin)).toMatchObject({ ok: false, message: expect.stringMatching(/^Forbidden: /) });
+  });
+
+  it('bound elsewhere, takes any Host unless listed, and no browser Origin unless listed', () => {
+    const open = allowLists('0.0.0.0', undefined, undefined);
+    expect(checkHostAndOrigin(open, 'mcp.example.com', undefined)).toEqual({ ok: true });
+    expect(checkHostAndOrigin(open, 'mcp.example.com', 'http://localhost:5173').ok).toBe(false);
+
+    const listed = allowLists('0.0.0.0', ['mcp.example.com'], ['https://app.example.com/']);
+    expect(checkHostAndOrigin(listed, 'MCP.example.com:443', 'https://app.example.com')).toEqual({ ok: true });
+    expect(checkHostAndOrigin(listed, 'localhost', undefined).ok).toBe(false);
+    expect(checkHostAndOrigin(listed, 'mcp.example.com', 'https://other.example.com').ok).toBe(false);
+  });
+
+  it('listing hosts on loopback replaces the loopback defaults', () => {
+    const lists = allowLists('127.0.0.1', ['mcp.internal'], undefined);
+    expect(checkHostAndOrigin(lists, 'mcp.internal:8080', undefined).ok).toBe(true);
+    expect(checkHostAndOrigin(lists, 'localhost:8080', undefined).ok).toBe(false);
+  });
+});
+
+describe('InFlightLimiter', () => {
+  it('caps each key and the total, and frees a slot once, on release', () => {
+    const limiter = new InFlightLimiter({ total: 3, perKey: 2 });
+    const a1 = limiter.admit('or_a');
+    const a2 = limiter.admit('or_a');
+    expect(a1.ok && a2.ok).toBe(true);
+    expect(limiter.admit('or_a')).toEqual({ ok: false, cap: 'perKey' });
+    const b1 = limiter.admit('or_b');
+    expect(b1.ok).toBe(true);
+    expect(limiter.admit('or_c')).toEqual({ ok: false, cap: 'total' });
+    expect(limiter.count).toBe(3);
+    if (a1.ok) {
+      a1.release();
+      a1.release(); // twice is once
+    }
+    expect(limiter.count).toBe(2);
+    expect(limiter.admit('or_a').ok).toBe(true);
+    expect(limiter.admit('or_c')).toEqual({ ok: false, cap: 'total' });
+  });
+});
+
+describe('loadHttpSettings', () => {
+  it('has defaults, loopback allow-lists on loopback', () => {
+    const settings = loadHttpSettings({}, '127.0.0.1');
+    expect(settings.problems).toEqual([]);
+    expect(settings.caps).toEqual({ total: HTTP_DEFAULTS.maxInFlight, perKey: HTTP_DEFAULTS.maxInFlightPerKey });
+    expect(settings.shutdownGraceMs).toBe(HTTP_DEFAULTS.shutdownGraceMs);
+    expect([...settings.allowLists.hosts!]).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(loadHttpSettings({}, '0.0.0.0').allowLists.hosts).toBeUndefined();
+  });
+
+  it('reads every setting', () => {
+    const settings = loadHttpSettings(
+      {
+        COMPLAINTS_HTTP_ALLOWED_HOSTS: ' mcp.example.com , [::1]:8080 ',
+        COMPLAINTS_HTTP_ALLOWED_ORIGINS: 'https://app.example.com',
+        COMPLAINTS_HTTP_MAX_IN_FLIGHT: '200',
+        COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY: '4',
+        COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS: '25000',
+      },
+      '0.0.0.0',
+    );
+    expect(settings.problems).toEqual([]);
+    expect([...settings.allowLists.hosts!]).toEqual(['mcp.example.com', '[::1]']);
+    expect([...settings.allowLists.origins]).toEqual(['https://app.example.com']);
+    expect(settings.caps).toEqual({ total: 200, perKey: 4 });
+    expect(settings.shutdownGraceMs).toBe(25_000);
+  });
+
+  it.each([
+    ['COMPLAINTS_HTTP_ALLOWED_HOSTS', 'http://mcp.example.com'],
+    ['COMPLAINTS_HTTP_ALLOWED_HOSTS', ','],
+    ['COMPLAINTS_HTTP_ALLOWED_ORIGINS', 'app.example.com'],
+    ['COMPLAINTS_HTTP_MAX_IN_FLIGHT', '0'],
+    ['COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY', '2.5'],
+    ['COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS', '-1'],
+  ])('names %s=%j as a problem', (name, value) => {
+    const { problems } = loadHttpSettings({ [name]: value }, '127.0.0.1');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name} must be`));
+  });
+});
+
+describe('parseArgs: serve', () => {
+  it('reads serve --http with its defaults and options', () => {
+    expect(parseArgs(['serve', '--http'])).toEqual({ mode: 'serve', host: '127.0.0.1', port: 8080 });
+    expect(parseArgs(['serve', '--http', '--host', '0.0.0.0', '--port', '3000'])).toEqual({ mode: 'serve', host: '0.0.0.0', port: 3000 });
+    expect(parseArgs(['serve', '--port=0', '--http', '--host=[::1]'])).toEqual({ mode: 'serve', host: '::1', port: 0 });
+  });
+
+  it.each([
+    [['serve']],
+    [['serve', '--http=yes']],
+    [['serve', '--http', '--port']],
+    [['serve', '--http', '--port', '65536']],
+    [['serve', '--http', '--host', 'a b']],
+    [['serve', '--http', '--verbose']],
+    [['serve', '--http', 'extra']],
+  ])('refuses %j', (argv) => {
+    expect(parseArgs(argv)).toMatchObject({ mode: 'invalid' });
+  });
+});
