@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
+import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
+import { startSandbox } from '../src/sandbox/server.js';
+import { startHttpServe } from './helpers/http-serve.js';
 import { openTranscript } from './helpers/transcript.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -85,5 +89,57 @@ describe('the README', () => {
 
   it('documents every setting the server reads', () => {
     for (const name of SETTINGS) expect(readme).toContain(`| \`${name}\``);
+  });
+});
+
+describe('the README, Deploying for a team', () => {
+  const team = readme.slice(readme.indexOf('## Deploying for a team'), readme.indexOf('## Tools'));
+  const configs = [...team.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]!));
+  const claudeCode = /claude mcp add --transport http .*? (https:\S+) \\\n\s+--header "([^"]+)"/.exec(team);
+  /** Each HTTP entry (VS Code, Cursor, Claude Code) as [client, url, Authorization value, the placeholder's input if any]. */
+  const entries = () => {
+    const found: Array<{ client: string; url: string; authorization: string; inputs?: Array<{ id: string; password?: boolean }> }> = [];
+    for (const config of configs) {
+      for (const entry of Object.values(config.mcpServers ?? config.servers) as Array<{ url: string; headers: Record<string, string> }>) {
+        found.push({ client: config.servers ? 'VS Code' : 'Cursor', url: entry.url, authorization: entry.headers.Authorization!, inputs: config.inputs });
+      }
+    }
+    if (claudeCode) found.push({ client: 'Claude Code', url: claudeCode[1]!, authorization: claudeCode[2]!.replace(/^Authorization: /, '') });
+    return found;
+  };
+
+  it('gives Claude Code, VS Code and Cursor the key as a per-member Bearer header, never a literal key', () => {
+    expect(entries().map((entry) => entry.client).sort()).toEqual(['Claude Code', 'Cursor', 'VS Code']);
+    for (const entry of entries()) {
+      expect(entry.url).toMatch(/^https:\/\/[^/]+\/mcp$/);
+      expect(entry.authorization).toMatch(/^Bearer (\$\{(input|env):[\w-]+\}|\$COMPLAINTS_API_KEY)$/);
+      const input = /\$\{input:([\w-]+)\}/.exec(entry.authorization)?.[1];
+      if (input) expect(entry.inputs).toEqual([expect.objectContaining({ id: input, type: 'promptString', password: true })]);
+    }
+  });
+
+  it('connects each entry as written, with its URL pointed at serve --http and the key filled in', async () => {
+    const sandbox = await startSandbox({ recordRequests: false });
+    const serve = await startHttpServe({ COMPLAINTS_API_URL: sandbox.url });
+    try {
+      for (const entry of entries()) {
+        const authorization = entry.authorization.replace(/\$\{(input|env):[\w-]+\}|\$COMPLAINTS_API_KEY/, DEMO_KEYS.full.key);
+        const client = new Client({ name: `client-config-${entry.client}`, version: '1.0.0' });
+        const endpoint = new URL(new URL(entry.url).pathname, serve.url);
+        await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { Authorization: authorization } } }));
+        const result = await client.callTool({ name: 'list_complaints', arguments: { pageSize: 1 } });
+        expect(result.isError, entry.client).toBeFalsy();
+        await client.close();
+      }
+    } finally {
+      await serve.stop();
+      await sandbox.close();
+    }
+  }, 30_000);
+
+  it('documents every setting of serve --http', () => {
+    for (const name of ['COMPLAINTS_HTTP_ALLOWED_HOSTS', 'COMPLAINTS_HTTP_ALLOWED_ORIGINS', 'COMPLAINTS_HTTP_MAX_IN_FLIGHT', 'COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY', 'COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS']) {
+      expect(team).toContain(`| \`${name}\``);
+    }
   });
 });
