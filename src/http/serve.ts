@@ -82,7 +82,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     await transport.handleRequest(req, res);
   };
 
-  const http = createServer((req, res) => {
+  // A client that trickles its headers or body would hold a slot: it gets this long to send them.
+  const http = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
     const started = performance.now();
     const path = pathOf(req.url);
     res.on('close', () => log.debug('http', { method: req.method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }));
