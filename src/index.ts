@@ -95,8 +95,20 @@ async function runHttp(host: string, port: number): Promise<void> {
     process.exitCode = 3;
     return;
   }
-  const served = await serveHttp({ host, port, apiUrl: config.apiUrl, timeoutMs: config.timeoutMs, timeZone: config.timeZone, redactPii: config.redactPii, version, settings });
-  log.info(`serving MCP over Streamable HTTP at ${served.url} (health: ${served.url.replace(/\/mcp$/, '/healthz')})`);
+  const served = await serveHttp({ host, port, apiUrl: config.apiUrl, timeoutMs: config.timeoutMs, timeZone: config.timeZone, redactPii: config.redactPii, version, settings }).catch(
+    (error: NodeJS.ErrnoException) => {
+      const where = `${host}:${port}`;
+      if (error.code === 'EADDRINUSE') log.error(`cannot listen on ${where}: the port is in use by another program; stop it or choose another --port`);
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') log.error(`cannot listen on ${where}: ${host} is not an address of this machine; use --host 127.0.0.1, or 0.0.0.0 for every interface`);
+      else if (error.code === 'EACCES') log.error(`cannot listen on ${where}: permission denied (ports below 1024 need privileges); choose another --port`);
+      else throw error;
+      process.exitCode = 1;
+      return undefined;
+    },
+  );
+  if (!served) return;
+  const everywhere = host === '0.0.0.0' || host === '::' ? ', on every interface of this machine' : '';
+  log.info(`serving MCP over Streamable HTTP at ${served.url}${everywhere} (health: ${served.url.replace(/\/mcp$/, '/healthz')})`);
   if (!settings.allowLists.hosts) log.info('any Host header is accepted: set COMPLAINTS_HTTP_ALLOWED_HOSTS to the names clients use');
 
   let stopping = false;

@@ -2,6 +2,7 @@
 // loopback, against the sandbox (or a loopback fault server for slow upstreams). Covers the per-request
 // key, the guards in front of /mcp, the caps, the shutdown, and two members isolated from each other.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_FOUND_TEXT } from '../src/api/errors.js';
@@ -75,7 +76,7 @@ describe('the key of each request', () => {
   it.each([
     ['no Authorization header', undefined, 'Bearer realm="complaints-book-mcp"'],
     ['an empty one', '', 'Bearer realm="complaints-book-mcp"'],
-    ['another scheme', `Basic ${Buffer.from(`me:${FULL}`).toString('base64')}`, 'Bearer realm="complaints-book-mcp", error="invalid_token"'],
+    ['another scheme', `Basic ${Buffer.from(`me:${FULL}`).toString('base64')}`, 'Bearer realm="complaints-book-mcp"'],
     ['a key without the or_ prefix', 'Bearer sk_live_0123456789', 'Bearer realm="complaints-book-mcp", error="invalid_token"'],
     ['a bare prefix', 'Bearer or_', 'Bearer realm="complaints-book-mcp", error="invalid_token"'],
     ['two tokens', `Bearer ${FULL} ${FULL}`, 'Bearer realm="complaints-book-mcp", error="invalid_token"'],
@@ -254,13 +255,32 @@ describe('caps on requests in flight', () => {
     await until(() => held.held.length === 3, 'three held upstream requests');
     const overTotal = await post(capped.url, headers(DEMO_KEYS.otherOrganization.key), toolCall(5));
     expect(overTotal.status).toBe(429);
-    expect(overTotal.json().error.message).toMatch(/in all/);
+    expect(overTotal.json().error.message).toMatch(/on this server/);
     expect(upstream.requests).toHaveLength(3);
 
     held.release();
     for (const answer of await Promise.all([...first, other])) expect(answer.status).toBe(200);
     upstream.always(json(200, EMPTY_LIST));
     expect((await post(capped.url, headers(FULL), toolCall(6))).status).toBe(200);
+  });
+
+  it('gives no slot to a request whose body has not arrived, so made-up keys cannot lock members out', async () => {
+    upstream.reset();
+    const { port } = new URL(capped.url);
+    const stalled = await Promise.all(
+      [1, 2, 3, 4].map(async (n) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        await new Promise((resolve) => socket.once('connect', resolve));
+        socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer or_made_up_${n}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+        return socket;
+      }),
+    );
+    try {
+      const member = await post(capped.url, { ...MCP_HEADERS, authorization: `Bearer ${FULL}` }, toolCall(7));
+      expect(member.status).toBe(200);
+    } finally {
+      for (const socket of stalled) socket.destroy();
+    }
   });
 });
 
@@ -306,9 +326,12 @@ describe('shutdown on SIGTERM', () => {
     expect(took).toBeGreaterThanOrEqual(290);
     expect(took).toBeLessThan(3000);
     expect(server.stderr()).toMatch(/stopped with 1 request cut at the end of the grace period/);
+    // The member's client gets an error it can act on at once, not a stream that ends without an answer.
     const cut = await inFlight;
-    // The member's client sees the request fail, never a made-up result.
-    if (!(cut instanceof Error)) expect(cut.text).not.toContain('"result"');
+    if (cut instanceof Error) throw cut;
+    expect(cut.text).toContain('"error":{"code":-32000,"message":"The server is shutting down and stopped this call before it finished; retry it."}');
+    expect(cut.text).toContain('"id":1');
+    expect(cut.text).not.toContain('"result"');
   });
 });
 
@@ -322,5 +345,11 @@ describe('settings', () => {
     const failure = startHttpServe({ COMPLAINTS_API_URL: sandbox.url, ...env });
     await expect(failure).rejects.toThrow(/exited with 3 before listening/);
     await expect(failure).rejects.toThrow(message);
+  });
+
+  it('says so in one line when the port is taken (exit 1)', async () => {
+    const failure = startHttpServe({ COMPLAINTS_API_URL: sandbox.url }, ['--port', new URL(serve.url).port]);
+    await expect(failure).rejects.toThrow(/exited with 1 before listening/);
+    await expect(failure).rejects.toThrow(/cannot listen on 127\.0\.0\.1:\d+: the port is in use by another program; stop it or choose another --port\n$/);
   });
 });

@@ -24,9 +24,11 @@ describe('bearerKey', () => {
     expect(bearerKey(header)).toMatchObject({ ok: false, reason: 'missing' });
   });
 
+  it.each([[KEY], [`Basic ${KEY}`], ['Token abc']])('calls %j missing too: another scheme, so the challenge names no error (RFC 6750)', (header) => {
+    expect(bearerKey(header)).toEqual({ ok: false, reason: 'missing', message: MALFORMED });
+  });
+
   it.each([
-    [KEY],
-    [`Basic ${KEY}`],
     ['Bearer'],
     ['Bearer or_'],
     ['Bearer sk_live_123'],
@@ -161,6 +163,11 @@ describe('parseArgs: serve', () => {
     expect(parseArgs(['serve', '--http'])).toEqual({ mode: 'serve', host: '127.0.0.1', port: 8080 });
     expect(parseArgs(['serve', '--http', '--host', '0.0.0.0', '--port', '3000'])).toEqual({ mode: 'serve', host: '0.0.0.0', port: 3000 });
     expect(parseArgs(['serve', '--port=0', '--http', '--host=[::1]'])).toEqual({ mode: 'serve', host: '::1', port: 0 });
+  });
+
+  it('gives help when asked anywhere on the line', () => {
+    expect(parseArgs(['serve', '--http', '--help'])).toEqual({ mode: 'help' });
+    expect(parseArgs(['check', '-h'])).toEqual({ mode: 'help' });
   });
 
   it.each([

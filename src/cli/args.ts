@@ -51,6 +51,8 @@ export function parseArgs(argv: readonly string[]): Command {
   const [first, ...rest] = argv;
   if (first === undefined) return { mode: 'stdio' };
   if (first === '--help' || first === '-h' || first === 'help') return argv.length === 1 ? { mode: 'help' } : extra(rest);
+  // `serve --http --help` and the like: asking for help anywhere gets it.
+  if (argv.includes('--help') || argv.includes('-h')) return { mode: 'help' };
   if (first === '--version' || first === '-v') return argv.length === 1 ? { mode: 'version' } : extra(rest);
   if (first === '--demo') return argv.length === 1 ? { mode: 'demo' } : extra(rest);
   if (first === 'sandbox') return parseSandboxArgs(rest);

@@ -8,6 +8,10 @@ const BEARER_KEY = /^or_[A-Za-z0-9._~+/-]+=*$/;
 /** Far above any real key; a longer value is refused before it is hashed or kept. */
 const MAX_KEY_LENGTH = 512;
 
+/**
+ * `missing`: no credentials, or another scheme (RFC 6750 then wants a bare challenge);
+ * `malformed`: a Bearer token that cannot be a key (the challenge says invalid_token).
+ */
 export type KeyCheck = { ok: true; key: string } | { ok: false; reason: 'missing' | 'malformed'; message: string };
 
 /** Reads `Authorization: Bearer or_...`. The key is never part of a message. */
@@ -19,12 +23,12 @@ export function bearerKey(header: string | undefined): KeyCheck {
       message: `Unauthorized: send your personal API key as "Authorization: Bearer ${KEY_PREFIX}..." with every request; this server holds no key of its own.`,
     };
   }
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header.trim());
-  const key = match?.[1];
-  if (key === undefined || key.length > MAX_KEY_LENGTH || !BEARER_KEY.test(key)) {
+  const [scheme, ...credentials] = header.trim().split(/[ \t]+/);
+  const key = credentials.length === 1 ? credentials[0]! : undefined;
+  if (scheme?.toLowerCase() !== 'bearer' || key === undefined || key.length > MAX_KEY_LENGTH || !BEARER_KEY.test(key)) {
     return {
       ok: false,
-      reason: 'malformed',
+      reason: scheme?.toLowerCase() === 'bearer' ? 'malformed' : 'missing',
       message: `Unauthorized: the Authorization header must be "Bearer " followed by your personal API key, which starts with "${KEY_PREFIX}".`,
     };
   }

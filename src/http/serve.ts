@@ -10,6 +10,7 @@ import { ComplaintsApi } from '../api/client.js';
 import { log } from '../log.js';
 import { createServer as createMcpServer } from '../server.js';
 import { InFlightLimiter } from './in-flight.js';
+import { readJsonBody, requestIds } from './request-body.js';
 import { bearerKey, checkHostAndOrigin } from './request-guards.js';
 import { MAX_REQUEST_BODY_BYTES, type HttpSettings } from './settings.js';
 
@@ -38,8 +39,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   // One keep-alive pool to the API for every member: sockets are shared, keys are per request.
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.min(settings.caps.total, 64) });
   const limiter = new InFlightLimiter(settings.caps);
-  /** Transports answering now, so that the end of the grace can cut them. */
-  const active = new Set<StreamableHTTPServerTransport>();
+  /** Transports answering now, with the ids of the calls they answer, so that the end of the grace can cut them. */
+  const active = new Map<StreamableHTTPServerTransport, Array<string | number>>();
   let draining = false;
 
   const answerMcp = async (req: IncomingMessage, res: ServerResponse) => {
@@ -55,9 +56,14 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       return rpcError(res, 405, `Method Not Allowed: ${req.method} /mcp; this server is stateless and takes POST only.`, { Allow: 'POST' });
     }
     if (draining) return rpcError(res, 503, 'Service Unavailable: the server is shutting down; retry on another replica.', { Connection: 'close', 'Retry-After': '1' });
+    const body = await readJsonBody(req, MAX_REQUEST_BODY_BYTES);
+    if (!body.ok) {
+      // A body left unread cannot be skipped on this connection: close it after the answer.
+      return rpcError(res, body.status, body.message, body.status === 413 ? { Connection: 'close' } : {}, body.status === 400 ? -32700 : -32000);
+    }
     const admission = limiter.admit(key.key);
     if (!admission.ok) {
-      const whose = admission.cap === 'perKey' ? 'for your key' : 'in all';
+      const whose = admission.cap === 'perKey' ? 'for your key' : 'on this server';
       return rpcError(res, 429, `Too Many Requests: too many requests in flight ${whose}; retry when one has finished.`, { 'Retry-After': '1' });
     }
 
@@ -69,8 +75,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       redactPii: options.redactPii,
       version: options.version,
     });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, maxRequestBodySize: MAX_REQUEST_BODY_BYTES });
-    active.add(transport);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    active.set(transport, requestIds(body.message));
     res.on('close', () => {
       // Closing the transport aborts tool calls still running for a client that went away.
       active.delete(transport);
@@ -79,7 +85,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       void server.close().catch(() => undefined);
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res);
+    await transport.handleRequest(req, res, body.message);
   };
 
   // A client that trickles its headers or body would hold a slot: it gets this long to send them.
@@ -110,7 +116,14 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       const deadline = Date.now() + settings.shutdownGraceMs;
       while (limiter.count > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       const cut = limiter.count;
-      await Promise.all([...active].map((transport) => transport.close().catch(() => undefined)));
+      // A call cut short gets an error it can act on, not a stream that ends without an answer.
+      const stopped = { code: -32000, message: 'The server is shutting down and stopped this call before it finished; retry it.' };
+      await Promise.all(
+        [...active].map(async ([transport, ids]) => {
+          for (const id of ids) await transport.send({ jsonrpc: '2.0', id, error: stopped }, { relatedRequestId: id }).catch(() => undefined);
+          await transport.close().catch(() => undefined);
+        }),
+      );
       http.closeAllConnections();
       await dispatcher.destroy().catch(() => undefined);
       return cut;
@@ -140,6 +153,6 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 /** Errors on /mcp as JSON-RPC, as the transport's own are: an MCP client shows the message. */
-function rpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  json(res, status, { jsonrpc: '2.0', error: { code: -32000, message }, id: null }, headers);
+function rpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code = -32000): void {
+  json(res, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
 }
