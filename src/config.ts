@@ -79,6 +79,9 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   const rawUrl = setting('COMPLAINTS_API_URL');
   if (rawUrl === undefined) {
     problems.push('COMPLAINTS_API_URL is not set: set it to the base URL of the complaints service, without /api/v1.');
+  } else if (URL.canParse(rawUrl) && (new URL(rawUrl).username !== '' || new URL(rawUrl).password !== '')) {
+    // Credentials in the URL would be shown wherever the URL is (errors, the check command): never echo it.
+    problems.push('COMPLAINTS_API_URL must not contain a user name or password: the API key is the only credential.');
   } else {
     const parsed = urlSchema.safeParse(rawUrl);
     if (parsed.success) apiUrl = parsed.data;

@@ -79,6 +79,12 @@ describe('loadConfig', () => {
     expect(withKey.problems.join()).not.toContain('or_abcdef123456');
   });
 
+  it('refuses a URL with credentials in it, without repeating them', () => {
+    const { apiUrl, problems } = loadConfig({ ...good, COMPLAINTS_API_URL: 'https://svc:s3cretPass@libro.example.pe' });
+    expect(apiUrl).toBeUndefined();
+    expect(problems).toEqual(['COMPLAINTS_API_URL must not contain a user name or password: the API key is the only credential.']);
+  });
+
   it('treats empty values as unset', () => {
     const config = loadConfig({ ...good, COMPLAINTS_TIMEOUT_MS: '', COMPLAINTS_TIMEZONE: '  ' });
     expect(config.problems).toEqual([]);

@@ -29,7 +29,8 @@ export async function runCheck(env: Record<string, string | undefined>, print: (
   const config = loadConfig(env);
   const rawKey = env.COMPLAINTS_API_KEY?.trim();
   print('Settings:');
-  print(`  COMPLAINTS_API_URL     ${config.apiUrl ?? env.COMPLAINTS_API_URL?.trim() ?? '(not set)'}`);
+  // A refused URL is shown as given, but for credentials in it (refused too): those are masked.
+  print(`  COMPLAINTS_API_URL     ${config.apiUrl ?? env.COMPLAINTS_API_URL?.trim().replace(/\/\/[^/@]*@/, '//••••@') ?? '(not set)'}`);
   print(`  COMPLAINTS_API_KEY     ${rawKey ? maskKey(rawKey) : '(not set)'}`);
   print(`  COMPLAINTS_TIMEOUT_MS  ${config.timeoutMs}`);
   print(`  COMPLAINTS_TIMEZONE    ${config.timeZone}`);
