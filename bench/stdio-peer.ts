@@ -2,6 +2,7 @@
 // add its own work (result validation, schema caching) to every call; this measures the server.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { rssMb } from './proc.js';
 
 export class StdioPeer {
   readonly child: ChildProcessWithoutNullStreams;
@@ -43,11 +44,7 @@ export class StdioPeer {
 
   /** Resident set size of the child, in bytes (Linux /proc). */
   async rssBytes(): Promise<number> {
-    const { readFile } = await import('node:fs/promises');
-    const status = await readFile(`/proc/${this.child.pid}/status`, 'utf8');
-    const kilobytes = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-    if (kilobytes === undefined) throw new Error('VmRSS not found in /proc status');
-    return Number(kilobytes) * 1024;
+    return (await rssMb(this.child.pid!)) * 1024 * 1024;
   }
 
   async stop(): Promise<void> {
