@@ -188,7 +188,14 @@ describe('DNS rebinding guard (bound to loopback)', () => {
   });
 });
 
-describe('request body limit', () => {
+describe('request body', () => {
+  it('refuses a body that is not JSON with 400 and a parse error, sending nothing upstream', async () => {
+    const answer = await post(serve.url, { ...MCP_HEADERS, authorization: `Bearer ${FULL}` }, '{"jsonrpc":"2.0",');
+    expect(answer.status).toBe(400);
+    expect(answer.json()).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the request body is not JSON.' }, id: null });
+    expect(sandbox.requests).toEqual([]);
+  });
+
   it('refuses a body over 256 KiB with 413 before parsing it', async () => {
     const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_complaints', arguments: { search: 'x'.repeat(300 * 1024) } } });
     const answer = await post(serve.url, { ...MCP_HEADERS, authorization: `Bearer ${FULL}` }, big);

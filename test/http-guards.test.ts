@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/cli/args.js';
 import { InFlightLimiter } from '../src/http/in-flight.js';
+import { requestIds } from '../src/http/request-body.js';
 import { allowLists, bearerKey, checkHostAndOrigin, isLoopbackHost } from '../src/http/request-guards.js';
 import { HTTP_DEFAULTS, loadHttpSettings } from '../src/http/settings.js';
 
@@ -180,5 +181,15 @@ describe('parseArgs: serve', () => {
     [['serve', '--http', 'extra']],
   ])('refuses %j', (argv) => {
     expect(parseArgs(argv)).toMatchObject({ mode: 'invalid' });
+  });
+});
+
+describe('requestIds', () => {
+  it('names the calls that expect an answer, in a message or a batch', () => {
+    expect(requestIds({ jsonrpc: '2.0', id: 7, method: 'tools/call' })).toEqual([7]);
+    expect(requestIds({ jsonrpc: '2.0', method: 'notifications/initialized' })).toEqual([]);
+    expect(requestIds([{ id: 'a', method: 'ping' }, { method: 'notifications/x' }, { id: 2, result: {} }, { id: null, method: 'x' }])).toEqual(['a']);
+    expect(requestIds('text')).toEqual([]);
+    expect(requestIds(null)).toEqual([]);
   });
 });

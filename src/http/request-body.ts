@@ -2,7 +2,8 @@
 // client that sends its body slowly (or never) then holds a socket, not a slot that members need.
 import type { IncomingMessage } from 'node:http';
 
-export type Body = { ok: true; message: unknown } | { ok: false; status: 400 | 413; message: string };
+/** The parsed JSON-RPC message or batch, or the status and text to refuse it with. */
+export type Body = { ok: true; json: unknown } | { ok: false; status: 400 | 413; message: string };
 
 export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<Body> {
   const tooLarge = { ok: false, status: 413, message: `Payload Too Large: the request body must not exceed ${maxBytes} bytes.` } as const;
@@ -15,7 +16,7 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
     chunks.push(chunk);
   }
   try {
-    return { ok: true, message: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+    return { ok: true, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
   } catch {
     return { ok: false, status: 400, message: 'Parse error: the request body is not JSON.' };
   }

@@ -36,7 +36,8 @@ const REALM = 'Bearer realm="complaints-book-mcp"';
 
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHandle> {
   const { settings } = options;
-  // One keep-alive pool to the API for every member: sockets are shared, keys are per request.
+  // One keep-alive pool to the API for every member: sockets are shared, keys are per request. More
+  // sockets than requests in flight would never be used.
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.min(settings.caps.total, 64) });
   const limiter = new InFlightLimiter(settings.caps);
   /** Transports answering now, with the ids of the calls they answer, so that the end of the grace can cut them. */
@@ -76,7 +77,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       version: options.version,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    active.set(transport, requestIds(body.message));
+    active.set(transport, requestIds(body.json));
     res.on('close', () => {
       // Closing the transport aborts tool calls still running for a client that went away.
       active.delete(transport);
@@ -85,10 +86,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       void server.close().catch(() => undefined);
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res, body.message);
+    await transport.handleRequest(req, res, body.json);
   };
 
-  // A client that trickles its headers or body would hold a slot: it gets this long to send them.
+  // A client that trickles its headers or body holds a socket (not a slot): it gets this long to send them.
   const http = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
     const started = performance.now();
     const path = pathOf(req.url);
