@@ -113,7 +113,11 @@ async function runHttp(host: string, port: number): Promise<void> {
 
   let stopping = false;
   const stop = (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second Ctrl+C (or signal) means now: the person at the terminal will not wait for the grace.
+      log.warn(`${signal} again: stopping now, cutting the requests in flight`);
+      process.exit(1);
+    }
     stopping = true;
     log.info(`${signal}: finishing requests in flight (at most ${settings.shutdownGraceMs} ms), then stopping`);
     void served.shutdown().then((cut) => {

@@ -320,6 +320,20 @@ describe('shutdown on SIGTERM', () => {
     expect(server.stderr()).toMatch(/stopped\n/);
   });
 
+  it('stops at once on a second signal, exiting 1', async () => {
+    const held = gate();
+    upstream.reset().always(held.behaviour);
+    const server = await startHttpServe({ COMPLAINTS_API_URL: upstream.url, COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS: '20000' });
+    const inFlight = post(server.url, { ...MCP_HEADERS, authorization: `Bearer ${FULL}` }, toolCall(1)).catch((error: Error) => error);
+    await until(() => held.held.length === 1, 'the held upstream request');
+    server.child.kill('SIGINT');
+    await until(() => server.stderr().includes('SIGINT: finishing requests in flight'), 'the shutdown line');
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(1);
+    expect(server.stderr()).toContain('SIGINT again: stopping now');
+    await inFlight;
+  });
+
   it('cuts what is still running when the grace period ends, and still exits 0', async () => {
     const held = gate();
     upstream.reset().always(held.behaviour);
