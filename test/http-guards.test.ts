@@ -86,7 +86,10 @@ describe('Host and Origin allow-lists', () => {
     const listed = allowLists('0.0.0.0', ['mcp.example.com'], ['https://app.example.com/']);
     expect(checkHostAndOrigin(listed, 'MCP.example.com:443', 'https://app.example.com')).toEqual({ ok: true });
     expect(checkHostAndOrigin(listed, 'localhost', undefined).ok).toBe(false);
-    expect(checkHostAndOrigin(listed, 'mcp.example.com', 'https://other.example.com').ok).toBe(false);
+    expect(checkHostAndOrigin(listed, 'mcp.example.com', 'https://other.example.com')).toEqual({
+      ok: false,
+      message: 'Forbidden: requests from this Origin are not allowed (COMPLAINTS_HTTP_ALLOWED_ORIGINS lists the origins that are).',
+    });
   });
 
   it('listing hosts on loopback replaces the loopback defaults', () => {

@@ -76,7 +76,7 @@ export function checkHostAndOrigin(lists: AllowLists, host: string | undefined, 
     }
   }
   if (origin !== undefined && !originAllowed(lists, origin.trim().toLowerCase())) {
-    return { ok: false, message: 'Forbidden: requests from this Origin are not allowed (set COMPLAINTS_HTTP_ALLOWED_ORIGINS to allow a web client).' };
+    return { ok: false, message: 'Forbidden: requests from this Origin are not allowed (COMPLAINTS_HTTP_ALLOWED_ORIGINS lists the origins that are).' };
   }
   return { ok: true };
 }
