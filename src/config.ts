@@ -49,6 +49,12 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/** A setting's value, trimmed; an empty value counts as unset. */
+export function readSetting(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
 /**
  * Reads the settings from an environment such as process.env. Never throws. With `keyFrom: 'request'`
  * (serve --http) each request brings its member's key, so a key in the environment is a problem: a
@@ -56,10 +62,7 @@ export function isValidTimeZone(timeZone: string): boolean {
  */
 export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'environment' | 'request' = 'environment'): Config {
   const problems: string[] = [];
-  const setting = (name: string) => {
-    const value = env[name]?.trim();
-    return value === '' ? undefined : value;
-  };
+  const setting = (name: string) => readSetting(env, name);
 
   let apiKey = setting('COMPLAINTS_API_KEY');
   if (keyFrom === 'request') {

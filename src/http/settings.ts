@@ -1,5 +1,6 @@
 // Environment -> the settings of `serve --http` that the member's own settings (config.ts) do not
 // have: allow-lists, caps and the shutdown grace. Pure: reads the `env` it is given.
+import { readSetting } from '../config.js';
 import { allowLists, type AllowLists } from './request-guards.js';
 import type { InFlightCaps } from './in-flight.js';
 
@@ -18,10 +19,7 @@ export const MAX_REQUEST_BODY_BYTES = 256 * 1024;
 
 export function loadHttpSettings(env: Record<string, string | undefined>, bindHost: string): HttpSettings {
   const problems: string[] = [];
-  const setting = (name: string) => {
-    const value = env[name]?.trim();
-    return value === '' ? undefined : value;
-  };
+  const setting = (name: string) => readSetting(env, name);
 
   const list = (name: string, pattern: RegExp, example: string): string[] | undefined => {
     const raw = setting(name);
