@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween } from '../src/calendar/business-days.js';
 import { calendarDateOf } from '../src/dates/date-value.js';
 import { localDate } from '../src/dates/local-date.js';
+import { urgencyOf } from '../src/format/deadline.js';
 import { periodRange } from '../src/dates/periods.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
@@ -68,7 +69,7 @@ describe('list_complaints', () => {
     expect(lines).toHaveLength(23);
     expect(lines[22]).toBe(`${total - 20} more: call list_complaints with page=2 and the same filters.`);
     expect(structured.items).toHaveLength(20);
-    expect(structured.pagination).toEqual({ page: 1, pageSize: 20, total, totalPages: Math.ceil(total / 20), nextPage: 2 });
+    expect(structured).toMatchObject({ total, page: 1, pages: Math.ceil(total / 20), timeZone: 'America/Lima', nextPage: 2, hint: lines[22] });
     // Each row holds the id that get_complaint takes, and that id is the structured item's.
     structured.items.forEach((item: { id: string; correlative: string }, index: number) => {
       const cells = lines[index + 2]!.split('\t');
@@ -79,9 +80,10 @@ describe('list_complaints', () => {
 
   it('has no pagination hint on the last page', async () => {
     const first = await mcp.call('list_complaints', { pageSize: 100 });
-    const last = first.structured.pagination.totalPages;
+    const last = first.structured.pages;
     const { text, structured } = await mcp.call('list_complaints', { pageSize: 100, page: last });
-    expect(structured.pagination.nextPage).toBeNull();
+    expect(structured.nextPage).toBeUndefined();
+    expect(structured.hint).toBeUndefined();
     expect(text).not.toMatch(/more: call list_complaints/);
     expect(text.split('\n')).toHaveLength(2 + structured.items.length);
   });
@@ -101,9 +103,15 @@ describe('list_complaints', () => {
       to: '2099-12-31',
     });
     expect(structured.items.length).toBeGreaterThan(0);
+    // Every record is what was asked: the row leaves out the status and type the filters already say.
+    const asked = new Set(ORG_A().filter((record) => record.detail.store.id === STORE_IDS.miraflores && record.status === 'open' && record.detail.type === 'claim').map((record) => record.id));
     for (const item of structured.items) {
-      expect(item).toMatchObject({ status: 'open', type: 'claim', storeId: STORE_IDS.miraflores });
+      expect(asked.has(item.id)).toBe(true);
+      expect(item).toMatchObject({ store: 'Tienda Miraflores' });
+      expect(item.status).toBeUndefined();
+      expect(item.type).toBeUndefined();
     }
+    expect(text.split('\n')[1]).toMatch(/^correlative\tstore\tconsumer\tfiled\tresponse deadline\tid(\tflags)?$/);
     expect(text.split('\n')[0]).toMatch(/\(status open, type claim, store .*, search "a", filed 2026-01-01\.\.2099-12-31\)/);
   });
 
@@ -111,7 +119,8 @@ describe('list_complaints', () => {
     const { isError, structured } = await mcp.call('list_complaints', { page: '2', pageSize: '5' });
     expect(isError).toBe(false);
     expect(sandbox.requests[0]?.query).toEqual({ page: '2', pageSize: '5' });
-    expect(structured.pagination).toMatchObject({ page: 2, pageSize: 5, nextPage: 3 });
+    expect(structured).toMatchObject({ page: 2, nextPage: 3 });
+    expect(structured.items).toHaveLength(5);
   });
 
   it('passes an ISO date-time bound through as given, and says which days it covers', async () => {
@@ -125,10 +134,12 @@ describe('list_complaints', () => {
     expect(isError).toBe(false);
     const expected = periodRange('this_week', new Date(), 'America/Lima');
     expect(sandbox.requests[0]?.query).toMatchObject({ from: expected.from, to: expected.to, status: 'open' });
-    expect(structured.filters).toEqual({ status: 'open', from: expected.from, to: expected.to, period: 'this_week' });
+    // The days the period stands for are news to the caller; the filters it gave are not repeated.
+    expect(structured).toMatchObject({ filedFrom: expected.from, filedTo: expected.to });
+    expect(structured.filters).toBeUndefined();
     expect(text).toContain(`filed this_week, ${expected.from}..${expected.to} in America/Lima`);
     // The sandbox always has records this week.
-    expect(structured.pagination.total).toBeGreaterThan(0);
+    expect(structured.total).toBeGreaterThan(0);
   });
 
   it('sends search text encoded, as one parameter, whatever characters it holds', async () => {
@@ -154,7 +165,7 @@ describe('list_complaints', () => {
     [{ page: 1_000_001 }, /expected a whole number from 1 to 1000000 at page/],
     [{ status: 'closed' }, /expected one of open, in_review, resolved at status/],
     [{ type: 'reclamo' }, /expected one of claim, complaint at type/],
-    [{ storeId: 'miraflores' }, /expected the uuid of a store, as in the storeId of records at storeId/],
+    [{ storeId: 'miraflores' }, /expected the uuid of a store, as complaints_overview lists it by store at storeId/],
     [{ from: '2026-02-30' }, /expected a date YYYY-MM-DD or an ISO date-time .* at from/],
     [{ to: 'yesterday' }, /expected a date YYYY-MM-DD or an ISO date-time .* at to/],
     [{ period: 'this_year' }, /expected one of today, yesterday, this_week, .* at period/],
@@ -188,8 +199,13 @@ describe('get_complaint', () => {
     const history = text.split('\nHistory:\n')[1]!.split('\n');
     expect(history).toHaveLength(record.detail.history.length);
     expect(history[0]).toMatch(/^(\d{4}-)?\d{2}-\d{2} \d{2}:\d{2} created → open \(consumer\)/);
-    expect(structured.record.id).toBe(record.id);
-    expect(structured.record.history).toHaveLength(record.detail.history.length);
+    // Asked by id: the answer does not repeat it.
+    expect(structured.id).toBeUndefined();
+    expect(structured.correlative).toBe(record.detail.correlative);
+    expect(structured.store).toEqual({ id: record.detail.store.id, name: record.detail.store.name });
+    expect(structured.history).toHaveLength(record.detail.history.length);
+    // The same timeline as the text's, with the year written.
+    structured.history.forEach((event: string, index: number) => expect(event.endsWith(history[index]!)).toBe(true));
     expect(structured.timeZone).toBe('America/Lima');
   });
 
@@ -207,10 +223,13 @@ describe('get_complaint', () => {
       ] as const) {
         const detail = await mcp.call('get_complaint', { id: record.id });
         expect(detail.text.split('\n')[1]).toMatch(new RegExp(`^Filed .* · response ${cell.source.slice(1, -1)} · no official response yet\\.`));
-        expect(detail.structured.deadline).toMatchObject({ date: record.detail.deadline.date, businessDaysLeft: left, urgency });
+        expect(detail.structured.deadline).toMatchObject({ date: record.detail.deadline.date, daysLeft: left });
+        expect(urgencyOf(detail.structured.deadline.daysLeft)).toBe(urgency);
         const list = await mcp.call('list_complaints', { search: record.detail.correlative! });
         const row = list.text.split('\n').find((line) => line.startsWith(`${record.detail.correlative}\t`))!;
         expect(row.split('\t')[6]).toMatch(cell);
+        const item = list.structured.items.find((candidate: { id: string }) => candidate.id === record.id);
+        expect(item).toMatchObject({ due: record.detail.deadline.date, daysLeft: left });
       }
     } finally {
       [soon!.detail.deadline.date, late!.detail.deadline.date] = saved;
@@ -225,7 +244,9 @@ describe('get_complaint', () => {
       const { text, isError, structured } = await mcp.call('get_complaint', { reference });
       expect(isError, text).toBe(false);
       expect(text).toBe(byId.text);
-      expect(structured.record.id).toBe(record.id);
+      // Asked by reference, the id is news.
+      expect(structured.id).toBe(record.id);
+      expect({ ...structured, id: undefined }).toEqual(byId.structured);
       // One search, then the record by its id.
       expect(sandbox.requests.map((request) => request.path)).toEqual(['/api/v1/complaints', `/api/v1/complaints/${record.id}`]);
       expect(sandbox.requests[0]?.query).toMatchObject({ search: reference, pageSize: '100' });
@@ -289,22 +310,25 @@ describe('complaints_overview', () => {
 
     const { text, isError, structured } = await mcp.call('complaints_overview');
     expect(isError, text).toBe(false);
-    expect(structured).toMatchObject({ total: records.length, counted: records.length, capped: false, pagesRead: Math.ceil(records.length / 100) });
+    // Everything was read: no `counted` apart from the total, no hint about a cap.
+    expect(structured.total).toBe(records.length);
+    expect(structured.counted).toBeUndefined();
+    expect(structured.hint).toBeUndefined();
     expect(structured.byStatus).toEqual(tally((record) => record.status));
     expect(structured.byType).toEqual(tally((record) => record.type));
-    expect(Object.fromEntries(structured.byStore.map((store: { storeName: string; count: number }) => [store.storeName, store.count]))).toEqual(tally((record) => record.detail.store.name!));
+    expect(Object.fromEntries(structured.byStore.map((store: { store: string; count: number }) => [store.store, store.count]))).toEqual(tally((record) => record.detail.store.name!));
+    // With each store's id, in the text too: the storeId filter takes it.
+    for (const store of structured.byStore) expect(text).toContain(`${store.store} ${store.count} (${store.storeId})`);
     expect(structured.unanswered).toBe(unanswered.length);
     expect(structured.overdue).toBe(unanswered.filter((record) => left(record) < 0).length);
     expect(structured.dueSoon).toBe(unanswered.filter((record) => left(record) >= 0 && left(record) <= 3).length);
     // The sandbox files three records due 1, 2 and 3 business days from today, still unanswered.
     expect(structured.dueSoon).toBeGreaterThanOrEqual(3);
-    expect(structured.dueSoonRecords).toHaveLength(Math.min(10, structured.dueSoon));
-    expect(structured.dueSoonRecords.map((record: { deadline: { businessDaysLeft: number } }) => record.deadline.businessDaysLeft)).toEqual(
-      unanswered.map(left).filter((days) => days >= 0 && days <= 3).sort((a, b) => a - b).slice(0, 10),
-    );
-    expect(Object.values(structured.deliveryIssues.byState).reduce((sum: number, count) => sum + (count as number), 0)).toBe(issueStates.length);
+    const urgentDays = [...structured.mostUrgent, ...(structured.alsoDueSoon ?? [])].map((record: { daysLeft: number }) => record.daysLeft);
+    expect(urgentDays.filter((days) => days >= 0)).toEqual(unanswered.map(left).filter((days) => days >= 0 && days <= 3).sort((a, b) => a - b).slice(0, 10));
+    expect(Object.values(structured.emailProblems.byState).reduce((sum: number, count) => sum + (count as number), 0)).toBe(issueStates.length);
     // Every request was a page of 100, and there was one per page.
-    expect(sandbox.requests.map((request) => request.query.pageSize)).toEqual(Array(structured.pagesRead).fill('100'));
+    expect(sandbox.requests.map((request) => request.query.pageSize)).toEqual(Array(Math.ceil(records.length / 100)).fill('100'));
     expect(text.split('\n')[0]).toBe(`${records.length} records match; all ${records.length} counted. Dates in America/Lima; MM-DD is ${today.slice(0, 4)}.`);
     expect(text).toContain(`Unanswered: ${structured.unanswered}. Overdue: ${structured.overdue}. Due soon (3 business days or fewer): ${structured.dueSoon}.`);
   });

@@ -1,4 +1,6 @@
 // Records as the API sends them, for unit tests of parsing and formatting.
+import { readDetailEnvelope, readListEnvelope, type ComplaintDetail, type ComplaintListItem, type Pagination } from '../src/api/schemas.js';
+
 export function detailBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     id: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
@@ -93,4 +95,17 @@ export function listItemBody(overrides: Record<string, unknown> = {}): Record<st
     updatedAt: null,
     ...overrides,
   };
+}
+
+/** An API body read as the client reads it; throws when the client would refuse it. */
+export function mustReadList(body: unknown): { data: ComplaintListItem[]; pagination: Pagination } {
+  const parsed = readListEnvelope(body);
+  if (parsed === null) throw new Error('not a list body');
+  return parsed;
+}
+
+export function mustReadDetail(body: unknown): { data: ComplaintDetail } {
+  const parsed = readDetailEnvelope(body);
+  if (parsed === null) throw new Error('not a detail body');
+  return parsed;
 }

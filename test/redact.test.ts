@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detailEnvelopeSchema, listEnvelopeSchema } from '../src/api/schemas.js';
+import { readListEnvelope } from '../src/api/schemas.js';
 import { formatDetailText, toDetailView } from '../src/format/detail.js';
 import { maskAddress, maskEmail, maskIdentifier, maskInText, redactDetail, redactListItem } from '../src/format/redact.js';
-import { detailBody, listItemBody } from './fixtures.js';
+import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
 
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
 
@@ -31,7 +31,7 @@ describe('masks', () => {
 });
 
 describe('redacted records', () => {
-  const record = detailEnvelopeSchema.parse({
+  const record = mustReadDetail({
     data: detailBody({
       consumer: { ...(detailBody().consumer as object), isMinor: true, guardian: { fullName: 'Luis Flores', documentNumber: '40111222', age: 41 } },
       claim: { ...(detailBody().claim as object), description: 'Llamar al 987654321 o escribir a rosa.flores@correo.pe' },
@@ -52,7 +52,7 @@ describe('redacted records', () => {
   });
 
   it('masks a list item the same way', () => {
-    const [item] = listEnvelopeSchema.parse({ data: [listItemBody()], pagination: {} }).data;
+    const [item] = mustReadList({ data: [listItemBody()], pagination: {} }).data;
     const redacted = redactListItem(item!);
     expect(JSON.stringify(redacted)).not.toContain(item!.documentNumber!);
     expect(JSON.stringify(redacted)).not.toContain(item!.email!);

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { ComplaintsApi, ListResult } from '../src/api/client.js';
 import { ApiError, NOT_FOUND_TEXT, UserFacingError } from '../src/api/errors.js';
 import { exactMatches, idOfReference } from '../src/api/reference.js';
-import { listEnvelopeSchema } from '../src/api/schemas.js';
-import { listItemBody } from './fixtures.js';
+import { readListEnvelope } from '../src/api/schemas.js';
+import { listItemBody, mustReadList } from './fixtures.js';
 
 function apiListing(items: Record<string, unknown>[]): { api: ComplaintsApi; searches: unknown[] } {
   const searches: unknown[] = [];
-  const data = listEnvelopeSchema.parse({ data: items, pagination: {} }).data;
+  const data = mustReadList({ data: items, pagination: {} }).data;
   const api = {
     async listComplaints(query: unknown): Promise<ListResult> {
       searches.push(query);
@@ -57,7 +57,7 @@ describe('idOfReference', () => {
 
 describe('exactMatches', () => {
   it('ignores records without either number', () => {
-    const items = listEnvelopeSchema.parse({ data: [{ id: 'x' }, listItemBody(A)], pagination: {} }).data;
+    const items = mustReadList({ data: [{ id: 'x' }, listItemBody(A)], pagination: {} }).data;
     expect(exactMatches(items, 'rcl-7kq2-m9xd').map((item) => item.id)).toEqual([A.id]);
   });
 });

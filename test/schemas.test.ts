@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { complaintDetailOutputSchema, detailEnvelopeSchema, listEnvelopeSchema } from '../src/api/schemas.js';
-import { detailBody, listItemBody } from './fixtures.js';
+import { readDetailEnvelope, readListEnvelope } from '../src/api/schemas.js';
+import { detailAnswerSchema } from '../src/contract/detail-answer.js';
+import { toDetailView } from '../src/format/detail.js';
+import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
 
 describe('detail envelope', () => {
   it('parses a full record', () => {
-    const parsed = detailEnvelopeSchema.parse({ data: detailBody() });
+    const parsed = mustReadDetail({ data: detailBody() });
     expect(parsed.data.consumer.firstName).toBe('Rosa');
     expect(parsed.data.history).toHaveLength(2);
     expect(parsed.data.deadline.days).toBe(15);
@@ -12,12 +14,12 @@ describe('detail envelope', () => {
 
   it('refuses an envelope without an object under data', () => {
     for (const body of [{}, { data: null }, { data: [] }, { data: 'x' }, [], 'text', null]) {
-      expect(detailEnvelopeSchema.safeParse(body).success).toBe(false);
+      expect(readDetailEnvelope(body)).toBeNull();
     }
   });
 
   it('reads missing, null and mistyped fields as null, and keeps unknown enum values', () => {
-    const parsed = detailEnvelopeSchema.parse({
+    const parsed = mustReadDetail({
       data: { id: 'x', type: 'sugerencia', status: 'escalated', consumer: null, claim: 'oops', history: [null, 5, { eventType: 'merged' }], deadline: { days: '15', date: 7 }, extra: { a: 1 } },
     }).data;
     expect(parsed.type).toBe('sugerencia');
@@ -29,12 +31,13 @@ describe('detail envelope', () => {
     expect(parsed.history.map((event) => event.eventType)).toEqual([null, null, 'merged']);
     expect(parsed.deadline).toEqual({ days: 15, date: '7' });
     expect('extra' in parsed).toBe(false);
-    // The parsed value always satisfies the strict output schema the tool declares.
-    expect(complaintDetailOutputSchema.safeParse(parsed).success).toBe(true);
+    // The answer made of it satisfies the output schema the tool declares.
+    const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
+    expect(detailAnswerSchema.safeParse(toDetailView(parsed, clock).answer).success).toBe(true);
   });
 
   it('keeps a guardian object of any shape', () => {
-    const parsed = detailEnvelopeSchema.parse({ data: detailBody({ consumer: { isMinor: 'true', guardian: { nombre: 'Ana', dni: 12345678 } } }) }).data;
+    const parsed = mustReadDetail({ data: detailBody({ consumer: { isMinor: 'true', guardian: { nombre: 'Ana', dni: 12345678 } } }) }).data;
     expect(parsed.consumer.isMinor).toBe(true);
     expect(parsed.consumer.guardian).toEqual({ nombre: 'Ana', dni: 12345678 });
   });
@@ -42,19 +45,19 @@ describe('detail envelope', () => {
 
 describe('list envelope', () => {
   it('parses items and pagination', () => {
-    const parsed = listEnvelopeSchema.parse({ data: [listItemBody()], pagination: { page: 1, pageSize: 20, total: 1, totalPages: 1 } });
+    const parsed = mustReadList({ data: [listItemBody()], pagination: { page: 1, pageSize: 20, total: 1, totalPages: 1 } });
     expect(parsed.data[0]?.correlative).toBe('000000481-2026');
     expect(parsed.pagination.total).toBe(1);
   });
 
   it('needs data as an array and pagination as an object', () => {
-    expect(listEnvelopeSchema.safeParse({ data: [] }).success).toBe(false);
-    expect(listEnvelopeSchema.safeParse({ data: {}, pagination: {} }).success).toBe(false);
-    expect(listEnvelopeSchema.safeParse({ data: [], pagination: null }).success).toBe(false);
+    expect(readListEnvelope({ data: [] })).toBeNull();
+    expect(readListEnvelope({ data: {}, pagination: {} })).toBeNull();
+    expect(readListEnvelope({ data: [], pagination: null })).toBeNull();
   });
 
   it('turns odd items into items of nulls instead of failing the page', () => {
-    const parsed = listEnvelopeSchema.parse({ data: [null, 'x', { id: 42, hasResponse: 'yes' }], pagination: { page: '1' } });
+    const parsed = mustReadList({ data: [null, 'x', { id: 42, hasResponse: 'yes' }], pagination: { page: '1' } });
     expect(parsed.data).toHaveLength(3);
     expect(parsed.data[2]?.id).toBe('42');
     expect(parsed.data[2]?.hasResponse).toBeNull();

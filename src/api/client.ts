@@ -9,9 +9,9 @@ import { log } from '../log.js';
 import { cleanLine } from '../sanitize.js';
 import { ApiError, errorForStatus } from './errors.js';
 import {
-  detailEnvelopeSchema,
   isPlainObject,
-  listEnvelopeSchema,
+  readDetailEnvelope,
+  readListEnvelope,
   type ComplaintDetail,
   type ComplaintListItem,
   type ListQuery,
@@ -67,18 +67,18 @@ export class ComplaintsApi {
       if (value !== undefined) params.set(name, String(value));
     }
     const body = await this.getJson('/api/v1/complaints', params, signal);
-    const parsed = listEnvelopeSchema.safeParse(body);
-    if (!parsed.success) throw unexpectedBody('a list without data and pagination');
-    const { data, pagination } = parsed.data;
+    const parsed = readListEnvelope(body);
+    if (parsed === null) throw unexpectedBody('a list without data and pagination');
+    const { data, pagination } = parsed;
     return { items: data, pagination: normalisePagination(pagination, query, data.length) };
   }
 
   /** GET /api/v1/complaints/{id} */
   async getComplaint(id: string, signal?: AbortSignal): Promise<ComplaintDetail> {
     const body = await this.getJson(`/api/v1/complaints/${encodeURIComponent(id)}`, undefined, signal);
-    const parsed = detailEnvelopeSchema.safeParse(body);
-    if (!parsed.success) throw unexpectedBody('a record without data');
-    return parsed.data.data;
+    const parsed = readDetailEnvelope(body);
+    if (parsed === null) throw unexpectedBody('a record without data');
+    return parsed.data;
   }
 
   private async getJson(path: string, params: URLSearchParams | undefined, outer?: AbortSignal): Promise<unknown> {

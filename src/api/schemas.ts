@@ -5,13 +5,8 @@
 // of an unexpected type becomes null and an unknown enum value is kept as a string. Unknown keys are
 // dropped.
 // The sandbox builds its records with the same types, so the two sides share one contract.
-import { z } from 'zod';
 
-/**
- * The record shapes are declared once, as field specs, and turned into two schemas each:
- * a lenient parser for the API's bodies, and a strict schema of the parsed value that the tools
- * declare as their `outputSchema`.
- */
+/** The record shapes are declared once, as field specs, and turned into lenient parsers of the API's bodies. */
 export type FieldSpec = 'text' | 'flag' | 'integer' | 'object' | ObjectSpec | readonly [ObjectSpec];
 export interface ObjectSpec {
   readonly [field: string]: FieldSpec;
@@ -62,26 +57,16 @@ function parseWith(spec: FieldSpec, value: unknown): unknown {
   }
   const source = isPlainObject(value) ? value : {};
   const result: Record<string, unknown> = {};
-  for (const [field, fieldSpec] of Object.entries(spec as ObjectSpec)) result[field] = parseWith(fieldSpec, source[field]);
+  for (const [field, fieldSpec] of fieldsOf(spec as ObjectSpec)) result[field] = parseWith(fieldSpec, source[field]);
   return result;
 }
 
-function lenientSchema<S extends ObjectSpec>(spec: S): z.ZodType<Parsed<S>> {
-  return z.unknown().transform((value) => parseWith(spec, value) as Parsed<S>);
-}
-
-function outputSchemaOf(spec: FieldSpec): z.ZodType {
-  if (spec === 'text') return z.string().nullable();
-  if (spec === 'flag') return z.boolean().nullable();
-  if (spec === 'integer') return z.number().int().nullable();
-  if (spec === 'object') return z.record(z.string(), z.unknown()).nullable();
-  if (Array.isArray(spec)) return z.array(outputSchemaOf((spec as readonly [ObjectSpec])[0]));
-  return z.object(Object.fromEntries(Object.entries(spec as ObjectSpec).map(([field, s]) => [field, outputSchemaOf(s)])));
-}
-
-/** The strict schema of a parsed value, for a tool's `outputSchema`. */
-export function strictSchema<S extends ObjectSpec>(spec: S): z.ZodObject {
-  return outputSchemaOf(spec) as z.ZodObject;
+/** The fields of a spec, listed once: parsing runs for every record of every page. */
+const FIELDS = new WeakMap<ObjectSpec, Array<[string, FieldSpec]>>();
+function fieldsOf(spec: ObjectSpec): Array<[string, FieldSpec]> {
+  let fields = FIELDS.get(spec);
+  if (fields === undefined) FIELDS.set(spec, (fields = Object.entries(spec)));
+  return fields;
 }
 
 export const DETAIL_SPEC = {
@@ -178,21 +163,23 @@ export type Pagination = Parsed<typeof PAGINATION_SPEC>;
 export type Attachment = ComplaintDetail['attachments'][number];
 export type HistoryEvent = ComplaintDetail['history'][number];
 
-export const complaintDetailSchema = lenientSchema(DETAIL_SPEC);
-export const complaintListItemSchema = lenientSchema(LIST_ITEM_SPEC);
-export const complaintDetailOutputSchema = strictSchema(DETAIL_SPEC);
-export const complaintListItemOutputSchema = strictSchema(LIST_ITEM_SPEC);
+/**
+ * GET /api/v1/complaints/{id}: the envelope must hold an object under `data`; null when it does not.
+ * Checked by hand rather than by a zod schema: one pass over each record, on every call.
+ */
+export function readDetailEnvelope(body: unknown): { data: ComplaintDetail } | null {
+  if (!isPlainObject(body) || !isPlainObject(body.data)) return null;
+  return { data: parseWith(DETAIL_SPEC, body.data) as ComplaintDetail };
+}
 
-/** GET /api/v1/complaints/{id}: the envelope must hold an object under `data`. */
-export const detailEnvelopeSchema = z.object({
-  data: z.custom<object>(isPlainObject).transform((value) => parseWith(DETAIL_SPEC, value) as ComplaintDetail),
-});
-
-/** GET /api/v1/complaints: `data` must be an array and `pagination` an object. */
-export const listEnvelopeSchema = z.object({
-  data: z.array(complaintListItemSchema),
-  pagination: z.custom<object>(isPlainObject).transform((value) => parseWith(PAGINATION_SPEC, value) as Pagination),
-});
+/** GET /api/v1/complaints: `data` must be an array and `pagination` an object; null when they are not. */
+export function readListEnvelope(body: unknown): { data: ComplaintListItem[]; pagination: Pagination } | null {
+  if (!isPlainObject(body) || !Array.isArray(body.data) || !isPlainObject(body.pagination)) return null;
+  return {
+    data: body.data.map((item: unknown) => parseWith(LIST_ITEM_SPEC, item) as ComplaintListItem),
+    pagination: parseWith(PAGINATION_SPEC, body.pagination) as Pagination,
+  };
+}
 
 /** The query parameters of the list operation, under the names the API reads (GUIDE section 3). */
 export interface ListQuery {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ListAnswer } from '../contract/list-answer.js';
 
 const serverPath = fileURLToPath(new URL('../index.js', import.meta.url));
 
@@ -34,11 +35,12 @@ async function main(): Promise<void> {
 
     const filters = { status: 'open', type: 'claim', period: 'this_week', pageSize: 5 };
     const first = await call('Open claims filed this week', 'list_complaints', filters);
-    const structured = first.structuredContent as { items: Array<{ id: string; correlative: string | null }>; pagination: { nextPage: number | null } };
-    if (structured.pagination.nextPage !== null) {
-      await call('The next page', 'list_complaints', { ...filters, page: structured.pagination.nextPage });
+    // A script goes on from the structured answer: the next page, a record's correlative.
+    const structured = first.structuredContent as ListAnswer;
+    if (structured.nextPage !== undefined) {
+      await call('The next page', 'list_complaints', { ...filters, page: structured.nextPage });
     }
-    const record = structured.items[0];
+    const record = structured.items?.[0];
     if (record?.correlative) await call('One record in full, by the correlative people quote', 'get_complaint', { reference: record.correlative });
     await call('What is close to its legal deadline, and what else needs attention', 'complaints_overview', { period: 'last_30_days' });
     await call('A record that does not exist (or is not yours)', 'get_complaint', { id: '00000000-0000-4000-8000-000000000000' }, true);

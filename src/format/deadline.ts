@@ -2,10 +2,12 @@
 import { calendarDateOf } from '../dates/date-value.js';
 import { businessDaysBetween } from '../calendar/business-days.js';
 import { localDate } from '../dates/local-date.js';
-import type { Clock } from './clock.js';
 
 /** Business days (Monday to Friday, not Peru's national holidays) at or under which a deadline is near. */
 export const DUE_SOON_BUSINESS_DAYS = 3;
+
+/** The answer of a record whose official response has no date the service gave or we can read. */
+export const UNDATED = 'undated';
 
 export interface DeadlineStatus {
   /** Calendar date of the deadline in Lima (the law's days); null when the service gave none we can read. */
@@ -15,14 +17,20 @@ export interface DeadlineStatus {
    * Ley 31435): negative when overdue; null when answered or unknown.
    */
   businessDaysLeft: number | null;
-  /** "overdue", "due_soon" (3 business days or fewer), or null: answered, unknown, or not near yet. */
-  urgency: 'overdue' | 'due_soon' | null;
   /** The record has an official response, so the deadline no longer runs. */
   answered: boolean;
   /** Calendar date of the response in Lima, when answered and known. */
   answeredOn: string | null;
   /** Business days the response came after the deadline (0 when on time); null when not answered or unknown. */
   businessDaysLate: number | null;
+}
+
+/** The deadline as the tools report it: only the fields that say something. */
+export interface DeadlineFields {
+  due?: string;
+  daysLeft?: number;
+  answered?: string;
+  daysLate?: number;
 }
 
 /** What the record says of its official response. */
@@ -38,35 +46,56 @@ export interface ResponseFacts {
  */
 export const DEADLINE_TIME_ZONE = 'America/Lima';
 
-export function deadlineStatus(deadline: string | null, response: ResponseFacts, clock: Clock): DeadlineStatus {
+/** Today in Lima: the day business days left are counted from. Computed once per answer, not per record. */
+export function limaToday(now: Date): string {
+  return localDate(now, DEADLINE_TIME_ZONE);
+}
+
+export function deadlineStatus(deadline: string | null, response: ResponseFacts, today: string): DeadlineStatus {
   const date = calendarDateOf(deadline, DEADLINE_TIME_ZONE);
-  const today = localDate(clock.now(), DEADLINE_TIME_ZONE);
   const { answered } = response;
   const answeredOn = answered ? calendarDateOf(response.respondedAt, DEADLINE_TIME_ZONE) : null;
   const businessDaysLeft = date !== null && !answered ? businessDaysBetween(today, date) : null;
   const businessDaysLate = date !== null && answeredOn !== null ? Math.max(0, businessDaysBetween(date, answeredOn)) : null;
-  const urgency = businessDaysLeft === null ? null : businessDaysLeft < 0 ? 'overdue' : businessDaysLeft <= DUE_SOON_BUSINESS_DAYS ? 'due_soon' : null;
-  return { date, businessDaysLeft, urgency, answered, answeredOn, businessDaysLate };
+  return { date, businessDaysLeft, answered, answeredOn, businessDaysLate };
+}
+
+/**
+ * A row's deadline: the due day and business days left while unanswered; once answered, the day of
+ * the answer, and the due day with the days late only when it came late (as the text says it).
+ */
+export function deadlineFields(status: DeadlineStatus): DeadlineFields {
+  const due = status.date ?? undefined;
+  if (!status.answered) return { due, daysLeft: status.businessDaysLeft ?? undefined };
+  const late = status.businessDaysLate ? status.businessDaysLate : undefined;
+  return { answered: status.answeredOn ?? UNDATED, ...(late ? { due, daysLate: late } : {}) };
+}
+
+/** "overdue", "due_soon" (3 business days or fewer), or null: not near, answered, or unknown. */
+export function urgencyOf(daysLeft: number | undefined): 'overdue' | 'due_soon' | null {
+  if (daysLeft === undefined) return null;
+  return daysLeft < 0 ? 'overdue' : daysLeft <= DUE_SOON_BUSINESS_DAYS ? 'due_soon' : null;
 }
 
 /**
  * "due 2026-12-15, 15 business days left" / "due 2026-11-25, 2 business days left, DUE SOON" /
  * "due 2026-11-18, 3 business days OVERDUE", and once answered
  * "answered 2026-11-20" / "answered 2026-10-15, 2 business days late (due 2026-10-13)".
- * `writeDate` writes the dates (the list leaves out the current year).
+ * `writeDate` writes the dates (the text leaves out the current year).
  */
-export function describeDeadline(status: DeadlineStatus, writeDate: (date: string) => string = (date) => date): string {
-  const due = status.date === null ? null : writeDate(status.date);
-  if (status.answered) {
-    const on = status.answeredOn ? ` ${writeDate(status.answeredOn)}` : '';
-    return status.businessDaysLate ? `answered${on}, ${plural(status.businessDaysLate, 'business day')} late (due ${due})` : `answered${on}`;
+export function describeDeadline(fields: DeadlineFields, writeDate: (date: string) => string = (date) => date): string {
+  if (fields.answered !== undefined) {
+    const on = fields.answered === UNDATED ? '' : ` ${writeDate(fields.answered)}`;
+    const due = fields.due === undefined ? '' : ` (due ${writeDate(fields.due)})`;
+    return fields.daysLate ? `answered${on}, ${plural(fields.daysLate, 'business day')} late${due}` : `answered${on}`;
   }
-  const left = status.businessDaysLeft;
-  if (due === null || left === null) return 'deadline unknown';
+  const left = fields.daysLeft;
+  if (fields.due === undefined || left === undefined) return 'deadline unknown';
+  const due = writeDate(fields.due);
   if (left < 0) return `due ${due}, ${plural(-left, 'business day')} OVERDUE`;
   // 0 left: the deadline is today, or a day off before the next business day; either way, answer today.
   const text = `due ${due}, ${plural(left, 'business day')} left`;
-  return status.urgency === 'due_soon' ? `${text}, DUE SOON` : text;
+  return urgencyOf(left) === 'due_soon' ? `${text}, DUE SOON` : text;
 }
 
 export function plural(count: number, unit: string): string {

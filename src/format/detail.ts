@@ -1,19 +1,19 @@
-// One record -> short labelled sections for the model (GUIDE section 5) and the record as structured content.
-// Consumer- and staff-written text is quoted and marked untrusted, so instructions inside it read as data.
+// One record -> the detail view: every non-empty fact of the record with dates short and the deadline
+// counted (the structured answer), then short labelled sections of text written from that view alone
+// (GUIDE section 5). Consumer- and staff-written text is quoted and marked untrusted, so instructions
+// inside it read as data.
 import type { ComplaintDetail } from '../api/schemas.js';
-import { cleanLine, quoted, stripUnsafe, truncate } from '../sanitize.js';
-import { stripUnsafeDeep } from './clean.js';
-import type { Clock } from './clock.js';
-import { calendarDateOf } from '../dates/date-value.js';
+import type { DetailAnswer } from '../contract/detail-answer.js';
 import { localDate } from '../dates/local-date.js';
-import { deadlineStatus, describeDeadline, plural, type DeadlineStatus } from './deadline.js';
-import { consumerName, datesNote, dateStyle, dateTime, money, readableDateTime, shortDate, type DateStyle } from './fields.js';
+import { cleanLine, quoted, stripUnsafe, truncate } from '../sanitize.js';
+import type { Clock } from './clock.js';
+import { deadlineStatus, describeDeadline, limaToday, plural } from './deadline.js';
+import { calendarDay, consumerName, datesNote, dateStyle, isReadDate, line, money, nonEmpty, section, shortDate, timeIn, withShortLeadingDate, type DateStyle } from './fields.js';
 
 export interface DetailView {
-  record: ComplaintDetail;
-  deadline: DeadlineStatus;
-  timeZone: string;
-  /** The date days left are counted from, in the time zone. */
+  /** The structured answer, as the tool returns it. */
+  answer: DetailAnswer;
+  /** Today in the time zone: the year the text's MM-DD dates leave out. */
   today: string;
 }
 
@@ -22,22 +22,124 @@ export const MAX_FREE_TEXT = 2000;
 
 const TYPE_LABELS: Record<string, string> = { claim: 'Claim (reclamo)', complaint: 'Complaint (queja)' };
 
-export function toDetailView(record: ComplaintDetail, clock: Clock): DetailView {
-  const { respondedAt, officialResponse } = record.response;
-  const answered = respondedAt !== null || officialResponse !== null;
-  return {
-    record: stripUnsafeDeep(record),
-    deadline: deadlineStatus(record.deadline.date, { answered, respondedAt }, clock),
-    timeZone: clock.timeZone,
-    today: localDate(clock.now(), clock.timeZone),
+/** Text someone wrote, line breaks kept: cleaned, runs of blank lines shortened, cut with a visible marker. */
+function freeText(value: string | null): string | undefined {
+  if (value === null) return undefined;
+  const text = stripUnsafe(value).trim().replace(/\n{3,}/g, '\n\n');
+  return text === '' ? undefined : truncate(text, MAX_FREE_TEXT);
+}
+
+/** The guardian's shape is not in the contract: each text, number or flag as a short text, under its (cleaned) key. */
+function guardianOf(guardian: Record<string, unknown> | null): Record<string, string> | undefined {
+  if (guardian === null) return undefined;
+  const entries: Array<[string, string]> = [];
+  for (const [key, value] of Object.entries(guardian)) {
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+    const text = line(String(value), 200);
+    const name = line(key, 60);
+    if (text !== undefined && name !== undefined) entries.push([name, text]);
+  }
+  // fromEntries defines properties: a "__proto__" key stays a key, not the object's prototype.
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/** `givenId`: the id the caller asked by, which the answer then does not repeat. */
+export function toDetailView(record: ComplaintDetail, clock: Clock, givenId?: string): DetailView {
+  const timeZone = clock.timeZone;
+  const now = clock.now();
+  const { consumer, claim, response, delivery } = record;
+  const answered = response.respondedAt !== null || response.officialResponse !== null;
+  const deadline = deadlineStatus(record.deadline.date, { answered, respondedAt: response.respondedAt }, limaToday(now));
+  const answer: DetailAnswer = {
+    timeZone,
+    id: givenId !== undefined && record.id?.toLowerCase() === givenId.toLowerCase() ? undefined : line(record.id, 64),
+    correlative: line(record.correlative, 40),
+    trackingCode: line(record.trackingCode, 40),
+    type: line(record.type, 40),
+    status: line(record.status, 40),
+    store: section({ id: line(record.store.id, 64), name: line(record.store.name, 80) }),
+    reason: freeText(record.reason),
+    consumer: section({
+      personType: line(consumer.personType, 40),
+      firstName: line(consumer.firstName, 80),
+      lastName: line(consumer.lastName, 80),
+      legalName: line(consumer.legalName, 120),
+      legalTaxId: line(consumer.legalTaxId, 20),
+      documentType: line(consumer.documentType, 40),
+      documentNumber: line(consumer.documentNumber, 20),
+      isMinor: consumer.isMinor ?? undefined,
+      guardian: guardianOf(consumer.guardian),
+      email: line(consumer.email, 100),
+      dialCode: line(consumer.dialCode, 8),
+      phone: line(consumer.phone, 30),
+      address: line(consumer.address, 160),
+    }),
+    claim: section({
+      itemType: line(claim.itemType, 40),
+      itemDescription: line(claim.itemDescription, 200),
+      currency: line(claim.currency, 40),
+      amount: line(claim.amount, 30),
+      hasProofOfPayment: claim.hasProofOfPayment ?? undefined,
+      proofOfPaymentType: line(claim.proofOfPaymentType, 40),
+      proofOfPaymentNumber: line(claim.proofOfPaymentNumber, 40),
+      incidentDate: calendarDay(claim.incidentDate, timeZone),
+      description: freeText(claim.description),
+      request: freeText(claim.request),
+    }),
+    response: section({
+      officialResponse: freeText(response.officialResponse),
+      respondedAt: timeIn(response.respondedAt, timeZone),
+      respondedBy: line(response.respondedBy, 80),
+    }),
+    delivery: section({
+      receipt: section({ status: line(delivery.receipt.status, 40), sentAt: timeIn(delivery.receipt.sentAt, timeZone) }),
+      response: section({ status: line(delivery.response.status, 40), sentAt: timeIn(delivery.response.sentAt, timeZone) }),
+    }),
+    deadline: section({
+      // The day the law counts in; as sent (cleaned) when it is not a date.
+      date: deadline.date ?? line(record.deadline.date, 40),
+      days: record.deadline.days ?? undefined,
+      daysLeft: deadline.businessDaysLeft ?? undefined,
+      daysLate: deadline.businessDaysLate ?? undefined,
+    }),
+    attachments: nonEmpty(
+      record.attachments
+        .map((file) => section({ fileName: line(file.fileName, 160), contentType: line(file.contentType, 60) }))
+        .filter((file) => file !== undefined),
+    ),
+    history: nonEmpty(record.history.map((event) => historyLine(event, timeZone)).filter((event) => event !== undefined)),
+    createdAt: timeIn(record.createdAt, timeZone),
+    updatedAt: undefined,
   };
+  // The last change is most often the filing or the last event of the history, which say it already.
+  const updatedAt = timeIn(record.updatedAt, timeZone);
+  const lastEvent = answer.history?.[answer.history.length - 1];
+  if (updatedAt !== answer.createdAt && !(isReadDate(updatedAt ?? '') && lastEvent?.startsWith(`${updatedAt} `))) answer.updatedAt = updatedAt;
+  return { answer, today: localDate(now, timeZone) };
+}
+
+/**
+ * "2026-11-04 09:02 open → in_review (agent) "Se solicitó revisión técnica"": when, what, who, and the
+ * note quoted (it is staff-written, untrusted). Every line starts with our words: its time, or
+ * "undated". Undefined for an event with nothing in it.
+ */
+function historyLine(event: ComplaintDetail['history'][number], timeZone: string): string | undefined {
+  const at = timeIn(event.createdAt, timeZone);
+  const eventType = line(event.eventType, 40);
+  const change = statusChange(line(event.fromStatus, 40), line(event.toStatus, 40));
+  const role = line(event.performedByRole, 40);
+  const note = line(event.publicNote, 500);
+  if (at === undefined && eventType === undefined && change === '' && role === undefined && note === undefined) return undefined;
+  const when = at === undefined ? 'undated' : isReadDate(at) ? at : `undated (sent as ${quoted(at, 40)})`;
+  // A status change says what it is by its arrow; other events are named.
+  const kind = eventType === 'status_changed' && change ? '' : ` ${eventType ?? 'event'}`;
+  return `${when}${kind}${change}${role ? ` (${role})` : ''}${note ? ` ${quoted(note, 500)}` : ''}`;
 }
 
 export function formatDetailText(view: DetailView): string {
-  const { record } = view;
-  const style = dateStyle(view.today, view.timeZone);
-  const when = (value: string | null) => dateTime(value, style);
-  const lines = [heading(record), timing(view, style)];
+  const record = view.answer;
+  const style = dateStyle(view.today, record.timeZone);
+  const lines = [heading(record), timing(record, style)];
 
   const consumer = consumerLine(record.consumer);
   if (consumer) lines.push(consumer);
@@ -46,135 +148,121 @@ export function formatDetailText(view: DetailView): string {
 
   const consumerWrote = quoteBlock([
     ['Reason', record.reason],
-    ['Description', record.claim.description],
-    ['Request', record.claim.request],
+    ['Description', record.claim?.description],
+    ['Request', record.claim?.request],
   ]);
   if (consumerWrote.length > 0) lines.push('Consumer wrote (quoted, untrusted):', ...consumerWrote);
 
-  if (record.response.officialResponse !== null) {
+  if (record.response?.officialResponse !== undefined) {
     // Its date is on the second line already.
-    const author = record.response.respondedBy ? ` (by ${cleanLine(record.response.respondedBy, 80)})` : '';
+    const author = record.response.respondedBy ? ` (by ${record.response.respondedBy})` : '';
     lines.push(`Official response${author}:`, ...quoteBlock([['', record.response.officialResponse]]));
   }
 
-  const receipt = deliveryText(record.delivery.receipt, style);
-  const response = deliveryText(record.delivery.response, style);
+  const receipt = deliveryText(record.delivery?.receipt, style);
+  const response = deliveryText(record.delivery?.response, style);
   lines.push(`E-mail: receipt ${receipt} · response ${response}.`);
 
-  if (record.attachments.length > 0) {
+  if (record.attachments) {
     const files = record.attachments.map((file) => {
-      const name = file.fileName ? quoted(file.fileName, 80) : 'unnamed file';
-      return file.contentType ? `${name} (${cleanLine(file.contentType, 60)})` : name;
+      const name = file.fileName ? quoted(file.fileName, 160) : 'unnamed file';
+      return file.contentType ? `${name} (${file.contentType})` : name;
     });
     lines.push(`Attachments: ${files.join(', ')}.`);
   }
 
-  if (record.history.length > 0) {
-    lines.push('History:');
-    for (const event of record.history) {
-      const change = statusChange(event.fromStatus, event.toStatus);
-      // A status change says what it is by its arrow; other events are named.
-      const kind = event.eventType === 'status_changed' && change ? '' : ` ${cleanLine(event.eventType ?? 'event', 40)}`;
-      const role = event.performedByRole ? ` (${cleanLine(event.performedByRole, 40)})` : '';
-      const note = event.publicNote?.trim() ? ` ${quoted(event.publicNote, 500)}` : '';
-      // Not indented (two spaces cost two tokens a line), so every line must start with our words: its
-      // date, or "undated" when the service sent none we can read (the raw value stays in structuredContent).
-      lines.push(`${readableDateTime(event.createdAt, style) ?? 'undated'}${kind}${change}${role}${note}`);
-    }
+  if (record.history) {
+    // Not indented (two spaces cost two tokens a line): every line starts with its time or "undated".
+    lines.push('History:', ...record.history.map((event) => withShortLeadingDate(event, style)));
   }
 
-  // The id is the caller's own argument, and structuredContent holds it with updatedAt.
+  // The id is the caller's own argument, and the structured answer holds it with updatedAt.
   return lines.join('\n');
 }
 
-function heading(record: ComplaintDetail): string {
-  const kind = record.type === null ? 'Record' : (TYPE_LABELS[record.type] ?? `Record of type ${cleanLine(record.type, 30)}`);
-  const tracking = record.trackingCode ? ` (tracking ${cleanLine(record.trackingCode, 40)})` : '';
-  const parts = [`${kind} ${cleanLine(record.correlative ?? 'without correlative', 40)}${tracking}`];
-  if (record.status) parts.push(`status ${cleanLine(record.status, 30)}`);
-  if (record.store.name) parts.push(`store ${cleanLine(record.store.name, 80)}`);
+function heading(record: DetailAnswer): string {
+  const kind = record.type === undefined ? 'Record' : Object.hasOwn(TYPE_LABELS, record.type) ? TYPE_LABELS[record.type] : `Record of type ${record.type}`;
+  const tracking = record.trackingCode ? ` (tracking ${record.trackingCode})` : '';
+  const parts = [`${kind} ${record.correlative ?? 'without correlative'}${tracking}`];
+  if (record.status) parts.push(`status ${record.status}`);
+  if (record.store?.name) parts.push(`store ${record.store.name}`);
   return `${parts.join(', ')}.`;
 }
 
-function timing(view: DetailView, style: DateStyle): string {
-  const { record, deadline } = view;
-  const parts = [`Filed ${dateTime(record.createdAt, style) ?? 'on an unknown date'}`];
-  if (deadline.answered) {
-    const answeredAt = dateTime(record.response.respondedAt, style);
-    const late = deadline.businessDaysLate;
+function timing(record: DetailAnswer, style: DateStyle): string {
+  const when = (value: string | undefined) => (value === undefined ? undefined : shortDate(value, style));
+  const deadline = record.deadline ?? {};
+  const parts = [`Filed ${when(record.createdAt) ?? 'on an unknown date'}`];
+  if (record.response !== undefined && (record.response.respondedAt !== undefined || record.response.officialResponse !== undefined)) {
+    const answeredAt = when(record.response.respondedAt);
+    const late = deadline.daysLate;
     const verdict = late ? `, ${plural(late, 'business day')} late` : late === 0 ? ', on time' : '';
-    parts.push(`answered${answeredAt ? ` ${answeredAt}` : ''}${verdict}${deadline.date ? ` (deadline ${shortDate(deadline.date, style)})` : ''}`);
+    parts.push(`answered${answeredAt ? ` ${answeredAt}` : ''}${verdict}${deadline.date ? ` (deadline ${when(deadline.date)})` : ''}`);
   } else {
-    parts.push(`response ${describeDeadline(deadline, (date) => shortDate(date, style))}`, 'no official response yet');
+    const due = deadline.daysLeft === undefined ? undefined : deadline.date;
+    parts.push(`response ${describeDeadline({ due, daysLeft: deadline.daysLeft }, (date) => shortDate(date, style))}`, 'no official response yet');
   }
   return `${parts.join(' · ')}. ${datesNote(style, 'Times')}`;
 }
 
-function consumerLine(consumer: ComplaintDetail['consumer']): string | null {
-  const isLegal = consumer.personType !== null && consumer.personType !== 'natural';
+function consumerLine(consumer: DetailAnswer['consumer']): string | null {
+  if (consumer === undefined) return null;
+  const isLegal = consumer.personType !== undefined && consumer.personType !== 'natural';
   const representative = [consumer.firstName, consumer.lastName].filter(Boolean).join(' ');
+  const name = consumerName({ firstName: consumer.firstName ?? null, lastName: consumer.lastName ?? null, legalName: consumer.legalName ?? null });
   const parts = [
-    consumerName(consumer),
-    isLegal && consumer.legalTaxId ? `RUC ${cleanLine(consumer.legalTaxId, 20)}` : null,
+    name,
+    isLegal && consumer.legalTaxId ? `RUC ${consumer.legalTaxId}` : undefined,
     // A natural person is the usual case; only another kind is worth its words.
-    isLegal ? `${cleanLine(consumer.personType ?? '', 20)} person` : null,
-    isLegal && consumer.legalName && representative ? `represented by ${cleanLine(representative, 80)}` : null,
-    consumer.documentNumber ? `${cleanLine(consumer.documentType ?? 'document', 12)} ${cleanLine(consumer.documentNumber, 20)}` : null,
-    consumer.isMinor ? `minor${guardianText(consumer.guardian)}` : null,
-    consumer.email ? cleanLine(consumer.email, 100) : null,
-    consumer.phone ? cleanLine(joinDefined([consumer.dialCode, consumer.phone], ' '), 30) : null,
-    consumer.address ? cleanLine(consumer.address, 160) : null,
+    isLegal ? `${consumer.personType} person` : undefined,
+    isLegal && consumer.legalName && representative ? `represented by ${representative}` : undefined,
+    consumer.documentNumber ? `${consumer.documentType ?? 'document'} ${consumer.documentNumber}` : undefined,
+    consumer.isMinor ? `minor${guardianText(consumer.guardian)}` : undefined,
+    consumer.email,
+    consumer.phone ? [consumer.dialCode, consumer.phone].filter(Boolean).join(' ') : undefined,
+    consumer.address,
   ];
   const text = joinDefined(parts, ', ');
   return text ? `Consumer: ${text}.` : null;
 }
 
-/** The guardian's shape is not in the contract: show its short text and number values, whatever the keys. */
-function guardianText(guardian: Record<string, unknown> | null): string {
-  if (guardian === null) return '';
-  const values = Object.values(guardian)
-    .filter((value): value is string | number => typeof value === 'string' || typeof value === 'number')
-    .map((value) => cleanLine(String(value), 60))
-    .filter(Boolean)
-    .slice(0, 6);
-  return values.length > 0 ? ` (guardian: ${values.join(' ')})` : ' (guardian given)';
+/** The guardian's values, whatever the keys: at most six, each short. */
+function guardianText(guardian: Record<string, string> | undefined): string {
+  if (guardian === undefined) return ' (guardian given)';
+  const values = Object.values(guardian).map((value) => cleanLine(value, 60)).slice(0, 6);
+  return ` (guardian: ${values.join(' ')})`;
 }
 
-function itemLine(claim: ComplaintDetail['claim'], style: DateStyle): string | null {
-  const proof = claim.proofOfPaymentType || claim.proofOfPaymentNumber
-    ? `paid with ${joinDefined([claim.proofOfPaymentType, claim.proofOfPaymentNumber].map((v) => (v ? cleanLine(v, 40) : null)), ' ')}`
-    : claim.hasProofOfPayment === false
-      ? 'no proof of payment'
-      : null;
+function itemLine(claim: DetailAnswer['claim'], style: DateStyle): string | null {
+  if (claim === undefined) return null;
+  const proof =
+    claim.proofOfPaymentType || claim.proofOfPaymentNumber
+      ? `paid with ${joinDefined([claim.proofOfPaymentType, claim.proofOfPaymentNumber], ' ')}`
+      : claim.hasProofOfPayment === false
+        ? 'no proof of payment'
+        : undefined;
   const parts = [
-    claim.itemType ? cleanLine(claim.itemType, 30) : null,
-    claim.itemDescription ? quoted(claim.itemDescription, 200) : null,
+    claim.itemType,
+    claim.itemDescription ? quoted(claim.itemDescription, 200) : undefined,
     money(claim.currency, claim.amount),
     proof,
-    claim.incidentDate ? `incident ${incidentDay(claim.incidentDate, style)}` : null,
+    claim.incidentDate ? `incident ${shortDate(claim.incidentDate, style)}` : undefined,
   ];
   const text = joinDefined(parts, ', ');
   return text ? `Item: ${text}.` : null;
 }
 
-/** The incident is a day: its calendar date (midnight UTC read as written), or the text as given. */
-function incidentDay(value: string, style: DateStyle): string {
-  const date = calendarDateOf(value, style.timeZone);
-  return date === null ? cleanLine(value, 30) : shortDate(date, style);
+function deliveryText(state: { status?: string; sentAt?: string } | undefined, style: DateStyle): string {
+  if (state === undefined) return 'none';
+  return joinDefined([state.status ?? 'unknown', state.sentAt === undefined ? undefined : shortDate(state.sentAt, style)], ' ');
 }
 
-function deliveryText(state: { status: string | null; sentAt: string | null }, style: DateStyle): string {
-  if (state.status === null && state.sentAt === null) return 'none';
-  return joinDefined([cleanLine(state.status ?? 'unknown', 30), dateTime(state.sentAt, style)], ' ');
-}
-
-/** Untrusted text as "  > " lines, cleaned and cut, so it cannot pass for the server's own words. */
-function quoteBlock(fields: Array<[label: string, value: string | null]>): string[] {
+/** Untrusted text as "  > " lines, so it cannot pass for the server's own words (already cleaned and cut). */
+function quoteBlock(fields: Array<[label: string, value: string | undefined]>): string[] {
   const lines: string[] = [];
   for (const [label, value] of fields) {
-    if (value === null || value.trim() === '') continue;
-    const text = truncate(stripUnsafe(value).trim().replace(/\n{3,}/g, '\n\n'), MAX_FREE_TEXT);
-    text.split('\n').forEach((line, index) => {
+    if (value === undefined) continue;
+    value.split('\n').forEach((line, index) => {
       lines.push(`  > ${index === 0 && label ? `${label}: ` : ''}${line.trimEnd()}`);
     });
   }
@@ -182,11 +270,11 @@ function quoteBlock(fields: Array<[label: string, value: string | null]>): strin
 }
 
 /** " open → in_review", " → open" for a first status, "" when the event changed none. */
-function statusChange(from: string | null, to: string | null): string {
-  if (from === null && to === null) return '';
-  return `${from === null ? '' : ` ${cleanLine(from, 30)}`} → ${to === null ? '?' : cleanLine(to, 30)}`;
+function statusChange(from: string | undefined, to: string | undefined): string {
+  if (from === undefined && to === undefined) return '';
+  return `${from === undefined ? '' : ` ${from}`} → ${to ?? '?'}`;
 }
 
-function joinDefined(parts: Array<string | null | undefined | false>, separator: string): string {
+function joinDefined(parts: Array<string | undefined | false>, separator: string): string {
   return parts.filter((part): part is string => typeof part === 'string' && part !== '').join(separator);
 }

@@ -1,22 +1,57 @@
-// Small renderers of single values, shared by the list and the detail.
-import { wallTimeOf } from '../dates/date-value.js';
+// Small readers and writers of single values. The readers make a view's values (cleaned, cut, dates
+// short); the writers turn a view's values into the text's words. Shared by the list, the detail and
+// the overview.
+import { calendarDateOf, wallTimeOf } from '../dates/date-value.js';
 import { cleanLine } from '../sanitize.js';
+
+// ---- Reading values into a view ----
+
+/** One cleaned line cut to `max`; undefined when absent or blank, so that the answer leaves it out. */
+export function line(value: string | null | undefined, max: number): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  return cleanLine(value, max) || undefined;
+}
 
 /** A consumer's display name: the legal name of a company, else first and last name. */
 export function consumerName(person: {
-  personType: string | null;
   firstName: string | null;
   lastName: string | null;
   legalName: string | null;
-}): string | null {
-  const fullName = [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ');
-  const name = person.legalName?.trim() ? person.legalName : fullName;
-  return name ? cleanLine(name, 80) : null;
+}): string | undefined {
+  if (person.legalName?.trim()) return line(person.legalName, 80);
+  return line([person.firstName, person.lastName].filter((part) => part && part.trim()).join(' '), 80);
 }
 
+/** "2026-11-03 10:14" in the zone ("2026-11-03" for a date alone); the cleaned value when it is not ISO 8601. */
+export function timeIn(value: string | null, timeZone: string): string | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const wallTime = wallTimeOf(value, timeZone);
+  if (wallTime === null) return line(value, 40);
+  return wallTime.time === null ? wallTime.date : `${wallTime.date} ${wallTime.time}`;
+}
+
+/** The day of a date-time in the zone, "2026-11-03"; the cleaned value when it is not ISO 8601. */
+export function dayIn(value: string | null, timeZone: string): string | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  return wallTimeOf(value, timeZone)?.date ?? line(value, 40);
+}
+
+/** A date-valued field (an incident day): midnight UTC read as the date it spells (see calendarDateOf). */
+export function calendarDay(value: string | null, timeZone: string): string | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  return calendarDateOf(value, timeZone) ?? line(value, 30);
+}
+
+/** An e-mail delivery state that is neither sent nor queued (failed, bounced, or one the contract does not list). */
+export function needsAttention(deliveryState: string | null): deliveryState is string {
+  return deliveryState !== null && deliveryState.trim() !== '' && deliveryState !== 'sent' && deliveryState !== 'queued';
+}
+
+// ---- Writing a view's values as text ----
+
 /**
- * How dates are written for the model: in the member's time zone, with the year of "today" left out
- * ("11-03"), which saves a few tokens on every date; the text's header says which year that is.
+ * How dates are written for the model: the year of "today" left out ("11-03"), which saves a few
+ * tokens on every date; the text's header says which year that is.
  */
 export interface DateStyle {
   timeZone: string;
@@ -28,9 +63,21 @@ export function dateStyle(today: string, timeZone: string): DateStyle {
   return { timeZone, currentYear: today.slice(0, 4) };
 }
 
-/** "2026-11-03" -> "11-03" in the current year; other years stay whole. */
-export function shortDate(date: string, style: DateStyle): string {
-  return date.startsWith(`${style.currentYear}-`) ? date.slice(5) : date;
+const SHORT_DATE = /^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?$/;
+
+/** Whether a view's value is a date we read ("2026-11-03" or "2026-11-03 10:14"), not text as sent. */
+export function isReadDate(value: string): boolean {
+  return SHORT_DATE.test(value);
+}
+
+/** "2026-11-03 10:14" -> "11-03 10:14" in the current year; other years, and text that is not a date, stay whole. */
+export function shortDate(value: string, style: DateStyle): string {
+  return isReadDate(value) && value.startsWith(`${style.currentYear}-`) ? value.slice(5) : value;
+}
+
+/** A line that starts with a date ("2026-11-03 10:14 created → open"), with that date written short. */
+export function withShortLeadingDate(text: string, style: DateStyle): string {
+  return /^\d{4}-\d{2}-\d{2}(?!\d)/.test(text) && text.startsWith(`${style.currentYear}-`) ? text.slice(5) : text;
 }
 
 /** "Dates in America/Lima; MM-DD is 2026." */
@@ -38,44 +85,28 @@ export function datesNote(style: DateStyle, what = 'Dates'): string {
   return `${what} in ${style.timeZone}; MM-DD is ${style.currentYear}.`;
 }
 
-/** "11-03 10:14" (or "11-03" for a date alone) in the zone; null when absent or not a date we can read. */
-export function readableDateTime(value: string | null, style: DateStyle): string | null {
-  const wallTime = value === null ? null : wallTimeOf(value, style.timeZone);
-  if (wallTime === null) return null;
-  const date = shortDate(wallTime.date, style);
-  return wallTime.time === null ? date : `${date} ${wallTime.time}`;
-}
-
-/** `readableDateTime`, or the raw (cleaned) value when it is not a date-time; null when absent. */
-export function dateTime(value: string | null, style: DateStyle): string | null {
-  if (value === null || value.trim() === '') return null;
-  return readableDateTime(value, style) ?? cleanLine(value, 40);
-}
-
-/** The calendar day of `dateTime`: "11-03"; the raw (cleaned) value when it is not a date; null when absent. */
-export function dateOnly(value: string | null, style: DateStyle): string | null {
-  if (value === null || value.trim() === '') return null;
-  const wallTime = wallTimeOf(value, style.timeZone);
-  return wallTime === null ? cleanLine(value, 40) : shortDate(wallTime.date, style);
-}
-
-/** An e-mail delivery state that is neither sent nor queued (failed, bounced, or one the contract does not list). */
-export function needsAttention(deliveryState: string | null): deliveryState is string {
-  return deliveryState !== null && deliveryState !== 'sent' && deliveryState !== 'queued';
-}
-
 const CURRENCY_SYMBOLS: Record<string, string> = { PEN: 'S/', USD: 'US$' };
 
 /** "S/ 189.90"; an amount that is not a number is shown as given. */
-export function money(currency: string | null, amount: string | null): string | null {
-  if (amount === null || amount.trim() === '') return null;
-  const symbol = currency ? (CURRENCY_SYMBOLS[currency] ?? cleanLine(currency, 8)) : '';
+export function money(currency: string | undefined, amount: string | undefined): string | undefined {
+  if (amount === undefined) return undefined;
+  const symbol = currency ? (Object.hasOwn(CURRENCY_SYMBOLS, currency) ? CURRENCY_SYMBOLS[currency] : currency) : '';
   const number = Number(amount);
-  const shown = amount.trim() !== '' && Number.isFinite(number) ? number.toFixed(2) : cleanLine(amount, 30);
+  const shown = Number.isFinite(number) ? number.toFixed(2) : amount;
   return `${symbol} ${shown}`.trim();
 }
 
-/** A value for a `|`-separated list line: cleaned, short, with no separator inside. */
-export function cell(value: string | null, max = 60): string {
-  return value === null ? '-' : cleanLine(value, max).replace(/\|/g, '/') || '-';
+/** A cell of a tab-separated row: the value, or "-" when absent. Values are cleaned to one line already. */
+export function cell(value: string | number | undefined): string {
+  return value === undefined || value === '' ? '-' : String(value);
+}
+
+/** A nested part of an answer, left out when none of its fields has a value. */
+export function section<T extends object>(fields: T): T | undefined {
+  return Object.values(fields).some((value) => value !== undefined) ? fields : undefined;
+}
+
+/** A list of an answer, left out when empty. */
+export function nonEmpty<T>(items: T[]): T[] | undefined {
+  return items.length > 0 ? items : undefined;
 }

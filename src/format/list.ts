@@ -1,98 +1,136 @@
-// A page of records -> one compact text block for the model and the same facts as structured content.
+// A page of records -> the list view: the structured answer (short rows, how to go on) and what the
+// text's header adds to it (the filters asked, the current year). The text is written from the view
+// alone, so the two renderings cannot tell different stories.
 import type { ListResult } from '../api/client.js';
 import type { ComplaintListItem, ListQuery } from '../api/schemas.js';
-import { stripUnsafeDeep } from './clean.js';
-import type { Clock } from './clock.js';
-import { deadlineStatus, describeDeadline, type DeadlineStatus } from './deadline.js';
-import { quoted } from '../sanitize.js';
+import type { ListAnswer, ListRow } from '../contract/list-answer.js';
 import { localDate } from '../dates/local-date.js';
-import { cell, consumerName, dateOnly, datesNote, dateStyle, needsAttention, shortDate, type DateStyle } from './fields.js';
+import { quoted } from '../sanitize.js';
+import type { Clock } from './clock.js';
+import { deadlineFields, deadlineStatus, describeDeadline, limaToday } from './deadline.js';
+import { cell, consumerName, datesNote, dateStyle, dayIn, line, needsAttention, shortDate, type DateStyle } from './fields.js';
 
 /** The filters as sent to the API, plus the `period` they came from (for the header only). */
 export type ListFilters = Omit<ListQuery, 'page' | 'pageSize'> & { period?: string };
 
-export interface ListPage {
-  items: Array<ComplaintListItem & { deadline: DeadlineStatus }>;
-  pagination: ListResult['pagination'] & { nextPage: number | null };
+export interface ListView {
+  /** The structured answer, as the tool returns it. */
+  answer: ListAnswer;
+  /** What the member asked for: the text's header names it; the answer does not repeat it. */
   filters: ListFilters;
-  timeZone: string;
-  /** The date days left are counted from, in the time zone. */
+  /** Today in the time zone: the year the text's MM-DD dates leave out. */
   today: string;
-}
-
-
-export function toListPage(result: ListResult, filters: ListFilters, clock: Clock): ListPage {
-  const { page, totalPages } = result.pagination;
-  return {
-    items: result.items.map((item) => ({
-      ...stripUnsafeDeep(item),
-      deadline: deadlineStatus(item.responseDeadline, { answered: isAnswered(item), respondedAt: item.respondedAt }, clock),
-    })),
-    pagination: { ...result.pagination, nextPage: page < totalPages ? page + 1 : null },
-    filters,
-    timeZone: clock.timeZone,
-    today: localDate(clock.now(), clock.timeZone),
-  };
 }
 
 export function isAnswered(item: ComplaintListItem): boolean {
   return item.hasResponse === true || (item.hasResponse === null && item.respondedAt !== null);
 }
 
-// Rows are tab-separated under one line of column names: fewer tokens than labelled cells or " | "
-// separators, and no cell can hold a tab (cells are cleaned to one line of single spaces).
-const COLUMNS = ['correlative', 'type', 'status', 'store', 'consumer', 'filed', 'response deadline', 'id', 'flags'];
+/** One record as a row: what the text's row says, and its id; a value the call filtered on is left out. */
+export function listRow(item: ComplaintListItem, filters: ListFilters, timeZone: string, limaDay: string): ListRow {
+  const deadline = deadlineStatus(item.responseDeadline, { answered: isAnswered(item), respondedAt: item.respondedAt }, limaDay);
+  return {
+    correlative: line(item.correlative, 40),
+    type: filters.type !== undefined && item.type === filters.type ? undefined : line(item.type, 40),
+    status: filters.status !== undefined && item.status === filters.status ? undefined : line(item.status, 40),
+    store: line(item.storeName, 80),
+    consumer: consumerName(item),
+    filed: dayIn(item.createdAt, timeZone),
+    ...deadlineFields(deadline),
+    priority: item.priority && item.priority !== 'medium' ? line(item.priority, 40) : undefined,
+    receiptEmail: needsAttention(item.receiptDeliveryStatus) ? line(item.receiptDeliveryStatus, 40) : undefined,
+    responseEmail: needsAttention(item.responseDeliveryStatus) ? line(item.responseDeliveryStatus, 40) : undefined,
+    id: line(item.id, 64),
+  };
+}
 
-export function formatListText(list: ListPage): string {
-  const { page, pageSize, total, totalPages, nextPage } = list.pagination;
-  const style = dateStyle(list.today, list.timeZone);
-  const what = describeFilters(list.filters, style);
-  const lines: string[] = [];
-  if (total === 0) {
+export function toListView(result: ListResult, filters: ListFilters, clock: Clock): ListView {
+  const { page, pageSize, total, totalPages } = result.pagination;
+  const now = clock.now();
+  const limaDay = limaToday(now);
+  const items = result.items.map((item) => listRow(item, filters, clock.timeZone, limaDay));
+  const nextPage = items.length > 0 && page < totalPages ? page + 1 : undefined;
+  const answer: ListAnswer = {
+    total,
+    page,
+    pages: totalPages,
+    ...(filters.period ? { filedFrom: filters.from, filedTo: filters.to } : {}),
+    timeZone: clock.timeZone,
+    items: items.length > 0 ? items : undefined,
+    nextPage,
+    hint: hintOf({ total, page, totalPages, pageSize, shown: items.length, nextPage, searched: filters.search !== undefined }),
+  };
+  return { answer, filters, today: localDate(now, clock.timeZone) };
+}
+
+/** The sentence that says what to call next, when there is something to say. */
+function hintOf(page: { total: number; page: number; totalPages: number; pageSize: number; shown: number; nextPage?: number; searched: boolean }): string | undefined {
+  if (page.total === 0) {
     // A model searching a company's name otherwise learns nothing from an empty page.
-    const searchHint = list.filters.search ? ' Search matches the correlative, tracking code and consumer first or last name only.' : '';
-    lines.push(`No records match${what ? ` (${what})` : ''}.${searchHint}`);
-    return lines.join('\n');
+    return page.searched ? 'Search matches the correlative, tracking code and consumer first or last name only.' : undefined;
   }
-  const matches = `${total} ${total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}.`;
-  if (list.items.length === 0) {
-    lines.push(`${matches} Page ${page} is past the last page (${totalPages}); call list_complaints with page=${totalPages} or page=1.`);
-    return lines.join('\n');
+  if (page.shown === 0) return `Page ${page.page} is past the last page (${page.totalPages}): call list_complaints with page=${page.totalPages} or page=1.`;
+  if (page.nextPage === undefined) return undefined;
+  const remaining = page.total - (page.page - 1) * page.pageSize - page.shown;
+  // Without a total from the service, only its page count says that more exist.
+  const more = remaining > 0 ? `${remaining} more` : 'More records exist';
+  return `${more}: call list_complaints with page=${page.nextPage} and the same filters.`;
+}
+
+// Rows are tab-separated under one line of column names: fewer tokens than labelled cells, and no cell
+// can hold a tab (values are cleaned to one line of single spaces).
+export function formatListText(view: ListView): string {
+  const { answer, filters } = view;
+  const style = dateStyle(view.today, answer.timeZone);
+  const what = describeFilters(filters, style);
+  const hint = answer.hint ? ` ${answer.hint}` : '';
+  if (answer.total === 0) return `No records match${what ? ` (${what})` : ''}.${hint}`;
+  const matches = `${answer.total} ${answer.total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}.`;
+  const items = answer.items ?? [];
+  if (items.length === 0) return `${matches}${hint}`;
+  // A column every row leaves out (the type or status the call filtered on) is left out of the table too.
+  const columns = COLUMNS.filter((column) => column.shownWhen === undefined || items.some((row) => column.shownWhen!(row, filters)));
+  const lines = [
+    `${matches} Page ${answer.page} of ${answer.pages}, ${items.length} shown, newest first. ${datesNote(style)}`,
+    columns.map((column) => column.name).join('\t'),
+  ];
+  for (const row of items) {
+    const cells = columns.map((column) => column.write(row, style, filters));
+    // The flags column is last and mostly empty: a row without flags ends before it.
+    if (cells[cells.length - 1] === '') cells.pop();
+    lines.push(cells.join('\t'));
   }
-  lines.push(`${matches} Page ${page} of ${totalPages}, ${list.items.length} shown, newest first. ${datesNote(style)}`);
-  lines.push(COLUMNS.join('\t'));
-  for (const item of list.items) lines.push(formatListLine(item, style));
-  if (nextPage !== null) {
-    const remaining = total - (page - 1) * pageSize - list.items.length;
-    // Without a total from the service, only its page count says that more exist.
-    const more = remaining > 0 ? `${remaining} more` : 'More records exist';
-    lines.push(`${more}: call list_complaints with page=${nextPage} and the same filters.`);
-  }
+  if (answer.nextPage !== undefined && answer.hint) lines.push(answer.hint);
   return lines.join('\n');
 }
 
-/** One row under COLUMNS; the id is what get_complaint needs; flags only when something needs attention. */
-export function formatListLine(item: ListPage['items'][number], style: DateStyle): string {
+interface Column {
+  name: string;
+  /** Shown when some row satisfies this; always when absent. */
+  shownWhen?: (row: ListRow, filters: ListFilters) => boolean;
+  write: (row: ListRow, style: DateStyle, filters: ListFilters) => string;
+}
+
+const COLUMNS: Column[] = [
+  { name: 'correlative', write: (row) => cell(row.correlative) },
+  // Left out of a row when it equals the filter: the filter's value, when another row needs the column.
+  { name: 'type', shownWhen: (row, filters) => filters.type === undefined || row.type !== undefined, write: (row, _, filters) => cell(row.type ?? filters.type) },
+  { name: 'status', shownWhen: (row, filters) => filters.status === undefined || row.status !== undefined, write: (row, _, filters) => cell(row.status ?? filters.status) },
+  { name: 'store', write: (row) => cell(row.store) },
+  { name: 'consumer', write: (row) => cell(row.consumer) },
+  { name: 'filed', write: (row, style) => cell(row.filed && shortDate(row.filed, style)) },
+  { name: 'response deadline', write: (row, style) => describeDeadline(row, (date) => shortDate(date, style)) },
+  { name: 'id', write: (row) => cell(row.id) },
+  { name: 'flags', shownWhen: (row) => flagsOf(row) !== '', write: flagsOf },
+];
+
+/** Priority other than medium, e-mails neither sent nor queued; "" when nothing needs attention. */
+function flagsOf(row: ListRow): string {
   const flags: string[] = [];
-  if (item.priority && item.priority !== 'medium') flags.push(`priority ${cell(item.priority)}`);
-  for (const [label, state] of [
-    ['receipt e-mail', item.receiptDeliveryStatus],
-    ['response e-mail', item.responseDeliveryStatus],
-  ] as const) {
-    if (needsAttention(state)) flags.push(`${label} ${cell(state)}`);
-  }
-  const cells = [
-    cell(item.correlative),
-    cell(item.type),
-    cell(item.status),
-    cell(item.storeName),
-    cell(consumerName(item)),
-    cell(dateOnly(item.createdAt, style)),
-    describeDeadline(item.deadline, (date) => shortDate(date, style)),
-    cell(item.id, 64),
-  ];
-  if (flags.length > 0) cells.push(flags.join(', '));
-  return cells.join('\t');
+  if (row.priority) flags.push(`priority ${row.priority}`);
+  if (row.receiptEmail) flags.push(`receipt e-mail ${row.receiptEmail}`);
+  if (row.responseEmail) flags.push(`response e-mail ${row.responseEmail}`);
+  return flags.join(', ');
 }
 
 export function describeFilters(filters: ListFilters, style: DateStyle): string {

@@ -1,172 +1,157 @@
-// Every matching record -> the counts a complaints manager asks for first (by status, type and store),
-// what is overdue or due soon by the legal deadline, what is unanswered, and which e-mails need
-// attention; as compact text and as structured content.
+// Every matching record -> the overview view: the counts a complaints manager asks for first (by
+// status, type and store), what is overdue or due soon by the legal deadline, what is unanswered, and
+// which e-mails need attention (the structured answer); then the text, written from that view alone.
 import type { AllPages } from '../api/all-pages.js';
 import type { ComplaintListItem } from '../api/schemas.js';
+import type { OverviewAnswer, UrgentRecord } from '../contract/overview-answer.js';
 import { localDate } from '../dates/local-date.js';
 import type { Clock } from './clock.js';
-import { deadlineStatus, describeDeadline, DUE_SOON_BUSINESS_DAYS, plural, type DeadlineStatus } from './deadline.js';
-import { cell, consumerName, datesNote, dateStyle, needsAttention, shortDate } from './fields.js';
+import { deadlineStatus, describeDeadline, DUE_SOON_BUSINESS_DAYS, limaToday, plural, urgencyOf } from './deadline.js';
+import { cell, consumerName, datesNote, dateStyle, line, needsAttention, nonEmpty, shortDate } from './fields.js';
 import { describeFilters, isAnswered, type ListFilters } from './list.js';
 
 /** Records listed one by one in each section; the rest are counted. */
 export const LISTED = 10;
 
-export interface UrgentRecord {
-  id: string | null;
-  correlative: string | null;
-  storeName: string | null;
-  consumer: string | null;
-  deadline: DeadlineStatus;
-}
-
-export interface DeliveryIssue {
-  id: string | null;
-  correlative: string | null;
-  receipt: string | null;
-  response: string | null;
-}
-
-export interface Overview {
+export interface OverviewView {
+  /** The structured answer, as the tool returns it. */
+  answer: OverviewAnswer;
+  /** What the member asked for: the text's header names it; the answer does not repeat it. */
   filters: ListFilters;
-  /** Records that match, as the service counts them. */
-  total: number;
-  /** Records read and counted below (fewer than total when the page cap was reached). */
-  counted: number;
-  pagesRead: number;
-  totalPages: number;
-  capped: boolean;
-  byStatus: Record<string, number>;
-  byType: Record<string, number>;
-  byStore: Array<{ storeId: string | null; storeName: string | null; count: number }>;
-  unanswered: number;
-  overdue: number;
-  dueSoon: number;
-  /** Overdue first (most overdue first), then due soon (fewest business days left first); at most LISTED. */
-  mostUrgent: UrgentRecord[];
-  /** Due soon, fewest business days left first, at most LISTED: still answerable in time, even when overdue records fill mostUrgent. */
-  dueSoonRecords: UrgentRecord[];
-  deliveryIssues: { records: number; byState: Record<string, number>; first: DeliveryIssue[] };
-  timeZone: string;
+  /** Today in the time zone: the year the text's MM-DD dates leave out. */
   today: string;
 }
 
-function countBy(items: readonly ComplaintListItem[], key: (item: ComplaintListItem) => string | null): Record<string, number> {
-  const counts: Record<string, number> = {};
+/** Counts by a value, most first; a value such as "__proto__" stays a key like any other. */
+function countBy<T>(items: readonly T[], key: (item: T) => string | undefined): Record<string, number> {
+  const counts = new Map<string, number>();
   for (const item of items) {
     const value = key(item) ?? 'unknown';
-    counts[value] = (counts[value] ?? 0) + 1;
+    counts.set(value, (counts.get(value) ?? 0) + 1);
   }
-  return counts;
+  return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]));
 }
 
-export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock): Overview {
+export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock): OverviewView {
   const { items } = pages;
-  const withDeadline = items.map((item) => ({
-    item,
-    deadline: deadlineStatus(item.responseDeadline, { answered: isAnswered(item), respondedAt: item.respondedAt }, clock),
-  }));
+  const now = clock.now();
+  const today = localDate(now, clock.timeZone);
+  const head: OverviewAnswer = {
+    total: pages.total,
+    counted: pages.capped ? items.length : undefined,
+    ...(filters.period ? { filedFrom: filters.from, filedTo: filters.to } : {}),
+    timeZone: clock.timeZone,
+  };
+  const hint = pages.capped
+    ? `Only the first ${pages.pagesRead} of ${pages.totalPages} pages were read (the cap), so the ${items.length} newest records are counted and every figure is a lower bound; narrow the period or filters for the rest.`
+    : undefined;
+  if (items.length === 0) return { answer: { ...head, hint }, filters, today };
 
-  const stores = new Map<string, { storeId: string | null; storeName: string | null; count: number }>();
+  const limaDay = limaToday(now);
+  const withDeadline = items.map((item) => {
+    const status = deadlineStatus(item.responseDeadline, { answered: isAnswered(item), respondedAt: item.respondedAt }, limaDay);
+    return { item, status, urgency: urgencyOf(status.businessDaysLeft ?? undefined) };
+  });
+  const urgent = withDeadline.filter(({ urgency }) => urgency !== null).sort((a, b) => a.status.businessDaysLeft! - b.status.businessDaysLeft!);
+  const dueSoon = urgent.filter(({ urgency }) => urgency === 'due_soon');
+  const mostUrgent = urgent.slice(0, LISTED);
+  const listed = new Set(mostUrgent);
+
+  const stores = new Map<string, { store?: string; count: number; storeId?: string }>();
   for (const { storeId, storeName } of items) {
     const key = storeId ?? storeName ?? 'unknown';
-    const store = stores.get(key) ?? { storeId, storeName, count: 0 };
+    const store = stores.get(key) ?? { store: line(storeName, 80), count: 0, storeId: line(storeId, 64) };
     store.count += 1;
     stores.set(key, store);
   }
 
-  const urgent = withDeadline
-    .filter(({ deadline }) => deadline.urgency !== null)
-    .sort((a, b) => (a.deadline.businessDaysLeft ?? 0) - (b.deadline.businessDaysLeft ?? 0));
-  const dueSoon = urgent.filter(({ deadline }) => deadline.urgency === 'due_soon');
+  const problems = items.filter((item) => needsAttention(item.receiptDeliveryStatus) || needsAttention(item.responseDeliveryStatus));
+  const problemStates = problems.flatMap((item) => [item.receiptDeliveryStatus, item.responseDeliveryStatus].filter(needsAttention));
 
-  const issues = items.filter((item) => needsAttention(item.receiptDeliveryStatus) || needsAttention(item.responseDeliveryStatus));
-  const byState: Record<string, number> = {};
-  for (const item of issues) {
-    for (const state of [item.receiptDeliveryStatus, item.responseDeliveryStatus]) {
-      if (needsAttention(state)) byState[state] = (byState[state] ?? 0) + 1;
-    }
-  }
+  const urgentRecord = ({ item, status }: (typeof withDeadline)[number]): UrgentRecord => ({
+    correlative: line(item.correlative, 40),
+    store: line(item.storeName, 80),
+    consumer: consumerName(item),
+    due: status.date ?? undefined,
+    daysLeft: status.businessDaysLeft ?? undefined,
+    id: line(item.id, 64),
+  });
 
-  return {
-    filters,
-    total: pages.total,
-    counted: items.length,
-    pagesRead: pages.pagesRead,
-    totalPages: pages.totalPages,
-    capped: pages.capped,
-    byStatus: countBy(items, (item) => item.status),
-    byType: countBy(items, (item) => item.type),
+  const answer: OverviewAnswer = {
+    ...head,
+    byStatus: countBy(items, (item) => line(item.status, 40)),
+    byType: countBy(items, (item) => line(item.type, 40)),
     byStore: [...stores.values()].sort((a, b) => b.count - a.count),
-    unanswered: withDeadline.filter(({ deadline }) => !deadline.answered).length,
+    unanswered: withDeadline.filter(({ status }) => !status.answered).length,
     overdue: urgent.length - dueSoon.length,
     dueSoon: dueSoon.length,
-    mostUrgent: urgent.slice(0, LISTED).map(urgentRecord),
-    dueSoonRecords: dueSoon.slice(0, LISTED).map(urgentRecord),
-    deliveryIssues: {
-      records: issues.length,
-      byState,
-      first: issues.slice(0, LISTED).map((item) => ({
-        id: item.id,
-        correlative: item.correlative,
-        receipt: item.receiptDeliveryStatus,
-        response: item.responseDeliveryStatus,
-      })),
-    },
-    timeZone: clock.timeZone,
-    today: localDate(clock.now(), clock.timeZone),
+    mostUrgent: nonEmpty(mostUrgent.map(urgentRecord)),
+    // The text names them by correlative and days left only: so does the answer, with their ids.
+    alsoDueSoon: nonEmpty(
+      dueSoon
+        .slice(0, LISTED)
+        .filter((entry) => !listed.has(entry))
+        .map(({ item, status }) => ({ correlative: line(item.correlative, 40), daysLeft: status.businessDaysLeft!, id: line(item.id, 64) })),
+    ),
+    emailProblems:
+      problems.length === 0
+        ? undefined
+        : {
+            records: problems.length,
+            byState: countBy(problemStates, (state) => line(state, 40)),
+            first: problems.slice(0, LISTED).map((item) => ({
+              correlative: line(item.correlative, 40),
+              receipt: line(item.receiptDeliveryStatus, 40),
+              response: line(item.responseDeliveryStatus, 40),
+              id: line(item.id, 64),
+            })),
+          },
+    hint,
   };
+  return { answer, filters, today };
 }
 
-function urgentRecord({ item, deadline }: { item: ComplaintListItem; deadline: DeadlineStatus }): UrgentRecord {
-  return { id: item.id, correlative: item.correlative, storeName: item.storeName, consumer: consumerName(item), deadline };
-}
-
-const counts = (record: Record<string, number>) =>
+const counts = (record: Record<string, number> = {}) =>
   Object.entries(record)
-    .sort((a, b) => b[1] - a[1])
-    .map(([name, count]) => `${cell(name)} ${count}`)
+    .map(([name, count]) => `${name} ${count}`)
     .join(', ');
 
-export function formatOverviewText(overview: Overview): string {
-  const style = dateStyle(overview.today, overview.timeZone);
-  const what = describeFilters(overview.filters, style);
-  if (overview.total === 0) return `No records match${what ? ` (${what})` : ''}.`;
-  const read = overview.capped
-    ? `only the first ${overview.pagesRead} of ${overview.totalPages} pages were read (the cap), so the ${overview.counted} newest records are counted; narrow the period or filters for the rest`
-    : `all ${overview.counted} counted`;
+export function formatOverviewText(view: OverviewView): string {
+  const { answer } = view;
+  const style = dateStyle(view.today, answer.timeZone);
+  const what = describeFilters(view.filters, style);
+  const matches = `${answer.total} ${answer.total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}`;
+  if (answer.total === 0) return `No records match${what ? ` (${what})` : ''}.`;
+  const capped = answer.counted !== undefined;
   const lines = [
-    `${overview.total} ${overview.total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}; ${read}. ${datesNote(style)}`,
-    `By status: ${counts(overview.byStatus)}. By type: ${counts(overview.byType)}.`,
-    `By store: ${overview.byStore.map((store) => `${cell(store.storeName ?? store.storeId)} ${store.count}`).join(', ')}.`,
+    capped ? `${matches}. ${answer.hint ?? ''} ${datesNote(style)}` : `${matches}; all ${answer.total} counted. ${datesNote(style)}`,
+    `By status: ${counts(answer.byStatus)}. By type: ${counts(answer.byType)}.`,
+    // With each store's id: the storeId filter of every tool takes it, and nothing else shows it.
+    `By store (storeId): ${(answer.byStore ?? []).map((store) => `${store.store ?? 'unknown'} ${store.count}${store.storeId ? ` (${store.storeId})` : ''}`).join(', ')}.`,
     // Capped, the unread pages are the oldest records, the likeliest overdue: the counts are lower bounds.
-    `${overview.capped ? 'Among the records counted (at least): ' : ''}Unanswered: ${overview.unanswered}. Overdue: ${overview.overdue}. Due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer): ${overview.dueSoon}.`,
+    `${capped ? 'Among the records counted (at least): ' : ''}Unanswered: ${answer.unanswered ?? 0}. Overdue: ${answer.overdue ?? 0}. Due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer): ${answer.dueSoon ?? 0}.`,
   ];
-  if (overview.mostUrgent.length > 0) {
-    const urgent = overview.overdue + overview.dueSoon;
-    lines.push(`Most urgent${urgent > LISTED ? ` (${LISTED} of ${urgent} shown)` : ''}:`, ['correlative', 'store', 'consumer', 'response deadline', 'id'].join('\t'));
-    for (const record of overview.mostUrgent) {
-      const deadline = describeDeadline(record.deadline, (date) => shortDate(date, style));
-      lines.push([cell(record.correlative), cell(record.storeName), cell(record.consumer), deadline, cell(record.id, 64)].join('\t'));
+  if (answer.mostUrgent) {
+    const urgent = (answer.overdue ?? 0) + (answer.dueSoon ?? 0);
+    lines.push(`Most urgent${urgent > answer.mostUrgent.length ? ` (${answer.mostUrgent.length} of ${urgent} shown)` : ''}:`, ['correlative', 'store', 'consumer', 'response deadline', 'id'].join('\t'));
+    for (const record of answer.mostUrgent) {
+      const deadline = describeDeadline(record, (date) => shortDate(date, style));
+      lines.push([cell(record.correlative), cell(record.store), cell(record.consumer), deadline, cell(record.id)].join('\t'));
     }
   }
-  const shown = new Set(overview.mostUrgent.map((record) => record.id));
-  const dueSoonNotShown = overview.dueSoonRecords.filter((record) => !shown.has(record.id));
-  if (dueSoonNotShown.length > 0) {
-    const days = (record: UrgentRecord) => `${cell(record.correlative)} (${plural(record.deadline.businessDaysLeft ?? 0, 'business day')} left)`;
-    lines.push(`Due soon, below the overdue ones: ${dueSoonNotShown.map(days).join(', ')}.`);
+  if (answer.alsoDueSoon) {
+    const days = (record: { correlative?: string; daysLeft?: number }) => `${cell(record.correlative)} (${plural(record.daysLeft ?? 0, 'business day')} left)`;
+    lines.push(`Due soon, below the overdue ones: ${answer.alsoDueSoon.map(days).join(', ')}.`);
   }
-  const { deliveryIssues } = overview;
-  if (deliveryIssues.records === 0) {
+  const problems = answer.emailProblems;
+  if (problems === undefined) {
     lines.push('E-mail: every receipt and response is sent or queued.');
   } else {
     lines.push(
-      `E-mail deliveries neither sent nor queued: ${counts(deliveryIssues.byState)} (${plural(deliveryIssues.records, 'record')}${deliveryIssues.records > LISTED ? `, first ${LISTED}` : ''}):`,
+      `E-mail deliveries neither sent nor queued: ${counts(problems.byState)} (${plural(problems.records, 'record')}${problems.records > problems.first.length ? `, first ${problems.first.length}` : ''}):`,
       ['correlative', 'receipt e-mail', 'response e-mail', 'id'].join('\t'),
     );
-    for (const issue of deliveryIssues.first) {
-      lines.push([cell(issue.correlative), cell(issue.receipt), cell(issue.response), cell(issue.id, 64)].join('\t'));
-    }
+    for (const issue of problems.first) lines.push([cell(issue.correlative), cell(issue.receipt), cell(issue.response), cell(issue.id)].join('\t'));
   }
   lines.push('Read one record with get_complaint (id or correlative); list them with list_complaints.');
   return lines.join('\n');

@@ -33,9 +33,9 @@ export const filterInputs = {
     .optional()
     .describe('claim = reclamo (product or service), complaint = queja (the attention received).'),
   storeId: z
-    .guid({ error: 'expected the uuid of a store, as in the storeId of records' })
+    .guid({ error: 'expected the uuid of a store, as complaints_overview lists it by store' })
     .optional()
-    .describe('Only records of this store (uuid, as shown in records).'),
+    .describe("Only records of this store: its uuid, as complaints_overview lists it by store (and get_complaint as the record's store id)."),
   search: z
     .string({ error: 'expected text' })
     .trim()
@@ -70,13 +70,3 @@ export function readFilters(args: FilterArguments, clock: Clock): { query: Omit<
   return { query, filters: { ...query, ...(period ? { period } : {}) } };
 }
 
-/** The structured form of ListFilters, for outputSchemas. */
-export const filtersOutputSchema = z.object({
-  status: z.string().optional(),
-  type: z.string().optional(),
-  storeId: z.string().optional(),
-  search: z.string().optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
-  period: z.string().optional(),
-});

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { UserFacingError } from '../api/errors.js';
-import { complaintDetailOutputSchema } from '../api/schemas.js';
-import { deadlineOutputSchema, todayOutputSchema } from './output-schemas.js';
+import { detailAnswerSchema } from '../contract/detail-answer.js';
 import { readComplaint, REFERENCE_PATTERN, REFERENCE_RULE } from './read-complaint.js';
 import { defineTool } from './tool.js';
 
@@ -26,12 +25,7 @@ export const getComplaint = defineTool({
       .optional()
       .describe('A correlative (000000481-2026) or tracking code (RCL-7KQ2-M9XD), matched exactly, ignoring case. Not together with id.'),
   },
-  outputSchema: {
-    record: complaintDetailOutputSchema,
-    deadline: deadlineOutputSchema,
-    timeZone: z.string(),
-    today: todayOutputSchema,
-  },
+  outputSchema: detailAnswerSchema.shape,
   async run({ id, reference }, context) {
     if ((id === undefined) === (reference === undefined)) {
       throw new UserFacingError('Give get_complaint exactly one of id (a uuid) or reference (a correlative or tracking code).');

@@ -1,11 +1,10 @@
-import { z } from 'zod';
-import { complaintListItemOutputSchema, PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../api/schemas.js';
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../api/schemas.js';
+import { listAnswerSchema } from '../contract/list-answer.js';
 import { capText } from '../format/cap.js';
-import { formatListText, toListPage } from '../format/list.js';
+import { formatListText, toListView } from '../format/list.js';
 import { redactListItem } from '../format/redact.js';
-import { filterInputs, filtersOutputSchema, readFilters } from './filter-inputs.js';
+import { filterInputs, readFilters } from './filter-inputs.js';
 import { wholeNumber } from './input-rules.js';
-import { deadlineOutputSchema, todayOutputSchema } from './output-schemas.js';
 import { defineTool } from './tool.js';
 
 export const listComplaints = defineTool({
@@ -25,26 +24,14 @@ export const listComplaints = defineTool({
     pageSize: wholeNumber({ min: 1, max: PAGE_SIZE_MAX, fallback: PAGE_SIZE_DEFAULT }).describe(`Records per page, 1 to ${PAGE_SIZE_MAX}.`),
     ...filterInputs,
   },
-  outputSchema: {
-    items: z.array(complaintListItemOutputSchema.extend({ deadline: deadlineOutputSchema })),
-    pagination: z.object({
-      page: z.number().int(),
-      pageSize: z.number().int(),
-      total: z.number().int(),
-      totalPages: z.number().int(),
-      nextPage: z.number().int().nullable().describe('The page to request next, or null on the last page.'),
-    }),
-    filters: filtersOutputSchema,
-    timeZone: z.string(),
-    today: todayOutputSchema,
-  },
+  outputSchema: listAnswerSchema.shape,
   async run(args, { api, clock, redactPii, signal }) {
     const { page, pageSize } = args;
     const { query, filters } = readFilters(args, clock);
     const result = await (await api()).listComplaints({ page, pageSize, ...query }, signal);
     const items = redactPii ? result.items.map(redactListItem) : result.items;
-    const listPage = toListPage({ ...result, items }, filters, clock);
-    const text = capText(formatListText(listPage), `Ask for fewer records per call (pageSize ${Math.max(1, Math.floor(pageSize / 2))}) or narrow the filters; structuredContent holds every record of this page.`);
-    return { text, structured: listPage };
+    const view = toListView({ ...result, items }, filters, clock);
+    const text = capText(formatListText(view), `Ask for fewer records per call (pageSize ${Math.max(1, Math.floor(pageSize / 2))}) or narrow the filters; structuredContent holds every record of this page.`);
+    return { text, structured: view.answer };
   },
 });

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { idOfReference } from '../api/reference.js';
 import { capText } from '../format/cap.js';
-import { formatDetailText, toDetailView, type DetailView } from '../format/detail.js';
+import type { DetailAnswer } from '../contract/detail-answer.js';
+import { formatDetailText, toDetailView } from '../format/detail.js';
 import { redactDetail } from '../format/redact.js';
 import type { ToolContext } from './tool.js';
 
@@ -16,11 +17,12 @@ export const isUuid = (value: string) => z.guid().safeParse(value).success;
 export async function readComplaint(
   idOrReference: string,
   { api, clock, redactPii, signal }: Pick<ToolContext, 'api' | 'clock' | 'redactPii' | 'signal'>,
-): Promise<{ text: string; structured: DetailView }> {
+): Promise<{ text: string; structured: DetailAnswer }> {
   const client = await api();
-  const id = isUuid(idOrReference) ? idOrReference : await idOfReference(client, idOrReference, signal);
+  const givenId = isUuid(idOrReference) ? idOrReference : undefined;
+  const id = givenId ?? (await idOfReference(client, idOrReference, signal));
   const record = await client.getComplaint(id, signal);
-  const view = toDetailView(redactPii ? redactDetail(record) : record, clock);
+  const view = toDetailView(redactPii ? redactDetail(record) : record, clock, givenId);
   const text = capText(formatDetailText(view), 'The full record, history included, is in structuredContent.');
-  return { text, structured: view };
+  return { text, structured: view.answer };
 }

@@ -1,0 +1,55 @@
+// What complaints_overview answers: counts over every matching record, the records to answer first,
+// and e-mail problems. Declared once: the tool's outputSchema, and by z.infer the type the formatters read.
+import { z } from 'zod';
+import { deadlineFields } from './deadline-fields.js';
+
+const counts = z.record(z.string(), z.number().int());
+
+export const urgentRecordSchema = z.object({
+  correlative: z.string().optional(),
+  store: z.string().optional(),
+  consumer: z.string().optional(),
+  due: deadlineFields.due,
+  daysLeft: deadlineFields.daysLeft,
+  id: z.string().optional(),
+});
+
+export const overviewAnswerSchema = z.object({
+  total: z.number().int().describe('Records that match.'),
+  counted: z
+    .number()
+    .int()
+    .optional()
+    .describe('Only when the page cap left the oldest records unread: the newest records that were counted (every figure below is then a lower bound).'),
+  filedFrom: z.string().optional().describe('The first filing day a `period` stands for (YYYY-MM-DD, in timeZone).'),
+  filedTo: z.string().optional().describe('The last filing day a `period` stands for.'),
+  timeZone: z.string(),
+  byStatus: counts.optional(),
+  byType: counts.optional(),
+  byStore: z
+    .array(z.object({ store: z.string().optional(), count: z.number().int(), storeId: z.string().optional() }))
+    .optional()
+    .describe('Most records first; storeId narrows list_complaints and complaints_overview.'),
+  unanswered: z.number().int().optional(),
+  overdue: z.number().int().optional(),
+  dueSoon: z.number().int().optional().describe('Unanswered with 3 business days or fewer left.'),
+  mostUrgent: z.array(urgentRecordSchema).optional().describe('Overdue (most overdue first), then due soon; at most 10.'),
+  alsoDueSoon: z
+    .array(urgentRecordSchema.pick({ correlative: true, daysLeft: true, id: true }))
+    .optional()
+    .describe('Due soon records that did not fit in mostUrgent (overdue records filled it): still answerable in time.'),
+  emailProblems: z
+    .object({
+      records: z.number().int(),
+      byState: counts,
+      first: z
+        .array(z.object({ correlative: z.string().optional(), receipt: z.string().optional(), response: z.string().optional(), id: z.string().optional() }))
+        .describe('At most 10, newest first.'),
+    })
+    .optional()
+    .describe('E-mail deliveries neither sent nor queued; absent when there are none.'),
+  hint: z.string().optional(),
+});
+
+export type UrgentRecord = z.infer<typeof urgentRecordSchema>;
+export type OverviewAnswer = z.infer<typeof overviewAnswerSchema>;
