@@ -40,8 +40,14 @@ export function truncate(text: string, max: number): string {
   return `${text.slice(0, end)}… [truncated, ${text.length - end} more characters]`;
 }
 
+// Anything cleanLine would change besides the length: what stripUnsafe touches, and whitespace other
+// than single spaces between words.
+const NEEDS_LINE_CLEANING = new RegExp(`${NEEDS_CLEANING.source}|[^\\S ]|  |^ | $`);
+
 /** One-line form: cleaned, whitespace collapsed, cut to `max`. For names, labels and upstream messages. */
 export function cleanLine(text: string, max = 200): string {
+  // Most values (names, codes, dates) are clean already: returned as they are, without three passes.
+  if (text.length <= max && !NEEDS_LINE_CLEANING.test(text)) return text;
   return truncate(stripUnsafe(text).replace(/\s+/g, ' ').trim(), max);
 }
 

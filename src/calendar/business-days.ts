@@ -12,9 +12,10 @@ const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 function toDayNumber(date: string): number {
   const match = DATE_PATTERN.exec(date);
   if (match) {
-    const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-    // Date.UTC rolls 02-30 over to March; reject dates that do not round-trip.
-    if (fromDayNumber(ms / DAY_MS) === date) return ms / DAY_MS;
+    const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+    const utc = new Date(Date.UTC(year, month, day));
+    // Date.UTC rolls 02-30 over to March and reads years 0-99 as 1900-1999; reject what does not round-trip.
+    if (utc.getUTCFullYear() === year && utc.getUTCMonth() === month && utc.getUTCDate() === day) return utc.getTime() / DAY_MS;
   }
   throw new RangeError(`not a calendar date (YYYY-MM-DD): ${date}`);
 }

@@ -115,9 +115,12 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function isCalendarDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  // Date.UTC reads years 0-99 as 1900-1999; setUTCFullYear does not.
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  // Arithmetic, not a Date: this runs for every date of every record.
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const length = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return day <= length;
 }
