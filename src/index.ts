@@ -134,7 +134,7 @@ async function runHttp(host: string, port: number): Promise<void> {
 async function runDemo(): Promise<void> {
   const { startSandbox } = await import('./sandbox/server.js');
   const { DEMO_KEYS } = await import('./sandbox/demo-keys.js');
-  const sandbox = await startSandbox();
+  const sandbox = await startSandbox({ recordRequests: false });
   log.warn(`demo mode: using the embedded sandbox at ${sandbox.url} with demo data; no real records are read.`);
   const config = loadConfig({ ...process.env, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_API_URL: sandbox.url });
   await runStdio(config, [() => sandbox.close()]);
@@ -144,7 +144,7 @@ async function runDemo(): Promise<void> {
 async function runSandbox(port: number): Promise<void> {
   const { startSandbox } = await import('./sandbox/server.js');
   const { DEMO_KEYS } = await import('./sandbox/demo-keys.js');
-  const sandbox = await startSandbox({ port });
+  const sandbox = await startSandbox({ port, recordRequests: false });
   const keys = Object.values(DEMO_KEYS).map(({ key, description }) => `  ${key}  ${description}`);
   process.stdout.write(
     [

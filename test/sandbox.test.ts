@@ -2,6 +2,7 @@
 // expectations computed independently from the generated data set.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Client } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDetailEnvelope, readListEnvelope } from '../src/api/schemas.js';
 import { addBusinessDays } from '../src/calendar/business-days.js';
@@ -9,7 +10,7 @@ import { generateDataset, type SandboxRecord } from '../src/sandbox/dataset.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { memberKeyHashes } from '../src/sandbox/members.js';
 import { ORGANIZATION_A, ORGANIZATION_B, STORE_IDS } from '../src/sandbox/organizations.js';
-import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { RECORDED_REQUESTS_LIMIT, startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
 
 const NOW = new Date('2026-11-22T15:00:00Z'); // Sunday 10:00 in Lima
 const HOUR = 3_600_000;
@@ -458,5 +459,46 @@ describe('routing and recording', () => {
     await other.close();
     expect(Date.now() - started).toBeLessThan(1000);
     expect(other.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it(`keeps only the latest ${RECORDED_REQUESTS_LIMIT} requests, in order`, async () => {
+    const other = await startSandbox({ now: NOW, recordsPerOrganization: { a: 5, b: 5 } });
+    try {
+      const total = RECORDED_REQUESTS_LIMIT + 25;
+      // Pipelined on one connection, so that they arrive in the order sent. Unknown paths are
+      // recorded like any other and answered at once, without a key.
+      const client = new Client(other.url, { pipelining: 50 });
+      try {
+        const statuses = await Promise.all(
+          Array.from({ length: total }, async (_, i) => {
+            const { statusCode, body } = await client.request({ method: 'GET', path: `/probe/${i}?n=${i}` });
+            await body.dump();
+            return statusCode;
+          }),
+        );
+        expect(new Set(statuses)).toEqual(new Set([404]));
+      } finally {
+        await client.close();
+      }
+      expect(other.requests).toHaveLength(RECORDED_REQUESTS_LIMIT);
+      const kept = Array.from({ length: RECORDED_REQUESTS_LIMIT }, (_, k) => total - RECORDED_REQUESTS_LIMIT + k);
+      expect(other.requests).toEqual(kept.map((i) => ({ method: 'GET', path: `/probe/${i}`, query: { n: String(i) } })));
+      // Clearing still works, and recording goes on from there.
+      other.requests.length = 0;
+      await (await fetch(`${other.url}/probe/last`)).arrayBuffer();
+      expect(other.requests).toEqual([{ method: 'GET', path: '/probe/last', query: {} }]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('records nothing when recordRequests is false', async () => {
+    const other = await startSandbox({ now: NOW, recordsPerOrganization: { a: 5, b: 5 }, recordRequests: false });
+    try {
+      await (await fetch(`${other.url}/api/v1/complaints`, { headers: { authorization: `Bearer ${FULL}` } })).arrayBuffer();
+      expect(other.requests).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

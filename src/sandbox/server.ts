@@ -19,7 +19,10 @@ export interface SandboxOptions {
   days?: number;
   /** A prebuilt data set (benchmarks reuse one); `now`, `seed`, counts and days are then ignored. */
   dataset?: Dataset;
-  /** Keep every request in `requests`. Default true; benchmarks may turn it off. */
+  /**
+   * Keep the latest requests in `requests` (at most RECORDED_REQUESTS_LIMIT). Default true, for tests;
+   * the CLI and benchmarks turn it off.
+   */
   recordRequests?: boolean;
 }
 
@@ -29,9 +32,13 @@ export interface RecordedRequest {
   query: Record<string, string>;
 }
 
+/** How many requests `requests` keeps: the latest ones, oldest dropped first, so a sandbox left running stays bounded. */
+export const RECORDED_REQUESTS_LIMIT = 1000;
+
 export interface SandboxHandle {
   /** Base URL without /api/v1, e.g. http://127.0.0.1:43123. */
   url: string;
+  /** The latest requests, oldest first, at most RECORDED_REQUESTS_LIMIT; empty when recordRequests is false. Tests may clear it. */
   requests: RecordedRequest[];
   dataset: Dataset;
   close(): Promise<void>;
@@ -101,7 +108,10 @@ function handle(dataset: Dataset, req: IncomingMessage, res: ServerResponse, log
   const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   const params = new URLSearchParams(queryAt === -1 ? '' : rawUrl.slice(queryAt + 1));
   const method = req.method ?? 'GET';
-  log?.push({ method, path, query: firstValues(params) });
+  if (log) {
+    log.push({ method, path, query: firstValues(params) });
+    if (log.length > RECORDED_REQUESTS_LIMIT) log.splice(0, log.length - RECORDED_REQUESTS_LIMIT);
+  }
   req.resume(); // drain any body; the API's reads have none
 
   if (method !== 'GET') {
