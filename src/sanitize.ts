@@ -40,14 +40,27 @@ export function truncate(text: string, max: number): string {
   return `${text.slice(0, end)}… [truncated, ${text.length - end} more characters]`;
 }
 
-// Anything cleanLine would change besides the length: what stripUnsafe touches, and whitespace other
-// than single spaces between words.
-const NEEDS_LINE_CLEANING = new RegExp(`${NEEDS_CLEANING.source}|[^\\S ]|  |^ | $`);
+/**
+ * Whether cleanLine would leave `text` as it is: printable Latin characters (Spanish text, codes,
+ * dates) with single spaces between words. Anything else, from U+0600 on included, takes the full
+ * cleaning. A loop over the characters: this runs for every value of every record of a page.
+ */
+function isCleanLine(text: string): boolean {
+  let previous = 0x20; // a leading space is not clean
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    // Controls, DEL and C1 controls, no-break space, soft hyphen; whitespace and invisibles beyond.
+    if (code < 0x20 || (code >= 0x7f && code <= 0xa0) || code === 0xad || code >= 0x600) return false;
+    if (code === 0x20 && previous === 0x20) return false;
+    previous = code;
+  }
+  return previous !== 0x20; // nor a trailing one (and "" is cleaned as usual)
+}
 
 /** One-line form: cleaned, whitespace collapsed, cut to `max`. For names, labels and upstream messages. */
 export function cleanLine(text: string, max = 200): string {
   // Most values (names, codes, dates) are clean already: returned as they are, without three passes.
-  if (text.length <= max && !NEEDS_LINE_CLEANING.test(text)) return text;
+  if (text.length <= max && isCleanLine(text)) return text;
   return truncate(stripUnsafe(text).replace(/\s+/g, ' ').trim(), max);
 }
 

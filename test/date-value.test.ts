@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calendarDateOf, wallTimeOf } from '../src/dates/date-value.js';
 import { wallClock } from '../src/dates/local-date.js';
@@ -63,5 +64,20 @@ describe('wallClock', () => {
         }
       }
     }
+  });
+});
+
+describe('the canonical instant', () => {
+  it('reads "2026-11-03T15:14:00.000Z" on its fast path exactly as the general reading does', () => {
+    // A leading space takes the general path; the two must agree on every instant and zone.
+    const instant = fc.date({ min: new Date('0900-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true });
+    fc.assert(
+      fc.property(instant, fc.constantFrom('America/Lima', 'Asia/Tokyo', 'UTC', 'Pacific/Kiritimati'), (date, zone) => {
+        const value = date.toISOString();
+        expect(wallTimeOf(value, zone)).toEqual(wallTimeOf(` ${value}`, zone));
+        expect(calendarDateOf(value, zone)).toBe(calendarDateOf(` ${value}`, zone));
+      }),
+      { numRuns: 500, examples: [[new Date('2026-12-15T00:00:00.000Z'), 'America/Lima']] },
+    );
   });
 });

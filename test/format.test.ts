@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readListEnvelope } from '../src/api/schemas.js';
 import type { ListResult } from '../src/api/client.js';
@@ -322,6 +323,20 @@ describe('text cleaning', () => {
   it('strips escapes, controls and invisible characters but keeps accents and newlines', () => {
     expect(stripUnsafe('Huamán\u200d\u2066 \u001b[1mok\u001b[0m\r\nño\u0000')).toBe('Huamán ok\nño');
     expect(cleanLine('  a\n\n b  ')).toBe('a b');
+  });
+
+  it('gives every line the same answer on its fast path as the full cleaning', () => {
+    // The fast path returns clean values as they are; it must never skip a character the full
+    // cleaning would remove or change.
+    const unit = fc.constantFrom(' ', 'a', 'Ñ', 'é', '-', '\u00a0', '\u00ad', '\t', '\n', '\r', '\u0085', '\u200b', '\u2028', '\u202e', '\u061c', '\u3000', '\u1680', '\ufeff', '\u0000', '\u007f', '\u009f', '😀', '\u001b[1m');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 8 }), (units) => {
+        const text = units.join('');
+        const full = truncate(stripUnsafe(text).replace(/\s+/g, ' ').trim(), 200);
+        expect(cleanLine(text)).toBe(full);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('truncates with a visible marker without splitting a surrogate pair', () => {

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
 import { log } from '../log.js';
 import { cleanLine } from '../sanitize.js';
+import { callSignal, type CallSignal } from './call-signal.js';
 import { ApiError, errorForStatus } from './errors.js';
 import {
   isPlainObject,
@@ -82,10 +83,19 @@ export class ComplaintsApi {
   }
 
   private async getJson(path: string, params: URLSearchParams | undefined, outer?: AbortSignal): Promise<unknown> {
+    const url = `${this.options.baseUrl}${path}${params && params.size > 0 ? `?${params}` : ''}`;
+    const call = callSignal(this.options.timeoutMs, outer);
+    try {
+      return await this.attempts(url, path, params, call);
+    } finally {
+      call.done();
+    }
+  }
+
+  /** The attempts of one GET, within the call's deadline: retried on 429/502/503/504 and connection failures. */
+  private async attempts(url: string, path: string, params: URLSearchParams | undefined, call: CallSignal): Promise<unknown> {
     const { baseUrl, apiKey, timeoutMs, dispatcher } = this.options;
-    const url = `${baseUrl}${path}${params && params.size > 0 ? `?${params}` : ''}`;
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
+    const { signal } = call;
     const deadlineAt = Date.now() + timeoutMs;
     const timeoutError = () =>
       new ApiError(
@@ -125,7 +135,7 @@ export class ComplaintsApi {
         await sleep(wait, undefined, { signal });
       } catch (error) {
         if (error instanceof ApiError) throw error;
-        if (deadline.aborted) throw timeoutError();
+        if (call.timedOut()) throw timeoutError();
         if (signal.aborted) throw new ApiError('cancelled', 'The request was cancelled.');
         const code = errorCode(error);
         log.debug('GET', { ...where, attempt, error: code ?? 'unknown', ms: elapsed() });
@@ -136,7 +146,7 @@ export class ComplaintsApi {
         try {
           await sleep(wait, undefined, { signal });
         } catch {
-          throw deadline.aborted ? timeoutError() : new ApiError('cancelled', 'The request was cancelled.');
+          throw call.timedOut() ? timeoutError() : new ApiError('cancelled', 'The request was cancelled.');
         }
       }
     }

@@ -77,7 +77,18 @@ function businessDaysIn(start: number, end: number): number {
  * -1 from Saturday, Sunday or Monday alike.
  */
 export function businessDaysBetween(from: string, to: string): number {
+  const key = `${from}/${to}`;
+  const known = RECENT.get(key);
+  if (known !== undefined) return known;
   const start = toDayNumber(from);
   const end = toDayNumber(to);
-  return end >= start ? businessDaysIn(start + 1, end + 1) : -businessDaysIn(end, start);
+  const days = end >= start ? businessDaysIn(start + 1, end + 1) : -businessDaysIn(end, start);
+  // Records filed the same day share a deadline: a page asks the same question many times over.
+  if (RECENT.size >= RECENT_LIMIT) RECENT.clear();
+  RECENT.set(key, days);
+  return days;
 }
+
+/** Answers already given, by "from/to"; a pure function's results, so bounded but never stale. */
+const RECENT = new Map<string, number>();
+const RECENT_LIMIT = 1024;

@@ -21,7 +21,18 @@ interface IsoValue extends WallTime {
 const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 const FOUR_DIGIT_YEAR = /^\d{4}-/;
 
+// The form JavaScript and most services write an instant in: read without the general pattern.
+const CANONICAL_UTC = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{3}Z$/;
+
 function readIso(value: string): IsoValue | null {
+  const canonical = CANONICAL_UTC.exec(value);
+  if (canonical) {
+    const [, date, hours, minutes, seconds] = canonical as unknown as [string, string, string, string, string];
+    if (!isCalendarDate(date) || date < '1000' || Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return null;
+    // The ECMAScript date-time format exactly: Date reads it the same on every machine.
+    const instant = new Date(value);
+    return { date, time: `${hours}:${minutes}`, instant, midnightUtc: value.endsWith('T00:00:00.000Z') };
+  }
   const match = ISO.exec(value.trim());
   if (!match) return null;
   const [, date, hours, minutes, seconds = '00', fraction = '', offset] = match as unknown as [string, string, ...Array<string | undefined>];

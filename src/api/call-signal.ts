@@ -1,0 +1,32 @@
+// One signal for one API call: aborted when the caller cancels or when the call's deadline passes.
+// A controller and a timer of our own, cleared when the call ends, rather than AbortSignal.timeout
+// and AbortSignal.any: those leave a timer and weak listeners behind on every call, and the call
+// path runs for every tool call (as precise: setTimeout fires to the millisecond, not the second).
+
+export interface CallSignal {
+  signal: AbortSignal;
+  /** Whether the deadline, not the caller, ended the call. */
+  timedOut: () => boolean;
+  /** Stops the timer and lets go of the caller's signal; call it once the call has ended. */
+  done: () => void;
+}
+
+export function callSignal(timeoutMs: number, outer?: AbortSignal): CallSignal {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException('The call took longer than its deadline', 'TimeoutError'));
+  }, timeoutMs);
+  const cancel = () => controller.abort(outer?.reason);
+  if (outer?.aborted) cancel();
+  else outer?.addEventListener('abort', cancel, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', cancel);
+    },
+  };
+}
