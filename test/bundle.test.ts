@@ -51,6 +51,13 @@ describe('manifest.json', () => {
     });
     expect(manifest.user_config.api_key).toMatchObject({ sensitive: true, required: true });
   });
+
+  it("starts node with the V8 flags of the bin's own launch line", () => {
+    const shebang = readFileSync(join(root, 'src', 'index.ts'), 'utf8').split('\n')[0]!;
+    const flags = /^#!\/usr\/bin\/env -S node((?: --[\w-]+=\w+)+)$/.exec(shebang)?.[1]?.trim().split(' ');
+    expect(flags, shebang).toBeDefined();
+    expect(manifest.server.mcp_config).toMatchObject({ command: 'node', args: [...flags!, '${__dirname}/dist/index.js'] });
+  });
 });
 
 describe('the unpacked bundle', () => {
@@ -62,7 +69,9 @@ describe('the unpacked bundle', () => {
       COMPLAINTS_REDACT_PII: String(manifest.user_config.redact_pii.default),
     };
     const transcript = openTranscript('bundle', env);
-    const transport = new StdioClientTransport({ command: process.execPath, args: [join(work, 'unpacked', 'dist', 'index.js')], env, stderr: 'pipe' });
+    // As Claude Desktop starts it: the manifest's command line, with the bundle's folder filled in.
+    const args = (manifest.server.mcp_config.args as string[]).map((arg) => arg.replace('${__dirname}', join(work, 'unpacked')));
+    const transport = new StdioClientTransport({ command: process.execPath, args, env, stderr: 'pipe' });
     transport.stderr?.on('data', (chunk: Buffer) => transcript.record(chunk.toString('utf8')));
     const client = new Client({ name: 'bundle-test', version: '1.0.0' });
     await client.connect(transport);

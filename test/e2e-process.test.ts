@@ -2,6 +2,7 @@
 // stdio. Checks what only the raw streams show: every stdout line is JSON-RPC, the key is never
 // printed, the process exits when stdin closes, and the CLI's own flags.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -271,6 +272,21 @@ describe('command line', () => {
     const version = run('--version');
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('runs as the bin, through its own launch line, with V8 flags that hold its memory down', async () => {
+    // As npx and the shells start it: the file itself, executed. Linux shows the command line node
+    // was given in /proc; the flags are what keep a desktop server's memory near a reference server's.
+    const child = spawn(SERVER_PATH, ['--demo'], { env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    try {
+      const answered = new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))));
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bin', version: '1' } } })}\n`);
+      expect(JSON.parse(await answered)).toMatchObject({ id: 1, result: { serverInfo: { name: 'complaints-book-mcp' } } });
+      const commandLine = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      expect(commandLine.slice(1)).toEqual(['--max-semi-space-size=2', '--heap-growing-percent=20', SERVER_PATH, '--demo']);
+    } finally {
+      child.kill();
+    }
   });
 
   it('refuses an unknown flag with exit code 2 and a message on stderr only', () => {
