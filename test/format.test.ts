@@ -183,6 +183,34 @@ describe('list text', () => {
   });
 });
 
+describe('what the attack on the new answers found', () => {
+  it('keeps counting an overdue deadline when the response fields are blank', () => {
+    // Due Tuesday 11-10; today is Sunday 11-22: 9 business days overdue, answered or not by a blank.
+    for (const blank of ['', '   ', '\u200b']) {
+      const item = listItemBody({ hasResponse: null, respondedAt: blank, responseDeadline: '2026-11-10' });
+      const [row] = toListView(listResult([item], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), {}, clock).answer.items!;
+      expect(row, JSON.stringify(blank)).toMatchObject({ due: '2026-11-10', daysLeft: -9 });
+      expect(row!.answered).toBeUndefined();
+      const record = mustReadDetail({ data: detailBody({ response: { officialResponse: blank, respondedAt: blank, respondedBy: null }, deadline: { days: 15, date: '2026-11-10' } }) }).data;
+      const view = toDetailView(record, clock);
+      expect(view.answer.deadline).toEqual({ date: '2026-11-10', days: 15, daysLeft: -9 });
+      expect(formatDetailText(view)).toContain('response due 11-10, 9 business days OVERDUE · no official response yet');
+    }
+  });
+
+  it('does not write as a date a value that only looks like one', () => {
+    const item = listItemBody({ createdAt: '2026-02-30' });
+    const view = toListView(listResult([item], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), {}, clock);
+    // Kept as sent (cleaned) in the answer, and written whole in the text, not as "02-30".
+    expect(view.answer.items![0]!.filed).toBe('2026-02-30');
+    expect(formatListText(view).split('\n')[2]!.split('\t')[5]).toBe('2026-02-30');
+    const record = mustReadDetail({ data: detailBody({ history: [{ eventType: 'note', createdAt: '2026-13-45 25:61' }] }) }).data;
+    const { answer } = toDetailView(record, clock);
+    expect(answer.history).toEqual(['undated (sent as "2026-13-45 25:61") note']);
+    expect(formatDetailText(toDetailView(record, clock))).toMatch(/\nundated \(sent as "2026-13-45 25:61"\) note$/);
+  });
+});
+
 describe('detail text', () => {
   it('shows the sections of a record', () => {
     const record = mustReadDetail({ data: detailBody() }).data;

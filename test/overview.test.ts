@@ -47,6 +47,21 @@ describe('formatOverviewText', () => {
     expect(formatOverviewText(view)).toContain('Due soon, below the overdue ones: S (2 business days left).');
   });
 
+  it('counts a store once by its cleaned id, and never takes a name for another store\'s id', () => {
+    const bodies = [
+      listItemBody({ storeId: null, storeName: 'S-1' }),
+      listItemBody({ storeId: 'S-1', storeName: 'Tienda Real' }),
+      listItemBody({ storeId: 'abc', storeName: 'Tienda ABC' }),
+      listItemBody({ storeId: 'abc\u200b', storeName: 'Tienda ABC' }),
+    ];
+    const view = toOverview({ items: items(bodies), total: 4, totalPages: 1, pagesRead: 1, capped: false }, {}, clock);
+    expect(view.answer.byStore).toEqual([
+      { store: 'Tienda ABC', count: 2, storeId: 'abc' },
+      { store: 'S-1', count: 1 },
+      { store: 'Tienda Real', count: 1, storeId: 'S-1' },
+    ]);
+  });
+
   it('counts a status, type or store named like an object property as any other', () => {
     const bodies = [listItemBody({ status: '__proto__', type: 'constructor' }), listItemBody({ status: '__proto__', storeName: 'toString', storeId: null })];
     const view = toOverview({ items: items(bodies), total: 2, totalPages: 1, pagesRead: 1, capped: false }, {}, clock);

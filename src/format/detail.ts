@@ -48,7 +48,10 @@ export function toDetailView(record: ComplaintDetail, clock: Clock, givenId?: st
   const timeZone = clock.timeZone;
   const now = clock.now();
   const { consumer, claim, response, delivery } = record;
-  const answered = response.respondedAt !== null || response.officialResponse !== null;
+  const officialResponse = freeText(response.officialResponse);
+  const respondedAt = timeIn(response.respondedAt, timeZone);
+  // A blank response is no response: the deadline still runs.
+  const answered = respondedAt !== undefined || officialResponse !== undefined;
   const deadline = deadlineStatus(record.deadline.date, { answered, respondedAt: response.respondedAt }, limaToday(now));
   const answer: DetailAnswer = {
     timeZone,
@@ -87,8 +90,8 @@ export function toDetailView(record: ComplaintDetail, clock: Clock, givenId?: st
       request: freeText(claim.request),
     }),
     response: section({
-      officialResponse: freeText(response.officialResponse),
-      respondedAt: timeIn(response.respondedAt, timeZone),
+      officialResponse,
+      respondedAt,
       respondedBy: line(response.respondedBy, 80),
     }),
     delivery: section({

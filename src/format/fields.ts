@@ -2,6 +2,7 @@
 // short); the writers turn a view's values into the text's words. Shared by the list, the detail and
 // the overview.
 import { calendarDateOf, wallTimeOf } from '../dates/date-value.js';
+import { isCalendarDate } from '../dates/local-date.js';
 import { cleanLine } from '../sanitize.js';
 
 // ---- Reading values into a view ----
@@ -63,11 +64,15 @@ export function dateStyle(today: string, timeZone: string): DateStyle {
   return { timeZone, currentYear: today.slice(0, 4) };
 }
 
-const SHORT_DATE = /^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?$/;
+const SHORT_DATE = /^(\d{4}-\d{2}-\d{2})(?: ([01]\d|2[0-3]):[0-5]\d)?$/;
 
-/** Whether a view's value is a date we read ("2026-11-03" or "2026-11-03 10:14"), not text as sent. */
+/**
+ * Whether a view's value is a date we read ("2026-11-03" or "2026-11-03 10:14"), not text as sent:
+ * a value sent as "2026-02-30" is kept as text, and must not be written as a date.
+ */
 export function isReadDate(value: string): boolean {
-  return SHORT_DATE.test(value);
+  const match = SHORT_DATE.exec(value);
+  return match !== null && isCalendarDate(match[1]!);
 }
 
 /** "2026-11-03 10:14" -> "11-03 10:14" in the current year; other years, and text that is not a date, stay whole. */
@@ -77,7 +82,8 @@ export function shortDate(value: string, style: DateStyle): string {
 
 /** A line that starts with a date ("2026-11-03 10:14 created → open"), with that date written short. */
 export function withShortLeadingDate(text: string, style: DateStyle): string {
-  return /^\d{4}-\d{2}-\d{2}(?!\d)/.test(text) && text.startsWith(`${style.currentYear}-`) ? text.slice(5) : text;
+  const leading = /^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?(?=\s|$)/.exec(text)?.[0];
+  return leading !== undefined && isReadDate(leading) && text.startsWith(`${style.currentYear}-`) ? text.slice(5) : text;
 }
 
 /** "Dates in America/Lima; MM-DD is 2026." */

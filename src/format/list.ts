@@ -22,8 +22,9 @@ export interface ListView {
   today: string;
 }
 
+/** The service's flag says; without one, a response date does (a blank one is no response: the deadline still runs). */
 export function isAnswered(item: ComplaintListItem): boolean {
-  return item.hasResponse === true || (item.hasResponse === null && item.respondedAt !== null);
+  return item.hasResponse === true || (item.hasResponse === null && line(item.respondedAt, 40) !== undefined);
 }
 
 /** One record as a row: what the text's row says, and its id; a value the call filtered on is left out. */

@@ -58,9 +58,13 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
   const listed = new Set(mostUrgent);
 
   const stores = new Map<string, { store?: string; count: number; storeId?: string }>();
-  for (const { storeId, storeName } of items) {
-    const key = storeId ?? storeName ?? 'unknown';
-    const store = stores.get(key) ?? { store: line(storeName, 80), count: 0, storeId: line(storeId, 64) };
+  for (const item of items) {
+    // By the cleaned id, else the cleaned name: an id that differs by an invisible character is the
+    // same store, and a name is never taken for another store's id.
+    const storeId = line(item.storeId, 64);
+    const storeName = line(item.storeName, 80);
+    const key = storeId !== undefined ? `id ${storeId}` : `name ${storeName ?? ''}`;
+    const store = stores.get(key) ?? { store: storeName, count: 0, storeId };
     store.count += 1;
     stores.set(key, store);
   }
