@@ -2,7 +2,7 @@
 // shared and absolute times drift, so the ratio is what carries from one run to the next.
 
 export interface Figure {
-  /** What was measured, e.g. "Context: list page of 20". */
+  /** What was measured, e.g. "Context: list page of 20, text". */
   name: string;
   unit: 'tokens' | 'ms' | 'MB';
   value: number;

@@ -183,7 +183,11 @@ function summary(phase: PhaseResult) {
   };
 }
 
-/** The built server as a child, with nothing in its environment but what it needs. */
+/**
+ * The built server as a child, with nothing in its environment but what it needs, started as the
+ * README's container recipe starts a team server: `node dist/index.js serve --http`, with V8's own
+ * heap sizes. (The bin's launch line trades throughput for a desktop's memory.)
+ */
 async function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [SERVER_PATH, 'serve', '--http', '--host', '127.0.0.1', '--port', '0'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   const stderr: string[] = [];
@@ -301,7 +305,7 @@ async function main(): Promise<void> {
 
     process.stderr.write(`single client (${SINGLE_CLIENT_CALLS} sequential calls, HTTP and stdio in turns)...\n`);
     // The stdio server is the desktop's: its own key in its environment, as `npm run bench` runs it.
-    const stdio = new StdioPeer(process.execPath, [SERVER_PATH], { COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
+    const stdio = StdioPeer.launch(SERVER_PATH, { COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
     const { http: single, stdio: singleStdio } = await singleClient(pool, stdio).finally(() => stdio.stop());
 
     // Whether the memory taken under load is given back once the load is gone.

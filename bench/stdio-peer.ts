@@ -2,7 +2,8 @@
 // add its own work (result validation, schema caching) to every call; this measures the server.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { rssMb } from './proc.js';
+import { launchLine } from './launch.js';
+import { memoryMb } from './proc.js';
 
 export class StdioPeer {
   readonly child: ChildProcessWithoutNullStreams;
@@ -19,6 +20,12 @@ export class StdioPeer {
       this.waiting.get(message.id)?.(message);
       this.waiting.delete(message.id);
     });
+  }
+
+  /** `scriptPath` started as its launch line says (launch.ts), then `args`. */
+  static launch(scriptPath: string, env: Record<string, string>, args: string[] = []): StdioPeer {
+    const [command, launchArgs] = launchLine(scriptPath);
+    return new StdioPeer(command, [...launchArgs, ...args], env);
   }
 
   request(method: string, params: Record<string, unknown> = {}): Promise<any> {
@@ -42,9 +49,9 @@ export class StdioPeer {
     return { text: result.content.map((block: { text?: string }) => block.text ?? '').join('\n'), structured: result.structuredContent };
   }
 
-  /** Resident set size of the child, in bytes (Linux /proc). */
-  async rssBytes(): Promise<number> {
-    return (await rssMb(this.child.pid!)) * 1024 * 1024;
+  /** Resident set size of the child and its anonymous part, in MB (Linux /proc). */
+  memoryMb(): Promise<{ rss: number; rssAnon: number }> {
+    return memoryMb(this.child.pid!);
   }
 
   async stop(): Promise<void> {

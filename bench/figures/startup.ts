@@ -1,8 +1,10 @@
 // Start-up: from spawning the process until the answer to `initialize`, median of 20, beside a bare
 // stdio server made with the same SDK (no tools) and beside `node -e 0` (spawn until exit). The three
-// kinds of start alternate, so that drift touches all alike.
+// kinds of start alternate, so that drift touches all alike. Each server starts as its launch line
+// says (V8 flags on the bin's first line included), as a client would start it.
 import { spawn } from 'node:child_process';
 import { figure, serverEnv, type BenchContext, type Figure } from '../figure.js';
+import { launchLine } from '../launch.js';
 import { median, timed } from '../stats.js';
 import { StdioPeer } from '../stdio-peer.js';
 
@@ -10,8 +12,9 @@ const RUNS = 20;
 
 async function startToInitialize(script: string, env: Record<string, string>): Promise<number> {
   let peer: StdioPeer | undefined;
+  const [command, args] = launchLine(script); // read before the clock starts
   const ms = await timed(async () => {
-    peer = new StdioPeer(process.execPath, [script], env);
+    peer = new StdioPeer(command, args, env);
     await peer.initialize();
   });
   await peer?.stop();
