@@ -13,7 +13,7 @@ export const weeklyReport = definePrompt({
       .enum(PERIODS, { error: `expected one of ${PERIODS.join(', ')}` })
       .optional()
       .describe(`One of ${PERIODS.join(', ')}; default this_week.`),
-    storeId: z.guid({ error: 'expected the uuid of a store' }).optional().describe('Only this store (uuid, the storeId of records).'),
+    storeId: z.guid({ error: 'expected the uuid of a store' }).optional().describe('Only this store: its uuid, as complaints_overview lists it by store.'),
   },
   complete: { period: (value) => PERIODS.filter((period) => period.startsWith(value)) },
   build({ period = 'this_week', storeId }) {
