@@ -47,6 +47,16 @@ describe('formatOverviewText', () => {
     expect(formatOverviewText(view)).toContain('Due soon, below the overdue ones: S (2 business days left).');
   });
 
+  it('does not count by type when the call asked for one type and every record is of it', () => {
+    const claims = items([listItemBody(), listItemBody({ id: 'b' })]);
+    const asked = toOverview({ items: claims, total: 2, totalPages: 1, pagesRead: 1, capped: false }, { type: 'claim' }, clock);
+    expect(asked.answer.byType).toBeUndefined();
+    expect(formatOverviewText(asked)).not.toContain('By type');
+    // A record of another type (a service that ignored the filter) is news, and shows.
+    const mixed = items([listItemBody(), listItemBody({ id: 'b', type: 'complaint' })]);
+    expect(toOverview({ items: mixed, total: 2, totalPages: 1, pagesRead: 1, capped: false }, { type: 'claim' }, clock).answer.byType).toEqual({ claim: 1, complaint: 1 });
+  });
+
   it('counts a store once by its cleaned id, and never takes a name for another store\'s id', () => {
     const bodies = [
       listItemBody({ storeId: null, storeName: 'S-1' }),

@@ -7,7 +7,7 @@ export const listRowSchema = z.object({
   correlative: z.string().optional(),
   type: z.string().optional().describe('claim (reclamo) or complaint (queja); left out when the call filtered by this type.'),
   status: z.string().optional().describe('open, in_review or resolved; left out when the call filtered by this status.'),
-  store: z.string().optional().describe('The store name; left out when the call filtered by storeId.'),
+  store: z.string().optional().describe('The store name.'),
   consumer: z.string().optional().describe('The consumer: a company\'s legal name, else first and last name.'),
   filed: z.string().optional().describe('The day the record was filed (YYYY-MM-DD, in timeZone).'),
   ...deadlineFields,

@@ -25,7 +25,7 @@ export const overviewAnswerSchema = z.object({
   filedTo: z.string().optional().describe('The last filing day a `period` stands for.'),
   timeZone: z.string(),
   byStatus: counts.optional(),
-  byType: counts.optional(),
+  byType: counts.optional().describe('Left out when the call asked for one type and every record is of it.'),
   byStore: z
     .array(z.object({ store: z.string().optional(), count: z.number().int(), storeId: z.string().optional() }))
     .optional()

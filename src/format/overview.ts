@@ -32,6 +32,12 @@ function countBy<T>(items: readonly T[], key: (item: T) => string | undefined): 
   return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]));
 }
 
+/** Counts by type, unless the call asked for one type and every record is of it: that says nothing. */
+function byTypeUnlessAsked(counts: Record<string, number>, filters: ListFilters): Record<string, number> | undefined {
+  const types = Object.keys(counts);
+  return filters.type !== undefined && types.length === 1 && types[0] === filters.type ? undefined : counts;
+}
+
 export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock): OverviewView {
   const { items } = pages;
   const now = clock.now();
@@ -84,7 +90,7 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
   const answer: OverviewAnswer = {
     ...head,
     byStatus: countBy(items, (item) => line(item.status, 40)),
-    byType: countBy(items, (item) => line(item.type, 40)),
+    byType: byTypeUnlessAsked(countBy(items, (item) => line(item.type, 40)), filters),
     byStore: [...stores.values()].sort((a, b) => b.count - a.count),
     unanswered: withDeadline.filter(({ status }) => !status.answered).length,
     overdue: urgent.length - dueSoon.length,
@@ -129,7 +135,7 @@ export function formatOverviewText(view: OverviewView): string {
   const capped = answer.counted !== undefined;
   const lines = [
     capped ? `${matches}. ${answer.hint ?? ''} ${datesNote(style)}` : `${matches}; all ${answer.total} counted. ${datesNote(style)}`,
-    `By status: ${counts(answer.byStatus)}. By type: ${counts(answer.byType)}.`,
+    `By status: ${counts(answer.byStatus)}.${answer.byType ? ` By type: ${counts(answer.byType)}.` : ''}`,
     // With each store's id: the storeId filter of every tool takes it, and nothing else shows it.
     `By store (storeId): ${(answer.byStore ?? []).map((store) => `${store.store ?? 'unknown'} ${store.count}${store.storeId ? ` (${store.storeId})` : ''}`).join(', ')}.`,
     // Capped, the unread pages are the oldest records, the likeliest overdue: the counts are lower bounds.
