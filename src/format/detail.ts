@@ -53,6 +53,11 @@ export function toDetailView(record: ComplaintDetail, clock: Clock, givenId?: st
   // A blank response is no response: the deadline still runs.
   const answered = respondedAt !== undefined || officialResponse !== undefined;
   const deadline = deadlineStatus(record.deadline.date, { answered, respondedAt: response.respondedAt }, limaToday(now));
+  const history = nonEmpty(record.history.map((event) => historyLine(event, timeZone)).filter((event) => event !== undefined));
+  const createdAt = timeIn(record.createdAt, timeZone);
+  const updatedAt = timeIn(record.updatedAt, timeZone);
+  // The last change is most often the filing or the last event of the history, which say it already.
+  const updateIsNews = updatedAt !== createdAt && !(updatedAt !== undefined && isReadDate(updatedAt) && history?.at(-1)?.startsWith(`${updatedAt} `));
   const answer: DetailAnswer = {
     timeZone,
     id: givenId !== undefined && record.id?.toLowerCase() === givenId.toLowerCase() ? undefined : line(record.id, 64),
@@ -110,14 +115,10 @@ export function toDetailView(record: ComplaintDetail, clock: Clock, givenId?: st
         .map((file) => section({ fileName: line(file.fileName, 160), contentType: line(file.contentType, 60) }))
         .filter((file) => file !== undefined),
     ),
-    history: nonEmpty(record.history.map((event) => historyLine(event, timeZone)).filter((event) => event !== undefined)),
-    createdAt: timeIn(record.createdAt, timeZone),
-    updatedAt: undefined,
+    history,
+    createdAt,
+    updatedAt: updateIsNews ? updatedAt : undefined,
   };
-  // The last change is most often the filing or the last event of the history, which say it already.
-  const updatedAt = timeIn(record.updatedAt, timeZone);
-  const lastEvent = answer.history?.[answer.history.length - 1];
-  if (updatedAt !== answer.createdAt && !(isReadDate(updatedAt ?? '') && lastEvent?.startsWith(`${updatedAt} `))) answer.updatedAt = updatedAt;
   return { answer, today: localDate(now, timeZone) };
 }
 

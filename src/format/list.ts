@@ -7,7 +7,7 @@ import type { ListAnswer, ListRow } from '../contract/list-answer.js';
 import { localDate } from '../dates/local-date.js';
 import { quoted } from '../sanitize.js';
 import type { Clock } from './clock.js';
-import { deadlineFields, deadlineStatus, describeDeadline, limaToday } from './deadline.js';
+import { deadlineFields, deadlineStatus, describeDeadline, limaToday, type DeadlineStatus } from './deadline.js';
 import { cell, consumerName, datesNote, dateStyle, dayIn, line, needsAttention, shortDate, type DateStyle } from './fields.js';
 
 /** The filters as sent to the API, plus the `period` they came from (for the header only). */
@@ -27,9 +27,14 @@ export function isAnswered(item: ComplaintListItem): boolean {
   return item.hasResponse === true || (item.hasResponse === null && line(item.respondedAt, 40) !== undefined);
 }
 
+/** A listed record's legal deadline as of `limaDay` (today in Lima). */
+export function deadlineOfItem(item: ComplaintListItem, limaDay: string): DeadlineStatus {
+  return deadlineStatus(item.responseDeadline, { answered: isAnswered(item), respondedAt: item.respondedAt }, limaDay);
+}
+
 /** One record as a row: what the text's row says, and its id; a value the call filtered on is left out. */
 export function listRow(item: ComplaintListItem, filters: ListFilters, timeZone: string, limaDay: string): ListRow {
-  const deadline = deadlineStatus(item.responseDeadline, { answered: isAnswered(item), respondedAt: item.respondedAt }, limaDay);
+  const deadline = deadlineOfItem(item, limaDay);
   return {
     correlative: line(item.correlative, 40),
     type: filters.type !== undefined && item.type === filters.type ? undefined : line(item.type, 40),

@@ -6,9 +6,9 @@ import type { ComplaintListItem } from '../api/schemas.js';
 import type { OverviewAnswer, UrgentRecord } from '../contract/overview-answer.js';
 import { localDate } from '../dates/local-date.js';
 import type { Clock } from './clock.js';
-import { deadlineStatus, describeDeadline, DUE_SOON_BUSINESS_DAYS, limaToday, plural, urgencyOf } from './deadline.js';
+import { deadlineFields, describeDeadline, DUE_SOON_BUSINESS_DAYS, limaToday, plural, urgencyOf } from './deadline.js';
 import { cell, consumerName, datesNote, dateStyle, line, needsAttention, nonEmpty, shortDate } from './fields.js';
-import { describeFilters, isAnswered, type ListFilters } from './list.js';
+import { deadlineOfItem, describeFilters, type ListFilters } from './list.js';
 
 /** Records listed one by one in each section; the rest are counted. */
 export const LISTED = 10;
@@ -55,7 +55,7 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
 
   const limaDay = limaToday(now);
   const withDeadline = items.map((item) => {
-    const status = deadlineStatus(item.responseDeadline, { answered: isAnswered(item), respondedAt: item.respondedAt }, limaDay);
+    const status = deadlineOfItem(item, limaDay);
     return { item, status, urgency: urgencyOf(status.businessDaysLeft ?? undefined) };
   });
   const urgent = withDeadline.filter(({ urgency }) => urgency !== null).sort((a, b) => a.status.businessDaysLeft! - b.status.businessDaysLeft!);
@@ -82,8 +82,8 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
     correlative: line(item.correlative, 40),
     store: line(item.storeName, 80),
     consumer: consumerName(item),
-    due: status.date ?? undefined,
-    daysLeft: status.businessDaysLeft ?? undefined,
+    // Unanswered, so the due day and the business days left.
+    ...deadlineFields(status),
     id: line(item.id, 64),
   });
 
