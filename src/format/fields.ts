@@ -83,7 +83,7 @@ export function shortDate(value: string, style: DateStyle): string {
 /** A line that starts with a date ("2026-11-03 10:14 created → open"), with that date written short. */
 export function withShortLeadingDate(text: string, style: DateStyle): string {
   const leading = /^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?(?=\s|$)/.exec(text)?.[0];
-  return leading !== undefined && isReadDate(leading) && text.startsWith(`${style.currentYear}-`) ? text.slice(5) : text;
+  return leading === undefined ? text : shortDate(leading, style) + text.slice(leading.length);
 }
 
 /** "Dates in America/Lima; MM-DD is 2026." */
