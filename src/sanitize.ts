@@ -2,11 +2,14 @@
 // Control characters and ANSI escapes could corrupt a terminal or the transcript, and zero-width or
 // bidirectional-override characters can hide or reorder text a person reviews (GUIDE section 5).
 
-// ANSI CSI/OSC sequences, then C0/C1 controls (tab and newline are normalised separately),
-// zero-width characters, bidi embeddings/overrides/isolates, and other invisible formatting characters.
+// ANSI CSI/OSC sequences, then C0/C1 controls (tab and newline are normalised separately), and
+// characters a reader does not see: every default-ignorable code point (zero-width characters, bidi
+// embeddings, overrides and isolates, variation selectors 1-256, tag characters, Hangul fillers,
+// invisible operators...), the blank braille pattern, interlinear annotation marks, and lone
+// surrogates (half an emoji, which a renderer shows as nothing or garbage).
 const ANSI_ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-const INVISIBLES = /[\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+const INVISIBLES = /[\p{Default_Ignorable_Code_Point}\u2800\ufff9-\ufffb]|\p{Surrogate}/gu;
 
 // Every other line break a reader or renderer honours; left alone, one could start a line of its own
 // outside a quotation.
@@ -14,7 +17,7 @@ const LINE_BREAKS = /\r\n?|[\u000b\u000c\u0085\u2028\u2029]/g;
 
 // Any character the replacements below would touch (ESC and CR are controls). Most text has none: it
 // is then returned as it is, without five passes over it.
-const NEEDS_CLEANING = new RegExp([CONTROLS, INVISIBLES, LINE_BREAKS, /\t/].map((pattern) => pattern.source).join('|'));
+const NEEDS_CLEANING = new RegExp([CONTROLS, INVISIBLES, LINE_BREAKS, /\t/].map((pattern) => pattern.source).join('|'), 'u');
 
 /** Strips escapes, control and invisible characters; line breaks become "\n", tabs spaces. */
 export function stripUnsafe(text: string): string {
@@ -49,8 +52,9 @@ function isCleanLine(text: string): boolean {
   let previous = 0x20; // a leading space is not clean
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    // Controls, DEL and C1 controls, no-break space, soft hyphen; whitespace and invisibles beyond.
-    if (code < 0x20 || (code >= 0x7f && code <= 0xa0) || code === 0xad || code >= 0x600) return false;
+    // Controls, DEL and C1 controls, no-break space, soft hyphen, the combining grapheme joiner;
+    // whitespace and invisibles beyond.
+    if (code < 0x20 || (code >= 0x7f && code <= 0xa0) || code === 0xad || code === 0x34f || code >= 0x600) return false;
     if (code === 0x20 && previous === 0x20) return false;
     previous = code;
   }

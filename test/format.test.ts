@@ -353,6 +353,22 @@ describe('text cleaning', () => {
     expect(cleanLine('  a\n\n b  ')).toBe('a b');
   });
 
+  it('strips every character a reader cannot see, beyond the common zero-width ones', () => {
+    // Variation selectors 17-256, the combining grapheme joiner, Mongolian selectors, shorthand format
+    // controls, musical formatting, the blank braille pattern, tag characters and a lone surrogate:
+    // each could hide a word inside a file name and carry it past a person reviewing the text.
+    const hidden = ['\u{E0100}', '\u{E01EF}', '\u034F', '\u180B', '\u180F', '\u{1BCA0}', '\u{1BCA3}', '\u{1D173}', '\u{1D17A}', '\u2800', '\u{E0041}', '\ud800', '\udfff'];
+    for (const character of hidden) {
+      expect(stripUnsafe(`a${character}b`), character.codePointAt(0)!.toString(16)).toBe('ab');
+      expect(cleanLine(`a${character}b`), character.codePointAt(0)!.toString(16)).toBe('ab');
+    }
+    // A whole word smuggled as variation selectors reads back as nothing.
+    const smuggled = [...'secret'].map((letter) => String.fromCodePoint(0xe0100 + letter.charCodeAt(0))).join('');
+    expect(cleanLine(`factura${smuggled}.pdf`)).toBe('factura.pdf');
+    // What a reader sees stays: accents, emoji (a surrogate pair), other scripts.
+    expect(cleanLine('Ñandú 😀 日本 ع')).toBe('Ñandú 😀 日本 ع');
+  });
+
   it('gives every line the same answer on its fast path as the full cleaning', () => {
     // The fast path returns clean values as they are; it must never skip a character the full
     // cleaning would remove or change.
