@@ -2,6 +2,7 @@ import { listAllPages, MAX_IN_FLIGHT, MAX_PAGES, OVERVIEW_PAGE_SIZE } from '../a
 import { capText } from '../format/cap.js';
 import { plural } from '../format/deadline.js';
 import { formatOverviewText, toOverview } from '../format/overview.js';
+import { redactAnswer } from '../format/redact.js';
 import { overviewAnswerSchema } from '../contract/overview-answer.js';
 import { filterInputs, readFilters } from './filter-inputs.js';
 import { defineTool } from './tool.js';
@@ -23,13 +24,14 @@ export const complaintsOverview = defineTool({
     type: filterInputs.type,
   },
   outputSchema: overviewAnswerSchema.shape,
-  async run(args, { api, clock, signal, progress }) {
+  async run(args, { api, clock, redactPii, signal, progress }) {
     const { query, filters } = readFilters(args, clock);
     const pages = await listAllPages(await api(), query, {
       signal,
       onPage: (read, toRead) => progress(read, toRead, `read ${read} of ${plural(toRead, 'page')}`),
     });
-    const view = toOverview(pages, filters, clock);
+    const built = toOverview(pages, filters, clock);
+    const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
     const text = capText(formatOverviewText(view), 'structuredContent holds every count.');
     return { text, structured: view.answer };
   },
