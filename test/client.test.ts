@@ -136,7 +136,7 @@ describe('error texts', () => {
     handler = (_request, response) => json(response, 400, { error: { code: 'invalid_parameter', message: 'pageSize must be an integer from 1 to 100' } });
     const error = await failure(api().listComplaints({ pageSize: 500 }));
     expect(error.message).toBe(
-      'The complaints service refused the request (400): pageSize must be an integer from 1 to 100. Check the arguments and try again.',
+      'The complaints service refused the request (400); its message, quoted: "pageSize must be an integer from 1 to 100". Check the arguments and try again.',
     );
   });
 

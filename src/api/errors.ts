@@ -1,5 +1,6 @@
 // Typed errors of the API client. Their messages are written by us and safe to show a model:
 // they never carry an upstream body verbatim, a stack, or the key.
+import { quoted } from '../sanitize.js';
 
 export type ApiErrorKind =
   | 'unauthorized'
@@ -39,14 +40,19 @@ export class ApiError extends UserFacingError {
 export const NOT_FOUND_TEXT =
   'Record not found or not accessible with this API key (404). Check the id or reference; records of other organizations or of stores you cannot access are not shown.';
 
-/** Maps a non-2xx status (after retries) to the error the user reads. `detail` is the upstream message, already cleaned. */
+/**
+ * Maps a non-2xx status (after retries) to the error the user reads. `detail` is the upstream message,
+ * cleaned: it is the service's wording, not ours, so it is quoted as such, short, and never reads as
+ * an instruction of the server's.
+ */
 export function errorForStatus(status: number, detail: string | undefined, attempts: number): ApiError {
   const tried = attempts > 1 ? ` after ${attempts} attempts` : '';
+  const said = detail ? `; its message, quoted: ${quoted(detail, 160)}` : '';
   switch (status) {
     case 400:
       return new ApiError(
         'bad_request',
-        `The complaints service refused the request (400)${detail ? `: ${detail}` : ''}. Check the arguments and try again.`,
+        `The complaints service refused the request (400)${said}. Check the arguments and try again.`,
         status,
       );
     case 401:
@@ -75,7 +81,7 @@ export function errorForStatus(status: number, detail: string | undefined, attem
       }
       return new ApiError(
         'unexpected_status',
-        `The complaints service answered with an unexpected status (HTTP ${status})${detail ? `: ${detail}` : ''}.`,
+        `The complaints service answered with an unexpected status (HTTP ${status})${said}.`,
         status,
       );
   }
