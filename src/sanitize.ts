@@ -72,3 +72,32 @@ export function cleanLine(text: string, max = 200): string {
 export function quoted(text: string, max: number): string {
   return `"${cleanLine(text, max).replace(/"/g, "'")}"`;
 }
+
+/**
+ * Every string of a JSON value, keys included, through stripUnsafe: the last cleaning of an answer,
+ * whatever built it. Returns the value itself when nothing needed cleaning (the usual case), else a
+ * copy; `fromEntries` keeps a key such as "__proto__" a key.
+ */
+export function cleanStrings<T>(value: T): T {
+  if (typeof value === 'string') return stripUnsafe(value) as T;
+  if (Array.isArray(value)) {
+    let changed = false;
+    const cleaned = value.map((item) => {
+      const inner = cleanStrings(item);
+      changed ||= inner !== item;
+      return inner;
+    });
+    return (changed ? cleaned : value) as T;
+  }
+  if (typeof value === 'object' && value !== null) {
+    let changed = false;
+    const entries = Object.entries(value).map(([key, item]) => {
+      const cleanKey = stripUnsafe(key);
+      const inner = cleanStrings(item);
+      changed ||= cleanKey !== key || inner !== item;
+      return [cleanKey, inner] as const;
+    });
+    return (changed ? Object.fromEntries(entries) : value) as T;
+  }
+  return value;
+}

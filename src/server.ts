@@ -11,15 +11,18 @@ import {
   type LoggingLevel,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ZodOptional, type z } from 'zod';
 import type { ComplaintsApi } from './api/client.js';
 import { ApiError, InvalidArgumentError, UserFacingError } from './api/errors.js';
+import { capStructured } from './format/cap.js';
 import type { Clock } from './format/clock.js';
 import { log } from './log.js';
 import { PROMPTS } from './prompts/catalog.js';
 import type { PromptDefinition } from './prompts/prompt.js';
 import { complaintResource } from './resources/complaint.js';
+import { cleanStrings } from './sanitize.js';
 import { TOOLS } from './tools/catalog.js';
 import { strictArguments } from './tools/input-rules.js';
 import type { ToolContext } from './tools/tool.js';
@@ -124,7 +127,8 @@ export function createServer(deps: ServerDeps): McpServer {
       (async (args: unknown, extra: ToolCallExtra): Promise<CallToolResult> => {
         try {
           const { text, structured } = await run(args, { ...context(extra.signal), progress: progressReporter(extra) });
-          return { content: [{ type: 'text', text }], structuredContent: structured as Record<string, unknown> };
+          // The last cleaning and the size budget hold for every tool, whatever its view forgot.
+          return { content: [{ type: 'text', text }], structuredContent: capStructured(cleanStrings(structured as Record<string, unknown>)) };
         } catch (error) {
           return errorResult(tool.name, error);
         }
@@ -180,4 +184,26 @@ function trustedMessage(what: string, error: unknown): string {
 
 function errorResult(toolName: string, error: unknown): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: trustedMessage(toolName, error) }] };
+}
+
+/**
+ * `transport`, with answers that fail to be sent (one that cannot be serialized, say) replaced by an
+ * error answer to the same request, and logged. The SDK otherwise only reports the failure to its own
+ * error handler, and the client waits for an answer that never comes.
+ */
+export function answerSendFailures<T extends Transport>(transport: T): T {
+  const send = transport.send.bind(transport);
+  transport.send = async (message, options) => {
+    try {
+      await send(message, options);
+    } catch (error) {
+      if (!('id' in message) || !('result' in message)) throw error;
+      log.error(`could not send the answer to request ${String(message.id)}: ${error instanceof Error ? error.message : String(error)}`);
+      await send(
+        { jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InternalError, message: 'complaints-book-mcp could not send this answer; the details are in the server\'s log.' } },
+        options,
+      );
+    }
+  };
+  return transport;
 }

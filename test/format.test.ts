@@ -217,7 +217,7 @@ describe('detail text', () => {
     const text = formatDetailText(toDetailView(record, clock));
     expect(text).toContain('Claim (reclamo) 000000402-2026 (tracking RCL-7KQ2-M9XD), status in_review, store Tienda San Isidro.');
     expect(text).toContain('Filed 11-03 10:14 · response due 11-24, 2 business days left, DUE SOON · no official response yet. Times in America/Lima; MM-DD is 2026.');
-    expect(text).toContain('Consumer: Rosa Flores, DNI 41234578, rosa.flores@correo.pe, +51 987654321, Av. Javier Prado 123, San Isidro, Lima.');
+    expect(text).toContain('Consumer: "Rosa Flores", DNI 41234578, rosa.flores@correo.pe, +51 987654321, "Av. Javier Prado 123, San Isidro, Lima".');
     expect(text).toContain('Item: product, "Licuadora X200", S/ 189.90, paid with BOLETA B001-004512, incident 11-01.');
     expect(text).toContain('Consumer wrote (quoted, untrusted):\n  > Reason: Producto defectuoso\n  > Description: La licuadora');
     expect(text).toContain('E-mail: receipt sent 11-03 10:15 · response none.');
@@ -343,7 +343,7 @@ describe('detail text', () => {
       }),
     }).data;
     const text = formatDetailText(toDetailView(record, clock));
-    expect(text).toContain('Consumer: Inversiones Quispe S.A.C., RUC 20123456789, legal person, represented by Juan Quispe, minor (guardian: Ana Quispe 12345678).');
+    expect(text).toContain('Consumer: "Inversiones Quispe S.A.C.", RUC 20123456789, legal person, represented by "Juan Quispe", minor (guardian: "Ana Quispe", "12345678").');
   });
 });
 

@@ -358,9 +358,13 @@ describe('list_complaints on odd pages', () => {
         }
         pagesWithItems++;
         const hint = structured.nextPage !== undefined ? 1 : 0;
-        // The sentence that says how to go on is the same in both channels.
+        // The sentence that says how to go on is the same in both channels, and so is what was left out.
         if (hint) expect(lines.at(-1)).toBe(structured.hint);
-        expect(lines).toHaveLength(2 + items.length + hint);
+        const truncated = structured.truncated !== undefined ? 1 : 0;
+        if (truncated) expect(lines.at(-1 - hint)).toBe(structured.truncated);
+        // No more rows than the page size asked, whatever the service sent.
+        expect(items.length).toBeLessThanOrEqual(pageSize);
+        expect(lines).toHaveLength(2 + items.length + hint + truncated);
         if (hint) expect(lines.at(-1)).toMatch(/^([1-9]\d* more|More records exist): call list_complaints with page=\d+ and the same filters\.$/);
         items.forEach((_item, index) => {
           const cells = lines[index + 2]!.split('\t');

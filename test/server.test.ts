@@ -4,10 +4,11 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ComplaintsApi, ListResult } from '../src/api/client.js';
-import { createServer } from '../src/server.js';
+import { answerSendFailures, createServer } from '../src/server.js';
+import { log } from '../src/log.js';
 
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
-const EMPTY: ListResult = { items: [], pagination: { page: 1, pageSize: 20, total: 0, totalPages: 0 } };
+const EMPTY: ListResult = { items: [], sentMore: 0, pagination: { page: 1, pageSize: 20, total: 0, totalPages: 0 } };
 
 async function connectTo(api: Partial<ComplaintsApi>) {
   const server = createServer({ api: async () => api as ComplaintsApi, problems: [], clock, redactPii: false, version: '0.0.0-test' });
@@ -47,5 +48,34 @@ describe('an unexpected exception in a handler', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('an answer that cannot be sent', () => {
+  it('is replaced by an error answer to the same request, and logged, so the client is not left waiting', async () => {
+    const server = createServer({ api: async () => ({ listComplaints: async () => EMPTY }) as unknown as ComplaintsApi, problems: [], clock, redactPii: false, version: '0.0.0-test' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    // What JSON.stringify does to an answer too large for a string: the first answer to a call fails.
+    const send = serverSide.send.bind(serverSide);
+    let failed = false;
+    serverSide.send = async (message, options) => {
+      if (!failed && 'result' in message && 'content' in message.result) {
+        failed = true;
+        throw new RangeError('Invalid string length');
+      }
+      return send(message, options);
+    };
+    const errors: string[] = [];
+    vi.spyOn(log, 'error').mockImplementation((message: string) => void errors.push(message));
+    await server.connect(answerSendFailures(serverSide));
+    const client = new Client({ name: 'in-memory-test', version: '1.0.0' });
+    await client.connect(clientSide);
+    await expect(client.callTool({ name: 'list_complaints', arguments: {} })).rejects.toMatchObject({
+      code: -32603,
+      message: expect.stringContaining('could not send this answer'),
+    });
+    expect(errors).toEqual([expect.stringMatching(/^could not send the answer to request \d+: Invalid string length$/)]);
+    // The next call is answered as usual.
+    expect(((await client.callTool({ name: 'list_complaints', arguments: {} })) as CallToolResult).isError).toBeFalsy();
   });
 });

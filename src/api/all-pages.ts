@@ -1,6 +1,7 @@
 // Every page of a list query, for summaries over all matching records: page 1 first (it tells how
 // many pages there are), then the rest with a few requests in flight, up to a cap that keeps one
 // call bounded in time and in load on the service.
+import { cleanLine } from '../sanitize.js';
 import type { ComplaintsApi } from './client.js';
 import type { ComplaintListItem, ListQuery } from './schemas.js';
 
@@ -9,6 +10,7 @@ export const MAX_PAGES = 50;
 export const MAX_IN_FLIGHT = 4;
 
 export interface AllPages {
+  /** Each record once: a record that shows on two pages (the book changed while it was read) counts once. */
   items: ComplaintListItem[];
   /** What the service counts as matching, which may exceed `items` when the cap was reached. */
   total: number;
@@ -16,6 +18,10 @@ export interface AllPages {
   pagesRead: number;
   /** True when pages beyond MAX_PAGES were left unread. */
   capped: boolean;
+  /** Records read twice or more (same id), counted once. */
+  repeated: number;
+  /** Records the service sent beyond the page size asked, left unread. */
+  sentMore: number;
 }
 
 /** Reads the pages of `query` (without page and pageSize), calling `onPage` after each. Aborts with `signal`. */
@@ -34,6 +40,7 @@ export async function listAllPages(
   const pagesToRead = Math.max(1, Math.min(totalPages, MAX_PAGES));
   const pages = new Array<ComplaintListItem[]>(pagesToRead);
   pages[0] = first.items;
+  let sentMore = first.sentMore;
   let pagesRead = 1;
   onPage?.(pagesRead, pagesToRead);
 
@@ -42,7 +49,9 @@ export async function listAllPages(
     while (next <= pagesToRead) {
       const page = next++;
       try {
-        pages[page - 1] = (await read(page)).items;
+        const result = await read(page);
+        pages[page - 1] = result.items;
+        sentMore += result.sentMore;
       } catch (error) {
         stop.abort();
         throw error;
@@ -52,5 +61,19 @@ export async function listAllPages(
     }
   };
   await Promise.all(Array.from({ length: Math.min(MAX_IN_FLIGHT, pagesToRead - 1) }, worker));
-  return { items: pages.flat(), total, totalPages, pagesRead, capped: totalPages > pagesToRead };
+  const everyRecord = pages.flat();
+  const items = onceEach(everyRecord);
+  return { items, total, totalPages, pagesRead, capped: totalPages > pagesToRead, repeated: everyRecord.length - items.length, sentMore };
+}
+
+/** The records with each id once (the first seen; ids compared cleaned); records without an id are each their own. */
+function onceEach(records: ComplaintListItem[]): ComplaintListItem[] {
+  const seen = new Set<string>();
+  return records.filter((record) => {
+    const id = record.id === null ? '' : cleanLine(record.id, 64);
+    if (id === '') return true;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }

@@ -11,6 +11,7 @@ import { callSignal, type CallSignal } from './call-signal.js';
 import { ApiError, errorForStatus } from './errors.js';
 import {
   isPlainObject,
+  PAGE_SIZE_MAX,
   readDetailEnvelope,
   readListEnvelope,
   type ComplaintDetail,
@@ -49,7 +50,10 @@ export interface ApiClientOptions {
 }
 
 export interface ListResult {
+  /** At most the page size asked. */
   items: ComplaintListItem[];
+  /** Records the service sent beyond the page size asked, left out; 0 as a rule. */
+  sentMore: number;
   /** Normalised: every field present, derived from the request when the service left one out. */
   pagination: { page: number; pageSize: number; total: number; totalPages: number };
 }
@@ -68,10 +72,10 @@ export class ComplaintsApi {
       if (value !== undefined) params.set(name, String(value));
     }
     const body = await this.getJson('/api/v1/complaints', params, signal);
-    const parsed = readListEnvelope(body);
+    const parsed = readListEnvelope(body, query.pageSize ?? PAGE_SIZE_MAX);
     if (parsed === null) throw unexpectedBody('a list without data and pagination');
-    const { data, pagination } = parsed;
-    return { items: data, pagination: normalisePagination(pagination, query, data.length) };
+    const { data, pagination, sentMore } = parsed;
+    return { items: data, sentMore, pagination: normalisePagination(pagination, query, data.length) };
   }
 
   /** GET /api/v1/complaints/{id} */

@@ -172,12 +172,21 @@ export function readDetailEnvelope(body: unknown): { data: ComplaintDetail } | n
   return { data: parseWith(DETAIL_SPEC, body.data) as ComplaintDetail };
 }
 
-/** GET /api/v1/complaints: `data` must be an array and `pagination` an object; null when they are not. */
-export function readListEnvelope(body: unknown): { data: ComplaintListItem[]; pagination: Pagination } | null {
+/**
+ * GET /api/v1/complaints: `data` must be an array and `pagination` an object; null when they are not.
+ * At most `maxItems` records are read (the page size asked): a service that sends more must not make
+ * the answer, or the work, grow with it. `sentMore` counts the records left unread.
+ */
+export function readListEnvelope(
+  body: unknown,
+  maxItems = PAGE_SIZE_MAX,
+): { data: ComplaintListItem[]; pagination: Pagination; sentMore: number } | null {
   if (!isPlainObject(body) || !Array.isArray(body.data) || !isPlainObject(body.pagination)) return null;
+  const items = body.data.length > maxItems ? body.data.slice(0, maxItems) : body.data;
   return {
-    data: body.data.map((item: unknown) => parseWith(LIST_ITEM_SPEC, item) as ComplaintListItem),
+    data: items.map((item: unknown) => parseWith(LIST_ITEM_SPEC, item) as ComplaintListItem),
     pagination: parseWith(PAGINATION_SPEC, body.pagination) as Pagination,
+    sentMore: body.data.length - items.length,
   };
 }
 

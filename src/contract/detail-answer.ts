@@ -71,10 +71,11 @@ export const detailAnswerSchema = z.object({
     .array(z.string())
     .optional()
     .describe(
-      'Oldest first, one line per event: "YYYY-MM-DD HH:MM <eventType> <from> → <to> (<performedByRole>) "<publicNote>"", each part only when present; a status change is named by its arrow alone; a time the service sent unreadable reads "undated (sent as ...)".',
+      'The latest 50 events, oldest first, one line per event: "YYYY-MM-DD HH:MM <eventType> <from> → <to> (<performedByRole>) "<publicNote>"", each part only when present; a status change is named by its arrow alone; a time the service sent unreadable reads "undated (sent as ...)".',
     ),
   createdAt: time,
   updatedAt: z.string().optional().describe('The last change; left out when it is the filing or the last event of the history.'),
+  truncated: z.string().optional().describe('What this answer leaves out (the earliest history events, attachments beyond 20).'),
 });
 
 export type DetailAnswer = z.infer<typeof detailAnswerSchema>;

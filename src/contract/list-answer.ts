@@ -27,6 +27,7 @@ export const listAnswerSchema = z.object({
   items: z.array(listRowSchema).optional().describe('The records of this page, newest first; absent when the page has none.'),
   nextPage: z.number().int().optional().describe('The page to request next, with the same filters; absent on the last page.'),
   hint: z.string().optional().describe('What to call next: the next page, or why nothing matched.'),
+  truncated: z.string().optional().describe('What this answer leaves out, and why.'),
 });
 
 export type ListRow = z.infer<typeof listRowSchema>;

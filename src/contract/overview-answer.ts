@@ -20,7 +20,7 @@ export const overviewAnswerSchema = z.object({
     .number()
     .int()
     .optional()
-    .describe('Only when the page cap left the oldest records unread: the newest records that were counted (every figure below is then a lower bound).'),
+    .describe('Only when it differs from total: the distinct records counted (when the page cap left the oldest unread, every figure below is a lower bound).'),
   filedFrom: z.string().optional().describe('The first filing day a `period` stands for (YYYY-MM-DD, in timeZone).'),
   filedTo: z.string().optional().describe('The last filing day a `period` stands for.'),
   timeZone: z.string(),
@@ -48,7 +48,8 @@ export const overviewAnswerSchema = z.object({
     })
     .optional()
     .describe('E-mail deliveries neither sent nor queued; absent when there are none.'),
-  hint: z.string().optional(),
+  hint: z.string().optional().describe('Why the records counted differ from total, when they do.'),
+  truncated: z.string().optional().describe('What this answer leaves out, and how to see it.'),
 });
 
 export type UrgentRecord = z.infer<typeof urgentRecordSchema>;

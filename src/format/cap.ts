@@ -14,3 +14,57 @@ export function capText(text: string, hint: string, max = MAX_TEXT_CHARS): strin
   const lines = text.slice(end).split('\n').filter((line) => line.trim() !== '').length;
   return `${text.slice(0, end)}\n[Cut: the last ${lines === 1 ? 'line' : `${lines} lines`} (${hidden} characters) of this result are not shown. ${hint}]`;
 }
+
+/**
+ * The budget of a structured answer, in characters of its JSON (about a fourth of that in tokens).
+ * Each view bounds its lists and fields, so an answer stays far below it (a page of 100 records is
+ * about 30k); this is the last bound, for what a hostile service could still make add up.
+ */
+export const MAX_STRUCTURED_CHARS = 100_000;
+
+/**
+ * `answer` within `max` characters of JSON: while it is over, items are dropped from the end of its
+ * largest list, and the answer's `truncated` says how many. Every answer schema has `truncated`.
+ * Changes `answer` in place, and returns it.
+ */
+export function capStructured<T extends { truncated?: string }>(answer: T, max = MAX_STRUCTURED_CHARS): T {
+  let size = JSON.stringify(answer).length;
+  if (size <= max) return answer;
+  /** Per list cut: how many items it had, and has. */
+  const cuts = new Map<unknown[], { key: string; had: number; has: number }>();
+  while (size > max) {
+    const largest = largestList(answer);
+    if (largest === undefined) break; // no list left to cut: the fields are bounded one by one
+    const { owner, key, list, chars } = largest;
+    // Drop about as many items as the excess is worth, at least one, then measure again.
+    const drop = Math.min(list.length, Math.max(1, Math.ceil(((size - max) / chars) * list.length)));
+    const kept = list.slice(0, list.length - drop);
+    const cut = cuts.get(list) ?? { key, had: list.length, has: 0 };
+    cuts.delete(list);
+    cuts.set(kept, { ...cut, has: kept.length });
+    owner[key] = kept;
+    size = JSON.stringify(answer).length;
+  }
+  if (cuts.size === 0) return answer;
+  const shown = [...cuts.values()].map(({ key, had, has }) => `${key}: ${has} of ${had} shown`);
+  const note = `Cut to fit the size of one answer (${shown.join('; ')}).`;
+  answer.truncated = answer.truncated ? `${answer.truncated} ${note}` : note;
+  return answer;
+}
+
+/** The list of `value` (at any depth) whose JSON is longest, with what holds it. */
+function largestList(value: unknown): { owner: Record<string, unknown>; key: string; list: unknown[]; chars: number } | undefined {
+  let best: ReturnType<typeof largestList>;
+  const visit = (node: unknown) => {
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, inner] of Object.entries(node)) {
+      if (Array.isArray(inner) && inner.length > 0) {
+        const chars = JSON.stringify(inner).length;
+        if (best === undefined || chars > best.chars) best = { owner: node as Record<string, unknown>, key, list: inner, chars };
+      }
+      visit(inner);
+    }
+  };
+  visit(value);
+  return best;
+}

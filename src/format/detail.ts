@@ -19,6 +19,12 @@ export interface DetailView {
 
 /** Free text longer than this is cut with a visible marker. */
 export const MAX_FREE_TEXT = 2000;
+/** History events shown, the latest; a record with more says so (a model reads the latest to summarize). */
+export const MAX_HISTORY = 50;
+/** Attachments named; a record with more says so. */
+export const MAX_ATTACHMENTS = 20;
+/** Guardian details kept: its shape is not in the contract, so its size is not either. */
+const MAX_GUARDIAN_FIELDS = 10;
 
 const TYPE_LABELS: Record<string, string> = { claim: 'Claim (reclamo)', complaint: 'Complaint (queja)' };
 
@@ -38,6 +44,7 @@ function guardianOf(guardian: Record<string, unknown> | null): Record<string, st
     const text = line(String(value), 200);
     const name = line(key, 60);
     if (text !== undefined && name !== undefined) entries.push([name, text]);
+    if (entries.length === MAX_GUARDIAN_FIELDS) break;
   }
   // fromEntries defines properties: a "__proto__" key stays a key, not the object's prototype.
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
@@ -53,7 +60,11 @@ export function toDetailView(record: ComplaintDetail, clock: Clock, givenId?: st
   // A blank response is no response: the deadline still runs.
   const answered = respondedAt !== undefined || officialResponse !== undefined;
   const deadline = deadlineStatus(record.deadline.date, { answered, respondedAt: response.respondedAt }, limaToday(now));
-  const history = nonEmpty(record.history.map((event) => historyLine(event, timeZone)).filter((event) => event !== undefined));
+  const events = record.history.map((event) => historyLine(event, timeZone)).filter((event) => event !== undefined);
+  const history = nonEmpty(events.slice(-MAX_HISTORY));
+  const files = record.attachments
+    .map((file) => section({ fileName: line(file.fileName, 160), contentType: line(file.contentType, 60) }))
+    .filter((file) => file !== undefined);
   const createdAt = timeIn(record.createdAt, timeZone);
   const updatedAt = timeIn(record.updatedAt, timeZone);
   // The last change is most often the filing or the last event of the history, which say it already.
@@ -110,16 +121,22 @@ export function toDetailView(record: ComplaintDetail, clock: Clock, givenId?: st
       daysLeft: deadline.businessDaysLeft ?? undefined,
       daysLate: deadline.businessDaysLate ?? undefined,
     }),
-    attachments: nonEmpty(
-      record.attachments
-        .map((file) => section({ fileName: line(file.fileName, 160), contentType: line(file.contentType, 60) }))
-        .filter((file) => file !== undefined),
-    ),
+    attachments: nonEmpty(files.slice(0, MAX_ATTACHMENTS)),
     history,
     createdAt,
     updatedAt: updateIsNews ? updatedAt : undefined,
+    truncated: leftOut(events.length, files.length),
   };
   return { answer, today: localDate(now, timeZone) };
+}
+
+/** What the bounds on history and attachments left out, in one sentence; undefined when nothing. */
+function leftOut(events: number, files: number): string | undefined {
+  const parts = [
+    events > MAX_HISTORY ? `the ${plural(events - MAX_HISTORY, 'earliest history event')} of ${events} (the latest ${MAX_HISTORY} are shown)` : undefined,
+    files > MAX_ATTACHMENTS ? `${plural(files - MAX_ATTACHMENTS, 'attachment')} of ${files}` : undefined,
+  ].filter((part) => part !== undefined);
+  return parts.length > 0 ? `Left out: ${parts.join('; ')}.` : undefined;
 }
 
 /**
@@ -179,6 +196,7 @@ export function formatDetailText(view: DetailView): string {
     // Not indented (two spaces cost two tokens a line): every line starts with its time or "undated".
     lines.push('History:', ...record.history.map((event) => withShortLeadingDate(event, style)));
   }
+  if (record.truncated) lines.push(record.truncated);
 
   // The id is the caller's own argument, and the structured answer holds it with updatedAt.
   return lines.join('\n');
@@ -214,17 +232,18 @@ function consumerLine(consumer: DetailAnswer['consumer']): string | null {
   const isLegal = consumer.personType !== undefined && consumer.personType !== 'natural';
   const representative = [consumer.firstName, consumer.lastName].filter(Boolean).join(' ');
   const name = consumerName({ firstName: consumer.firstName ?? null, lastName: consumer.lastName ?? null, legalName: consumer.legalName ?? null });
+  // Names and the address are the consumer's own words: quoted, like every untrusted text in a sentence of ours.
   const parts = [
-    name,
+    name && quoted(name, 120),
     isLegal && consumer.legalTaxId ? `RUC ${consumer.legalTaxId}` : undefined,
     // A natural person is the usual case; only another kind is worth its words.
     isLegal ? `${consumer.personType} person` : undefined,
-    isLegal && consumer.legalName && representative ? `represented by ${representative}` : undefined,
+    isLegal && consumer.legalName && representative ? `represented by ${quoted(representative, 120)}` : undefined,
     consumer.documentNumber ? `${consumer.documentType ?? 'document'} ${consumer.documentNumber}` : undefined,
     consumer.isMinor ? `minor${guardianText(consumer.guardian)}` : undefined,
     consumer.email,
     consumer.phone ? [consumer.dialCode, consumer.phone].filter(Boolean).join(' ') : undefined,
-    consumer.address,
+    consumer.address && quoted(consumer.address, 160),
   ];
   const text = joinDefined(parts, ', ');
   return text ? `Consumer: ${text}.` : null;
@@ -233,8 +252,8 @@ function consumerLine(consumer: DetailAnswer['consumer']): string | null {
 /** The guardian's values, whatever the keys: at most six, each short. */
 function guardianText(guardian: Record<string, string> | undefined): string {
   if (guardian === undefined) return ' (guardian given)';
-  const values = Object.values(guardian).map((value) => cleanLine(value, 60)).slice(0, 6);
-  return ` (guardian: ${values.join(' ')})`;
+  const values = Object.values(guardian).map((value) => quoted(value, 60)).slice(0, 6);
+  return ` (guardian: ${values.join(', ')})`;
 }
 
 function itemLine(claim: DetailAnswer['claim'], style: DateStyle): string | null {

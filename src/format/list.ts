@@ -7,7 +7,7 @@ import type { ListAnswer, ListRow } from '../contract/list-answer.js';
 import { localDate } from '../dates/local-date.js';
 import { quoted } from '../sanitize.js';
 import type { Clock } from './clock.js';
-import { deadlineFields, deadlineStatus, describeDeadline, limaToday, type DeadlineStatus } from './deadline.js';
+import { deadlineFields, deadlineStatus, describeDeadline, limaToday, plural, type DeadlineStatus } from './deadline.js';
 import { cell, consumerName, datesNote, dateStyle, dayIn, line, needsAttention, shortDate, type DateStyle } from './fields.js';
 
 /** The filters as sent to the API, plus the `period` they came from (for the header only). */
@@ -65,6 +65,10 @@ export function toListView(result: ListResult, filters: ListFilters, clock: Cloc
     items: items.length > 0 ? items : undefined,
     nextPage,
     hint: hintOf({ total, page, totalPages, pageSize, shown: items.length, nextPage, searched: filters.search !== undefined }),
+    truncated:
+      result.sentMore > 0
+        ? `The service sent ${items.length + result.sentMore} records for a page of ${items.length}: only the first ${plural(items.length, 'record')} ${items.length === 1 ? 'is' : 'are'} shown.`
+        : undefined,
   };
   return { answer, filters, today: localDate(now, clock.timeZone) };
 }
@@ -106,6 +110,7 @@ export function formatListText(view: ListView): string {
     if (cells[cells.length - 1] === '') cells.pop();
     lines.push(cells.join('\t'));
   }
+  if (answer.truncated) lines.push(answer.truncated);
   if (answer.nextPage !== undefined && answer.hint) lines.push(answer.hint);
   return lines.join('\n');
 }

@@ -12,6 +12,11 @@ import { deadlineOfItem, describeFilters, type ListFilters } from './list.js';
 
 /** Records listed one by one in each section; the rest are counted. */
 export const LISTED = 10;
+/** Values counted one by one (statuses, types, delivery states); the rarest beyond are summed as OTHER_VALUES. */
+export const COUNTED_VALUES = 20;
+export const OTHER_VALUES = '(other values)';
+/** Stores listed, most records first: a book with more is narrowed with storeId. */
+export const LISTED_STORES = 50;
 
 export interface OverviewView {
   /** The structured answer, as the tool returns it. */
@@ -22,14 +27,21 @@ export interface OverviewView {
   today: string;
 }
 
-/** Counts by a value, most first; a value such as "__proto__" stays a key like any other. */
+/**
+ * Counts by a value, most first, at most COUNTED_VALUES of them (a service sending a thousand statuses
+ * must not make a thousand keys). Counted in a Map and written with fromEntries, so that a value such
+ * as "__proto__" or "constructor" stays a key like any other.
+ */
 function countBy<T>(items: readonly T[], key: (item: T) => string | undefined): Record<string, number> {
   const counts = new Map<string, number>();
   for (const item of items) {
     const value = key(item) ?? 'unknown';
     counts.set(value, (counts.get(value) ?? 0) + 1);
   }
-  return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]));
+  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
+  if (sorted.length <= COUNTED_VALUES) return Object.fromEntries(sorted);
+  const rest = sorted.slice(COUNTED_VALUES - 1).reduce((sum, [, count]) => sum + count, 0);
+  return Object.fromEntries([...sorted.slice(0, COUNTED_VALUES - 1), [OTHER_VALUES, rest]]);
 }
 
 /** Counts by type, unless the call asked for one type and every record is of it: that says nothing. */
@@ -44,13 +56,11 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
   const today = localDate(now, clock.timeZone);
   const head: OverviewAnswer = {
     total: pages.total,
-    counted: pages.capped ? items.length : undefined,
+    counted: items.length !== pages.total ? items.length : undefined,
     ...(filters.period ? { filedFrom: filters.from, filedTo: filters.to } : {}),
     timeZone: clock.timeZone,
   };
-  const hint = pages.capped
-    ? `Only the first ${pages.pagesRead} of ${pages.totalPages} pages were read (the cap), so the ${items.length} newest records are counted and every figure is a lower bound; narrow the period or filters for the rest.`
-    : undefined;
+  const hint = countingHint(pages);
   if (items.length === 0) return { answer: { ...head, hint }, filters, today };
 
   const limaDay = limaToday(now);
@@ -91,7 +101,7 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
     ...head,
     byStatus: countBy(items, (item) => line(item.status, 40)),
     byType: byTypeUnlessAsked(countBy(items, (item) => line(item.type, 40)), filters),
-    byStore: [...stores.values()].sort((a, b) => b.count - a.count),
+    byStore: [...stores.values()].sort((a, b) => b.count - a.count).slice(0, LISTED_STORES),
     unanswered: withDeadline.filter(({ status }) => !status.answered).length,
     overdue: urgent.length - dueSoon.length,
     dueSoon: dueSoon.length,
@@ -117,8 +127,23 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
             })),
           },
     hint,
+    truncated: stores.size > LISTED_STORES ? `byStore lists the ${LISTED_STORES} stores with most records of ${stores.size}; narrow with storeId for another.` : undefined,
   };
   return { answer, filters, today };
+}
+
+/** Why the records counted are not the total the service reported, when they are not. */
+function countingHint(pages: AllPages): string | undefined {
+  const counted = pages.items.length;
+  if (pages.capped) {
+    return `Only the first ${pages.pagesRead} of ${pages.totalPages} pages were read (the cap), so the ${counted} newest records are counted and every figure is a lower bound; narrow the period or filters for the rest.`;
+  }
+  if (counted === pages.total && pages.sentMore === 0) return undefined;
+  const why = [
+    pages.repeated > 0 ? `${plural(pages.repeated, 'record')} showed on more than one page and counted once` : undefined,
+    pages.sentMore > 0 ? `${plural(pages.sentMore, 'record')} sent beyond the page size asked were left out` : undefined,
+  ].filter((part) => part !== undefined);
+  return `The service reported ${pages.total} matching records and its pages held ${counted} distinct ones${why.length > 0 ? ` (${why.join('; ')})` : ''}: every figure counts those ${counted}.`;
 }
 
 const counts = (record: Record<string, number> = {}) =>
@@ -134,7 +159,7 @@ export function formatOverviewText(view: OverviewView): string {
   if (answer.total === 0) return `No records match${what ? ` (${what})` : ''}.`;
   const capped = answer.counted !== undefined;
   const lines = [
-    capped ? `${matches}. ${answer.hint ?? ''} ${datesNote(style)}` : `${matches}; all ${answer.total} counted. ${datesNote(style)}`,
+    answer.hint !== undefined ? `${matches}. ${answer.hint} ${datesNote(style)}` : `${matches}; all ${answer.total} counted. ${datesNote(style)}`,
     `By status: ${counts(answer.byStatus)}.${answer.byType ? ` By type: ${counts(answer.byType)}.` : ''}`,
     // With each store's id: the storeId filter of every tool takes it, and nothing else shows it.
     `By store (storeId): ${(answer.byStore ?? []).map((store) => `${store.store ?? 'unknown'} ${store.count}${store.storeId ? ` (${store.storeId})` : ''}`).join(', ')}.`,
@@ -163,6 +188,7 @@ export function formatOverviewText(view: OverviewView): string {
     );
     for (const issue of problems.first) lines.push([cell(issue.correlative), cell(issue.receipt), cell(issue.response), cell(issue.id)].join('\t'));
   }
+  if (answer.truncated) lines.push(answer.truncated);
   lines.push('Read one record with get_complaint (id or correlative); list them with list_complaints.');
   return lines.join('\n');
 }
