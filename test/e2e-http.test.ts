@@ -207,6 +207,36 @@ describe('request body', () => {
   });
 });
 
+const toolsList = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+const batchOf = (count: number, message: (id: number) => unknown) => JSON.stringify(Array.from({ length: count }, (_, index) => message(index + 1)));
+
+describe('JSON-RPC batches', () => {
+  const withKey = { ...MCP_HEADERS, authorization: `Bearer ${FULL}` };
+
+  it('refuses a batch of more calls than a key may have in flight with 429, naming the cap, sending nothing upstream', async () => {
+    const answer = await post(serve.url, withKey, batchOf(40, (id) => JSON.parse(toolCall(id))));
+    expect(answer.status).toBe(429);
+    expect(answer.headers['retry-after']).toBeUndefined(); // the same batch would be refused again
+    expect(answer.json().error.message).toMatch(/^Too Many Requests: this batch holds 40 calls, more than the 8 .*COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY/);
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('answers a batch of 100 tools/list with a short refusal, not megabytes', async () => {
+    const answer = await post(serve.url, withKey, batchOf(100, toolsList));
+    expect(answer.status).toBe(429);
+    expect(answer.text.length).toBeLessThan(1024);
+  });
+
+  it('answers every call of a batch within the cap (clients on 2025-03-26 may batch), in a bounded answer', async () => {
+    const one = await post(serve.url, withKey, JSON.stringify(toolsList(1)));
+    const eight = await post(serve.url, withKey, batchOf(8, toolsList));
+    expect(eight.status).toBe(200);
+    for (let id = 1; id <= 8; id++) expect(eight.text).toContain(`"id":${id}}`);
+    // The largest batch a key may send answers with at most its calls' answers: the cap bounds the size.
+    expect(eight.text.length).toBeLessThan(8 * one.text.length + 1024);
+  });
+});
+
 /** An upstream that holds every request until `release()`, then answers with an empty list. */
 function gate() {
   const held: ServerResponse[] = [];
@@ -248,7 +278,34 @@ describe('caps on requests in flight', () => {
     await upstream?.close();
   });
 
+  it('counts each call of a batch against the caps', async () => {
+    upstream.reset();
+    const headers = (key: string) => ({ ...MCP_HEADERS, authorization: `Bearer ${key}` });
+    // Keys the service has accepted, so that only the caps under test apply.
+    for (const key of [FULL, RESTRICTED]) expect((await post(capped.url, headers(key), toolCall(9))).status).toBe(200);
+    upstream.reset();
+    const held = gate();
+    upstream.always(held.behaviour);
+    const batch = post(capped.url, headers(FULL), batchOf(2, (id) => JSON.parse(toolCall(id))));
+    try {
+      await until(() => held.held.length === 2, "the batch's two held upstream requests");
+      const overKey = await post(capped.url, headers(FULL), toolCall(3));
+      expect(overKey.status).toBe(429);
+      expect(overKey.json().error.message).toMatch(/for your key/);
+      const overTotal = await post(capped.url, headers(RESTRICTED), batchOf(2, (id) => JSON.parse(toolCall(id))));
+      expect(overTotal.status).toBe(429);
+      expect(overTotal.json().error.message).toMatch(/on this server/);
+      expect(upstream.requests).toHaveLength(2);
+    } finally {
+      // Whatever happened, the slots are freed for the tests that follow.
+      upstream.always(json(200, EMPTY_LIST));
+      held.release();
+    }
+    expect((await batch).status).toBe(200);
+  });
+
   it('answers 429 beyond the per-key cap and beyond the total, and admits again once requests finish', async () => {
+    upstream.reset();
     const held = gate();
     upstream.always(held.behaviour);
     const headers = (key: string) => ({ ...MCP_HEADERS, authorization: `Bearer ${key}` });

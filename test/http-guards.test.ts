@@ -100,23 +100,53 @@ describe('Host and Origin allow-lists', () => {
 });
 
 describe('InFlightLimiter', () => {
+  const busy = (cap: 'total' | 'perKey', limit: number) => ({ ok: false, cap, reason: 'busy', limit });
+
   it('caps each key and the total, and frees a slot once, on release', () => {
     const limiter = new InFlightLimiter({ total: 3, perKey: 2 });
-    const a1 = limiter.admit('or_a');
-    const a2 = limiter.admit('or_a');
+    const a1 = limiter.admit('a', 1);
+    const a2 = limiter.admit('a', 1);
     expect(a1.ok && a2.ok).toBe(true);
-    expect(limiter.admit('or_a')).toEqual({ ok: false, cap: 'perKey' });
-    const b1 = limiter.admit('or_b');
+    expect(limiter.admit('a', 1)).toEqual(busy('perKey', 2));
+    const b1 = limiter.admit('b', 1);
     expect(b1.ok).toBe(true);
-    expect(limiter.admit('or_c')).toEqual({ ok: false, cap: 'total' });
+    expect(limiter.admit('c', 1)).toEqual(busy('total', 3));
     expect(limiter.count).toBe(3);
     if (a1.ok) {
       a1.release();
       a1.release(); // twice is once
     }
     expect(limiter.count).toBe(2);
-    expect(limiter.admit('or_a').ok).toBe(true);
-    expect(limiter.admit('or_c')).toEqual({ ok: false, cap: 'total' });
+    expect(limiter.admit('a', 1).ok).toBe(true);
+    expect(limiter.admit('c', 1)).toEqual(busy('total', 3));
+  });
+
+  it('gives a message without calls (notifications only) one slot', () => {
+    const limiter = new InFlightLimiter({ total: 3, perKey: 2 });
+    expect(limiter.admit('a', 0).ok).toBe(true);
+    expect(limiter.count).toBe(1);
+  });
+
+  it('takes one slot per call of a batch, and frees them all on release', () => {
+    const limiter = new InFlightLimiter({ total: 5, perKey: 3 });
+    const batch = limiter.admit('a', 3);
+    expect(batch.ok).toBe(true);
+    expect(limiter.count).toBe(3);
+    expect(limiter.admit('a', 1)).toEqual(busy('perKey', 3));
+    expect(limiter.admit('b', 3)).toEqual(busy('total', 5));
+    expect(limiter.admit('b', 2).ok).toBe(true);
+    if (batch.ok) batch.release();
+    expect(limiter.count).toBe(2);
+    expect(limiter.admit('a', 3).ok).toBe(true);
+  });
+
+  it('refuses a batch that could never fit as such, even on an idle server', () => {
+    const limiter = new InFlightLimiter({ total: 64, perKey: 8 });
+    expect(limiter.admit('a', 9)).toEqual({ ok: false, cap: 'perKey', reason: 'batch', limit: 8 });
+    expect(limiter.admit('a', 100)).toEqual({ ok: false, cap: 'perKey', reason: 'batch', limit: 8 });
+    expect(new InFlightLimiter({ total: 4, perKey: 8 }).admit('a', 5)).toEqual({ ok: false, cap: 'total', reason: 'batch', limit: 4 });
+    expect(limiter.count).toBe(0);
+    expect(limiter.admit('a', 8).ok).toBe(true);
   });
 });
 

@@ -9,7 +9,8 @@ import { Agent } from 'undici';
 import { ComplaintsApi } from '../api/client.js';
 import { log } from '../log.js';
 import { createServer as createMcpServer } from '../server.js';
-import { InFlightLimiter } from './in-flight.js';
+import { InFlightLimiter, type Refusal } from './in-flight.js';
+import { keyId } from './key-id.js';
 import { readJsonBody, requestIds } from './request-body.js';
 import { bearerKey, checkHostAndOrigin } from './request-guards.js';
 import { MAX_REQUEST_BODY_BYTES, type HttpSettings } from './settings.js';
@@ -62,11 +63,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       // A body left unread cannot be skipped on this connection: close it after the answer.
       return rpcError(res, body.status, body.message, body.status === 413 ? { Connection: 'close' } : {}, body.status === 400 ? -32700 : -32000);
     }
-    const admission = limiter.admit(key.key);
-    if (!admission.ok) {
-      const whose = admission.cap === 'perKey' ? 'for your key' : 'on this server';
-      return rpcError(res, 429, `Too Many Requests: too many requests in flight ${whose}; retry when one has finished.`, { 'Retry-After': '1' });
-    }
+    const ids = requestIds(body.json);
+    const admission = limiter.admit(keyId(key.key), ids.length);
+    if (!admission.ok) return tooManyRequests(res, admission, ids.length);
 
     const api = new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key.key, timeoutMs: options.timeoutMs, dispatcher });
     const server = createMcpServer({
@@ -77,7 +76,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       version: options.version,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    active.set(transport, requestIds(body.json));
+    active.set(transport, ids);
     res.on('close', () => {
       // Closing the transport aborts tool calls still running for a client that went away.
       active.delete(transport);
@@ -151,6 +150,17 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
   res.end(text);
+}
+
+/** 429, saying which cap refused the request; Retry-After only when a retry can pass. */
+function tooManyRequests(res: ServerResponse, refusal: Refusal, calls: number): void {
+  const setting = refusal.cap === 'perKey' ? 'COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY' : 'COMPLAINTS_HTTP_MAX_IN_FLIGHT';
+  if (refusal.reason === 'batch') {
+    const allowed = refusal.cap === 'perKey' ? 'a key may have in flight at once' : 'this server answers at once';
+    return rpcError(res, 429, `Too Many Requests: this batch holds ${calls} calls, more than the ${refusal.limit} ${allowed} (${setting}); send at most ${refusal.limit} calls per batch.`);
+  }
+  const whose = refusal.cap === 'perKey' ? 'for your key' : 'on this server';
+  rpcError(res, 429, `Too Many Requests: too many requests in flight ${whose}; retry when one has finished.`, { 'Retry-After': '1' });
 }
 
 /** Errors on /mcp as JSON-RPC, as the transport's own are: an MCP client shows the message. */
