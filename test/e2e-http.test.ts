@@ -278,12 +278,17 @@ describe('caps on requests in flight', () => {
     await upstream?.close();
   });
 
+  const headers = (key: string) => ({ ...MCP_HEADERS, authorization: `Bearer ${key}` });
+
+  /** One answered call each, so that the service has accepted the keys and only the caps under test apply. */
+  async function acceptKeys(...keys: string[]) {
+    upstream.reset();
+    for (const key of keys) expect((await post(capped.url, headers(key), toolCall(9))).status).toBe(200);
+    upstream.reset();
+  }
+
   it('counts each call of a batch against the caps', async () => {
-    upstream.reset();
-    const headers = (key: string) => ({ ...MCP_HEADERS, authorization: `Bearer ${key}` });
-    // Keys the service has accepted, so that only the caps under test apply.
-    for (const key of [FULL, RESTRICTED]) expect((await post(capped.url, headers(key), toolCall(9))).status).toBe(200);
-    upstream.reset();
+    await acceptKeys(FULL, RESTRICTED);
     const held = gate();
     upstream.always(held.behaviour);
     const batch = post(capped.url, headers(FULL), batchOf(2, (id) => JSON.parse(toolCall(id))));
@@ -305,10 +310,9 @@ describe('caps on requests in flight', () => {
   });
 
   it('answers 429 beyond the per-key cap and beyond the total, and admits again once requests finish', async () => {
-    upstream.reset();
+    await acceptKeys(FULL, RESTRICTED);
     const held = gate();
     upstream.always(held.behaviour);
-    const headers = (key: string) => ({ ...MCP_HEADERS, authorization: `Bearer ${key}` });
     const first = [post(capped.url, headers(FULL), toolCall(1)), post(capped.url, headers(FULL), toolCall(2))];
     await until(() => held.held.length === 2, 'two held upstream requests');
 
@@ -347,6 +351,85 @@ describe('caps on requests in flight', () => {
     } finally {
       for (const socket of stalled) socket.destroy();
     }
+  });
+});
+
+describe('made-up keys against a slow API', () => {
+  let upstream: FaultServer;
+  let server: HttpServe;
+  /** Requests with a key the API does not know: held until the test ends, then refused (401). */
+  const strangers: ServerResponse[] = [];
+  let restrictedRevoked = false;
+  const answerStrangers = () => {
+    for (const response of strangers.splice(0)) json(401, { message: 'invalid key' })(undefined as never, response);
+  };
+
+  beforeAll(async () => {
+    upstream = await FaultServer.start();
+    upstream.always((request, response) => {
+      const key = request.headers.authorization?.replace(/^Bearer /, '');
+      if (key === FULL || (key === RESTRICTED && !restrictedRevoked)) json(200, EMPTY_LIST)(request, response);
+      else if (key === RESTRICTED) json(401, { message: 'revoked' })(request, response);
+      else strangers.push(response);
+    });
+    server = await startHttpServe({ COMPLAINTS_API_URL: upstream.url }); // 64 in all, 8 per key
+  });
+
+  afterAll(async () => {
+    answerStrangers();
+    await server?.stop();
+    await upstream?.close();
+  });
+
+  /** Sends one call per made-up key; resolves once each is held upstream or refused, with the refusals. */
+  async function flood(count: number, tag: string) {
+    const refusals: Array<{ status: number; message: string }> = [];
+    const answers = Array.from({ length: count }, (_, n) =>
+      post(server.url, { ...MCP_HEADERS, authorization: `Bearer or_made_up_${tag}_${n}` }, toolCall(1)).then((answer) => {
+        if (answer.status === 429) refusals.push({ status: answer.status, message: answer.json().error.message });
+        return answer;
+      }),
+    );
+    await until(() => strangers.length + refusals.length === count, 'every made-up key held upstream or refused', 15_000);
+    return { refusals, answers };
+  }
+
+  it('leaves the slots of a member the service has accepted free: 80 made-up keys share an eighth', async () => {
+    const member = { ...MCP_HEADERS, authorization: `Bearer ${FULL}` };
+    expect((await post(server.url, member, toolCall(1))).status).toBe(200); // the service accepts the key
+    const { refusals, answers } = await flood(80, 'a');
+    try {
+      const served = await post(server.url, member, toolCall(2));
+      expect(served.status).toBe(200);
+      expect(served.text).toContain('No records');
+      expect(strangers).toHaveLength(8); // 64 / 8
+      expect(refusals).toHaveLength(72);
+      for (const refusal of refusals) expect(refusal.message).toMatch(/keys the complaints service has not yet accepted/);
+    } finally {
+      answerStrangers();
+    }
+    for (const answer of await Promise.all(answers)) expect([200, 429]).toContain(answer.status);
+  });
+
+  it('forgets a key at once when the service answers 401 for it', async () => {
+    const restricted = { ...MCP_HEADERS, authorization: `Bearer ${RESTRICTED}` };
+    const member = { ...MCP_HEADERS, authorization: `Bearer ${FULL}` };
+    expect((await post(server.url, member, toolCall(1))).status).toBe(200);
+    expect((await post(server.url, restricted, toolCall(1))).text).toContain('No records');
+    restrictedRevoked = true;
+    expect((await post(server.url, restricted, toolCall(2))).text).toMatch(/refused the API key \(401\)/);
+    const { answers } = await flood(8, 'b');
+    try {
+      // The revoked key now shares the made-up keys' eighth, which they hold.
+      const refused = await post(server.url, restricted, toolCall(3));
+      expect(refused.status).toBe(429);
+      expect(refused.json().error.message).toMatch(/keys the complaints service has not yet accepted/);
+      expect((await post(server.url, member, toolCall(4))).status).toBe(200);
+    } finally {
+      answerStrangers();
+      restrictedRevoked = false;
+    }
+    await Promise.all(answers);
   });
 });
 
