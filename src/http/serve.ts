@@ -65,13 +65,13 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       // A body left unread cannot be skipped on this connection: close it after the answer.
       return rpcError(res, body.status, body.message, body.status === 413 ? { Connection: 'close' } : {}, body.status === 400 ? -32700 : -32000);
     }
-    const id = keyId(key.key);
-    const ids = requestIds(body.json);
-    const admission = limiter.admit(id, ids.length, verified.has(id));
-    if (!admission.ok) return tooManyRequests(res, admission, ids.length);
+    const member = keyId(key.key);
+    const callIds = requestIds(body.json);
+    const admission = limiter.admit(member, callIds.length, verified.has(member));
+    if (!admission.ok) return tooManyRequests(res, admission, callIds.length);
 
     // What the service answers for the key decides whether its next requests count as a member's.
-    const onStatus = (status: number) => verified.heard(id, status);
+    const onStatus = (status: number) => verified.heard(member, status);
     const api = new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key.key, timeoutMs: options.timeoutMs, dispatcher, onStatus });
     const server = createMcpServer({
       api: async () => api,
@@ -81,7 +81,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       version: options.version,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    active.set(transport, ids);
+    active.set(transport, callIds);
     res.on('close', () => {
       // Closing the transport aborts tool calls still running for a client that went away.
       active.delete(transport);
