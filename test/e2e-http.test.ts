@@ -207,6 +207,36 @@ describe('request body', () => {
   });
 });
 
+const toolsList = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+const batchOf = (count: number, message: (id: number) => unknown) => JSON.stringify(Array.from({ length: count }, (_, index) => message(index + 1)));
+
+describe('JSON-RPC batches', () => {
+  const withKey = { ...MCP_HEADERS, authorization: `Bearer ${FULL}` };
+
+  it('refuses a batch of more calls than a key may have in flight with 429, naming the cap, sending nothing upstream', async () => {
+    const answer = await post(serve.url, withKey, batchOf(40, (id) => JSON.parse(toolCall(id))));
+    expect(answer.status).toBe(429);
+    expect(answer.headers['retry-after']).toBeUndefined(); // the same batch would be refused again
+    expect(answer.json().error.message).toMatch(/^Too Many Requests: this batch holds 40 calls, more than the 8 .*COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY/);
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('answers a batch of 100 tools/list with a short refusal, not megabytes', async () => {
+    const answer = await post(serve.url, withKey, batchOf(100, toolsList));
+    expect(answer.status).toBe(429);
+    expect(answer.text.length).toBeLessThan(1024);
+  });
+
+  it('answers every call of a batch within the cap (clients on 2025-03-26 may batch), in a bounded answer', async () => {
+    const one = await post(serve.url, withKey, JSON.stringify(toolsList(1)));
+    const eight = await post(serve.url, withKey, batchOf(8, toolsList));
+    expect(eight.status).toBe(200);
+    for (let id = 1; id <= 8; id++) expect(eight.text).toContain(`"id":${id}}`);
+    // The largest batch a key may send answers with at most its calls' answers: the cap bounds the size.
+    expect(eight.text.length).toBeLessThan(8 * one.text.length + 1024);
+  });
+});
+
 /** An upstream that holds every request until `release()`, then answers with an empty list. */
 function gate() {
   const held: ServerResponse[] = [];
@@ -248,10 +278,41 @@ describe('caps on requests in flight', () => {
     await upstream?.close();
   });
 
-  it('answers 429 beyond the per-key cap and beyond the total, and admits again once requests finish', async () => {
+  const headers = (key: string) => ({ ...MCP_HEADERS, authorization: `Bearer ${key}` });
+
+  /** One answered call each, so that the service has accepted the keys and only the caps under test apply. */
+  async function acceptKeys(...keys: string[]) {
+    upstream.reset();
+    for (const key of keys) expect((await post(capped.url, headers(key), toolCall(9))).status).toBe(200);
+    upstream.reset();
+  }
+
+  it('counts each call of a batch against the caps', async () => {
+    await acceptKeys(FULL, RESTRICTED);
     const held = gate();
     upstream.always(held.behaviour);
-    const headers = (key: string) => ({ ...MCP_HEADERS, authorization: `Bearer ${key}` });
+    const batch = post(capped.url, headers(FULL), batchOf(2, (id) => JSON.parse(toolCall(id))));
+    try {
+      await until(() => held.held.length === 2, "the batch's two held upstream requests");
+      const overKey = await post(capped.url, headers(FULL), toolCall(3));
+      expect(overKey.status).toBe(429);
+      expect(overKey.json().error.message).toMatch(/for your key/);
+      const overTotal = await post(capped.url, headers(RESTRICTED), batchOf(2, (id) => JSON.parse(toolCall(id))));
+      expect(overTotal.status).toBe(429);
+      expect(overTotal.json().error.message).toMatch(/on this server/);
+      expect(upstream.requests).toHaveLength(2);
+    } finally {
+      // Whatever happened, the slots are freed for the tests that follow.
+      upstream.always(json(200, EMPTY_LIST));
+      held.release();
+    }
+    expect((await batch).status).toBe(200);
+  });
+
+  it('answers 429 beyond the per-key cap and beyond the total, and admits again once requests finish', async () => {
+    await acceptKeys(FULL, RESTRICTED);
+    const held = gate();
+    upstream.always(held.behaviour);
     const first = [post(capped.url, headers(FULL), toolCall(1)), post(capped.url, headers(FULL), toolCall(2))];
     await until(() => held.held.length === 2, 'two held upstream requests');
 
@@ -290,6 +351,85 @@ describe('caps on requests in flight', () => {
     } finally {
       for (const socket of stalled) socket.destroy();
     }
+  });
+});
+
+describe('made-up keys against a slow API', () => {
+  let upstream: FaultServer;
+  let server: HttpServe;
+  /** Requests with a key the API does not know: held until the test ends, then refused (401). */
+  const strangers: ServerResponse[] = [];
+  let restrictedRevoked = false;
+  const answerStrangers = () => {
+    for (const response of strangers.splice(0)) json(401, { message: 'invalid key' })(undefined as never, response);
+  };
+
+  beforeAll(async () => {
+    upstream = await FaultServer.start();
+    upstream.always((request, response) => {
+      const key = request.headers.authorization?.replace(/^Bearer /, '');
+      if (key === FULL || (key === RESTRICTED && !restrictedRevoked)) json(200, EMPTY_LIST)(request, response);
+      else if (key === RESTRICTED) json(401, { message: 'revoked' })(request, response);
+      else strangers.push(response);
+    });
+    server = await startHttpServe({ COMPLAINTS_API_URL: upstream.url }); // 64 in all, 8 per key
+  });
+
+  afterAll(async () => {
+    answerStrangers();
+    await server?.stop();
+    await upstream?.close();
+  });
+
+  /** Sends one call per made-up key; resolves once each is held upstream or refused, with the refusals. */
+  async function flood(count: number, tag: string) {
+    const refusals: Array<{ status: number; message: string }> = [];
+    const answers = Array.from({ length: count }, (_, n) =>
+      post(server.url, { ...MCP_HEADERS, authorization: `Bearer or_made_up_${tag}_${n}` }, toolCall(1)).then((answer) => {
+        if (answer.status === 429) refusals.push({ status: answer.status, message: answer.json().error.message });
+        return answer;
+      }),
+    );
+    await until(() => strangers.length + refusals.length === count, 'every made-up key held upstream or refused', 15_000);
+    return { refusals, answers };
+  }
+
+  it('leaves the slots of a member the service has accepted free: 80 made-up keys share an eighth', async () => {
+    const member = { ...MCP_HEADERS, authorization: `Bearer ${FULL}` };
+    expect((await post(server.url, member, toolCall(1))).status).toBe(200); // the service accepts the key
+    const { refusals, answers } = await flood(80, 'a');
+    try {
+      const served = await post(server.url, member, toolCall(2));
+      expect(served.status).toBe(200);
+      expect(served.text).toContain('No records');
+      expect(strangers).toHaveLength(8); // 64 / 8
+      expect(refusals).toHaveLength(72);
+      for (const refusal of refusals) expect(refusal.message).toMatch(/keys the complaints service has not yet accepted/);
+    } finally {
+      answerStrangers();
+    }
+    for (const answer of await Promise.all(answers)) expect([200, 429]).toContain(answer.status);
+  });
+
+  it('forgets a key at once when the service answers 401 for it', async () => {
+    const restricted = { ...MCP_HEADERS, authorization: `Bearer ${RESTRICTED}` };
+    const member = { ...MCP_HEADERS, authorization: `Bearer ${FULL}` };
+    expect((await post(server.url, member, toolCall(1))).status).toBe(200);
+    expect((await post(server.url, restricted, toolCall(1))).text).toContain('No records');
+    restrictedRevoked = true;
+    expect((await post(server.url, restricted, toolCall(2))).text).toMatch(/refused the API key \(401\)/);
+    const { answers } = await flood(8, 'b');
+    try {
+      // The revoked key now shares the made-up keys' eighth, which they hold.
+      const refused = await post(server.url, restricted, toolCall(3));
+      expect(refused.status).toBe(429);
+      expect(refused.json().error.message).toMatch(/keys the complaints service has not yet accepted/);
+      expect((await post(server.url, member, toolCall(4))).status).toBe(200);
+    } finally {
+      answerStrangers();
+      restrictedRevoked = false;
+    }
+    await Promise.all(answers);
   });
 });
 

@@ -1,11 +1,13 @@
 // The pure parts of `serve --http`: the bearer key, the Host/Origin allow-lists, the in-flight caps,
-// the HTTP settings and the command line.
+// the memory of accepted keys, the HTTP settings and the command line.
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/cli/args.js';
-import { InFlightLimiter } from '../src/http/in-flight.js';
+import { InFlightLimiter, unverifiedShare } from '../src/http/in-flight.js';
+import { keyId } from '../src/http/key-id.js';
 import { requestIds } from '../src/http/request-body.js';
 import { allowLists, bearerKey, checkHostAndOrigin, isLoopbackHost } from '../src/http/request-guards.js';
 import { HTTP_DEFAULTS, loadHttpSettings } from '../src/http/settings.js';
+import { VerifiedKeys } from '../src/http/verified-keys.js';
 
 const KEY = 'or_demo_full_4c7fa9cc8b133cdbbf9ecbd4e97';
 
@@ -100,23 +102,155 @@ describe('Host and Origin allow-lists', () => {
 });
 
 describe('InFlightLimiter', () => {
+  const busy = (cap: 'total' | 'perKey' | 'unverified', limit: number) => ({ ok: false, cap, reason: 'busy', limit });
+
   it('caps each key and the total, and frees a slot once, on release', () => {
     const limiter = new InFlightLimiter({ total: 3, perKey: 2 });
-    const a1 = limiter.admit('or_a');
-    const a2 = limiter.admit('or_a');
+    const a1 = limiter.admit('a', 1, true);
+    const a2 = limiter.admit('a', 1, true);
     expect(a1.ok && a2.ok).toBe(true);
-    expect(limiter.admit('or_a')).toEqual({ ok: false, cap: 'perKey' });
-    const b1 = limiter.admit('or_b');
+    expect(limiter.admit('a', 1, true)).toEqual(busy('perKey', 2));
+    const b1 = limiter.admit('b', 1, true);
     expect(b1.ok).toBe(true);
-    expect(limiter.admit('or_c')).toEqual({ ok: false, cap: 'total' });
+    expect(limiter.admit('c', 1, true)).toEqual(busy('total', 3));
     expect(limiter.count).toBe(3);
     if (a1.ok) {
       a1.release();
       a1.release(); // twice is once
     }
     expect(limiter.count).toBe(2);
-    expect(limiter.admit('or_a').ok).toBe(true);
-    expect(limiter.admit('or_c')).toEqual({ ok: false, cap: 'total' });
+    expect(limiter.admit('a', 1, true).ok).toBe(true);
+    expect(limiter.admit('c', 1, true)).toEqual(busy('total', 3));
+  });
+
+  it('gives a message without calls (notifications only) one slot', () => {
+    const limiter = new InFlightLimiter({ total: 3, perKey: 2 });
+    expect(limiter.admit('a', 0, true).ok).toBe(true);
+    expect(limiter.count).toBe(1);
+  });
+
+  it('takes one slot per call of a batch, and frees them all on release', () => {
+    const limiter = new InFlightLimiter({ total: 5, perKey: 3 });
+    const batch = limiter.admit('a', 3, true);
+    expect(batch.ok).toBe(true);
+    expect(limiter.count).toBe(3);
+    expect(limiter.admit('a', 1, true)).toEqual(busy('perKey', 3));
+    expect(limiter.admit('b', 3, true)).toEqual(busy('total', 5));
+    expect(limiter.admit('b', 2, true).ok).toBe(true);
+    if (batch.ok) batch.release();
+    expect(limiter.count).toBe(2);
+    expect(limiter.admit('a', 3, true).ok).toBe(true);
+  });
+
+  it('refuses a batch that could never fit as such, even on an idle server', () => {
+    const limiter = new InFlightLimiter({ total: 64, perKey: 8 });
+    expect(limiter.admit('a', 9, true)).toEqual({ ok: false, cap: 'perKey', reason: 'batch', limit: 8 });
+    expect(limiter.admit('a', 100, true)).toEqual({ ok: false, cap: 'perKey', reason: 'batch', limit: 8 });
+    expect(new InFlightLimiter({ total: 4, perKey: 8 }).admit('a', 5, true)).toEqual({ ok: false, cap: 'total', reason: 'batch', limit: 4 });
+    expect(limiter.count).toBe(0);
+    expect(limiter.admit('a', 8, true).ok).toBe(true);
+  });
+
+  it('keeps all but an eighth of the slots (at least one) for keys the service has accepted', () => {
+    expect([1, 3, 7, 8, 15, 16, 64, 100].map(unverifiedShare)).toEqual([1, 1, 1, 1, 1, 2, 8, 12]);
+    const limiter = new InFlightLimiter({ total: 64, perKey: 8 });
+    // 80 made-up keys, one call each: 8 pass, the rest find the share taken.
+    const strangers = Array.from({ length: 80 }, (_, n) => limiter.admit(`stranger${n}`, 1, false));
+    expect(strangers.filter((admission) => admission.ok)).toHaveLength(8);
+    expect(strangers[8]).toEqual(busy('unverified', 8));
+    // Members the service has accepted still have 56 slots, 8 per key.
+    for (let member = 0; member < 7; member++) expect(limiter.admit(`member${member}`, 8, true).ok).toBe(true);
+    expect(limiter.count).toBe(64);
+    expect(limiter.admit('member7', 1, true)).toEqual(busy('total', 64));
+  });
+
+  it('lets accepted keys use the slots the unverified share leaves free, and frees a share slot on release', () => {
+    const limiter = new InFlightLimiter({ total: 16, perKey: 8 });
+    const member = limiter.admit('member', 8, true);
+    const member2 = limiter.admit('member2', 6, true);
+    expect(member.ok && member2.ok).toBe(true);
+    const stranger = limiter.admit('stranger', 2, false);
+    expect(stranger.ok).toBe(true);
+    expect(limiter.admit('other', 1, false)).toEqual(busy('total', 16));
+    if (stranger.ok) stranger.release();
+    if (member.ok) member.release();
+    // The stranger's slots went back to the share, wherever the key stands now.
+    expect(limiter.admit('other', 2, false).ok).toBe(true);
+    expect(limiter.admit('other2', 1, false)).toEqual(busy('unverified', 2));
+  });
+
+  it('refuses a batch larger than the unverified share as such, until the key is accepted', () => {
+    const limiter = new InFlightLimiter({ total: 16, perKey: 8 });
+    expect(limiter.admit('new', 3, false)).toEqual({ ok: false, cap: 'unverified', reason: 'batch', limit: 2 });
+    expect(limiter.admit('new', 3, true).ok).toBe(true);
+  });
+});
+
+describe('VerifiedKeys', () => {
+  /** A clock the test moves by hand. */
+  function memory(maxEntries = 3, ttlMs = 1000) {
+    const clock = { ms: 0 };
+    return { clock, keys: new VerifiedKeys({ maxEntries, ttlMs, now: () => clock.ms }) };
+  }
+
+  it('remembers a key the service answered with a 2xx, and nothing else', () => {
+    const { keys } = memory();
+    for (const status of [100, 304, 400, 403, 404, 429, 500, 503]) keys.heard('a', status);
+    expect(keys.has('a')).toBe(false);
+    keys.heard('a', 200);
+    keys.heard('b', 204);
+    expect(keys.has('a') && keys.has('b')).toBe(true);
+    expect(keys.has('c')).toBe(false);
+  });
+
+  it('forgets a key at once on a 401, and a 403 (a real key without the permission) does not', () => {
+    const { keys } = memory();
+    keys.heard('a', 200);
+    keys.heard('a', 403);
+    expect(keys.has('a')).toBe(true);
+    keys.heard('a', 401);
+    expect(keys.has('a')).toBe(false);
+    expect(keys.size).toBe(0);
+  });
+
+  it('forgets a key the TTL after the service last accepted it', () => {
+    const { clock, keys } = memory(3, 1000);
+    keys.heard('a', 200);
+    clock.ms = 600;
+    keys.heard('a', 200); // accepted again: the TTL runs from here
+    clock.ms = 1599;
+    expect(keys.has('a')).toBe(true);
+    clock.ms = 1600;
+    expect(keys.has('a')).toBe(false);
+    expect(keys.size).toBe(0);
+  });
+
+  it('keeps at most maxEntries, dropping the least recently accepted, and sweeps the expired as it adds', () => {
+    const { clock, keys } = memory(3, 1000);
+    keys.heard('a', 200);
+    clock.ms = 1;
+    keys.heard('b', 200);
+    clock.ms = 2;
+    keys.heard('c', 200);
+    clock.ms = 3;
+    keys.heard('a', 200); // a is now the most recent
+    keys.heard('d', 200);
+    expect(keys.size).toBe(3);
+    expect(['a', 'b', 'c', 'd'].filter((id) => keys.has(id))).toEqual(['a', 'c', 'd']);
+    clock.ms = 1002.5; // c (accepted at 2) has expired, a and d (at 3) have not
+    keys.heard('e', 200);
+    expect(keys.size).toBe(3);
+    expect(['a', 'c', 'd', 'e'].filter((id) => keys.has(id))).toEqual(['a', 'd', 'e']);
+  });
+});
+
+describe('keyId', () => {
+  it('is the SHA-256 of the key, in base64url, and never holds the key', () => {
+    const id = keyId(KEY);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(id).toBe(keyId(KEY));
+    expect(id).not.toBe(keyId(`${KEY}x`));
+    expect(id).not.toContain(KEY.slice(3, 12));
   });
 });
 

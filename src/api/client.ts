@@ -47,6 +47,8 @@ export interface ApiClientOptions {
   dispatcher: Dispatcher;
   /** Injected for tests of the backoff; defaults to Math.random. */
   random?: () => number;
+  /** Told the status of each answer of the service, e.g. so that serve --http knows which keys it accepted. */
+  onStatus?: (status: number) => void;
 }
 
 export interface ListResult {
@@ -122,6 +124,7 @@ export class ComplaintsApi {
           headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': 'complaints-book-mcp' },
         });
         const { statusCode } = response;
+        this.options.onStatus?.(statusCode);
         log.debug('GET', { ...where, attempt, status: statusCode, ms: elapsed() });
         if (statusCode >= 200 && statusCode < 300) {
           return parseJson(await readBody(response.body, MAX_BODY_BYTES), statusCode);

@@ -9,10 +9,12 @@ import { Agent } from 'undici';
 import { ComplaintsApi } from '../api/client.js';
 import { log } from '../log.js';
 import { createServer as createMcpServer } from '../server.js';
-import { InFlightLimiter } from './in-flight.js';
+import { InFlightLimiter, type Refusal } from './in-flight.js';
+import { keyId } from './key-id.js';
 import { readJsonBody, requestIds } from './request-body.js';
 import { bearerKey, checkHostAndOrigin } from './request-guards.js';
 import { MAX_REQUEST_BODY_BYTES, type HttpSettings } from './settings.js';
+import { VERIFIED_KEYS, VerifiedKeys } from './verified-keys.js';
 
 export interface HttpServeOptions {
   host: string;
@@ -40,6 +42,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   // sockets than requests in flight would never be used.
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.min(settings.caps.total, 64) });
   const limiter = new InFlightLimiter(settings.caps);
+  const verified = new VerifiedKeys({ ...VERIFIED_KEYS, now: () => performance.now() });
   /** Transports answering now, with the ids of the calls they answer, so that the end of the grace can cut them. */
   const active = new Map<StreamableHTTPServerTransport, Array<string | number>>();
   let draining = false;
@@ -62,13 +65,14 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       // A body left unread cannot be skipped on this connection: close it after the answer.
       return rpcError(res, body.status, body.message, body.status === 413 ? { Connection: 'close' } : {}, body.status === 400 ? -32700 : -32000);
     }
-    const admission = limiter.admit(key.key);
-    if (!admission.ok) {
-      const whose = admission.cap === 'perKey' ? 'for your key' : 'on this server';
-      return rpcError(res, 429, `Too Many Requests: too many requests in flight ${whose}; retry when one has finished.`, { 'Retry-After': '1' });
-    }
+    const member = keyId(key.key);
+    const callIds = requestIds(body.json);
+    const admission = limiter.admit(member, callIds.length, verified.has(member));
+    if (!admission.ok) return tooManyRequests(res, admission, callIds.length);
 
-    const api = new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key.key, timeoutMs: options.timeoutMs, dispatcher });
+    // What the service answers for the key decides whether its next requests count as a member's.
+    const onStatus = (status: number) => verified.heard(member, status);
+    const api = new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key.key, timeoutMs: options.timeoutMs, dispatcher, onStatus });
     const server = createMcpServer({
       api: async () => api,
       problems: [],
@@ -77,7 +81,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       version: options.version,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    active.set(transport, requestIds(body.json));
+    active.set(transport, callIds);
     res.on('close', () => {
       // Closing the transport aborts tool calls still running for a client that went away.
       active.delete(transport);
@@ -151,6 +155,22 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
   res.end(text);
+}
+
+/** 429, saying which cap refused the request; Retry-After only when a retry can pass. */
+function tooManyRequests(res: ServerResponse, refusal: Refusal, calls: number): void {
+  const { cap, limit } = refusal;
+  if (refusal.reason === 'batch') {
+    const allowed =
+      cap === 'perKey'
+        ? 'a key may have in flight at once (COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY); send at most that many calls per batch'
+        : cap === 'total'
+          ? 'this server answers at once (COMPLAINTS_HTTP_MAX_IN_FLIGHT); send at most that many calls per batch'
+          : 'a key may have in flight until the complaints service has accepted it on this server; send a single tool call first';
+    return rpcError(res, 429, `Too Many Requests: this batch holds ${calls} calls, more than the ${limit} ${allowed}.`);
+  }
+  const whose = cap === 'perKey' ? 'for your key' : cap === 'total' ? 'on this server' : 'from keys the complaints service has not yet accepted on this server';
+  rpcError(res, 429, `Too Many Requests: too many requests in flight ${whose}; retry when one has finished.`, { 'Retry-After': '1' });
 }
 
 /** Errors on /mcp as JSON-RPC, as the transport's own are: an MCP client shows the message. */
