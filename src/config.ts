@@ -3,6 +3,7 @@
 // A bad or missing setting does not stop the server: MCP clients show a dead server badly, so the
 // server starts, warns once on stderr, and every tool call answers with the problem instead.
 import { z } from 'zod';
+import { gotValue, holdsKeyShape } from './key-shape.js';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
 
 export interface Config {
@@ -82,13 +83,18 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   const rawUrl = setting('COMPLAINTS_API_URL');
   if (rawUrl === undefined) {
     problems.push('COMPLAINTS_API_URL is not set: set it to the base URL of the complaints service, without /api/v1.');
+  } else if (holdsKeyShape(rawUrl)) {
+    // A key in the URL (a query parameter, or pasted into the wrong variable) would be shown wherever the URL is.
+    problems.push(
+      'COMPLAINTS_API_URL must not contain the API key (it holds a value that looks like one; it is not shown): give the key in COMPLAINTS_API_KEY, which is sent in the Authorization header, and the URL without it.',
+    );
   } else if (URL.canParse(rawUrl) && (new URL(rawUrl).username !== '' || new URL(rawUrl).password !== '')) {
     // Credentials in the URL would be shown wherever the URL is (errors, the check command): never echo it.
     problems.push('COMPLAINTS_API_URL must not contain a user name or password: the API key is the only credential.');
   } else {
     const parsed = urlSchema.safeParse(rawUrl);
     if (parsed.success) apiUrl = parsed.data;
-    else problems.push(`COMPLAINTS_API_URL ${parsed.error.issues[0]?.message ?? 'is invalid'} (got "${rawUrl}").`);
+    else problems.push(`COMPLAINTS_API_URL ${parsed.error.issues[0]?.message ?? 'is invalid'} (${gotValue(rawUrl)}).`);
   }
 
   let timeoutMs = DEFAULT_TIMEOUT_MS;
@@ -96,14 +102,14 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   if (rawTimeout !== undefined) {
     const parsed = timeoutSchema.safeParse(rawTimeout);
     if (parsed.success) timeoutMs = parsed.data;
-    else problems.push(`COMPLAINTS_TIMEOUT_MS ${parsed.error.issues[0]?.message ?? 'is invalid'} (got "${rawTimeout}").`);
+    else problems.push(`COMPLAINTS_TIMEOUT_MS ${parsed.error.issues[0]?.message ?? 'is invalid'} (${gotValue(rawTimeout)}).`);
   }
 
   let timeZone = DEFAULT_TIME_ZONE;
   const rawZone = setting('COMPLAINTS_TIMEZONE');
   if (rawZone !== undefined) {
     if (isValidTimeZone(rawZone)) timeZone = rawZone;
-    else problems.push(`COMPLAINTS_TIMEZONE must be an IANA time zone such as America/Lima (got "${rawZone}").`);
+    else problems.push(`COMPLAINTS_TIMEZONE must be an IANA time zone such as America/Lima (${gotValue(rawZone)}).`);
   }
 
   let redactPii = false;
@@ -111,7 +117,7 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   if (rawRedact !== undefined) {
     const flag = parseFlag(rawRedact);
     // An unreadable value fails closed: the member asked for redaction in some form.
-    if (flag === undefined) problems.push(`COMPLAINTS_REDACT_PII must be true or false (got "${rawRedact}").`);
+    if (flag === undefined) problems.push(`COMPLAINTS_REDACT_PII must be true or false (${gotValue(rawRedact)}).`);
     redactPii = flag ?? true;
   }
 
@@ -121,10 +127,10 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   // A shared server's operator reads its log: it says when it listens and stops (info) by default.
   const defaultLevel: LogLevel = keyFrom === 'request' ? 'info' : 'warn';
   const logLevel = LOG_LEVELS.find((level) => level === rawLevel) ?? defaultLevel;
-  if (rawLevel !== undefined && logLevel !== rawLevel) warnings.push(`COMPLAINTS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${rawLevel}"); using ${defaultLevel}.`);
+  if (rawLevel !== undefined && logLevel !== rawLevel) warnings.push(`COMPLAINTS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (${gotValue(rawLevel)}); using ${defaultLevel}.`);
   const rawFormat = setting('COMPLAINTS_LOG_FORMAT')?.toLowerCase();
   const logFormat: LogFormat = rawFormat === 'json' ? 'json' : 'text';
-  if (rawFormat !== undefined && rawFormat !== 'json' && rawFormat !== 'text') warnings.push(`COMPLAINTS_LOG_FORMAT must be text or json (got "${rawFormat}"); using text.`);
+  if (rawFormat !== undefined && rawFormat !== 'json' && rawFormat !== 'text') warnings.push(`COMPLAINTS_LOG_FORMAT must be text or json (${gotValue(rawFormat)}); using text.`);
 
   return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, logLevel, logFormat, problems, warnings };
 }

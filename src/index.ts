@@ -13,6 +13,9 @@ import { createServer, forwardLogToClient } from './server.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
+/** The largest stdio message read (the SDK's default, stated so that the log line can name it). */
+const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;
+
 async function main(): Promise<void> {
   const command = parseArgs(process.argv.slice(2));
   switch (command.mode) {
@@ -59,27 +62,45 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
   });
 
   let closing = false;
-  const shutdown = () => {
+  const shutdown = (exitCode = 0) => {
     if (closing) return;
     closing = true;
     // In-flight calls are aborted by closing the transport; a hung socket must not keep us alive.
-    setTimeout(() => process.exit(0), 800).unref();
+    setTimeout(() => process.exit(exitCode), 800).unref();
     void (async () => {
       await server.close().catch(() => undefined);
       await client?.close().catch(() => undefined);
       for (const cleanup of cleanups) await cleanup().catch(() => undefined);
-      process.exit(0);
+      process.exit(exitCode);
     })();
   };
-  process.stdin.on('end', shutdown);
-  process.stdin.on('close', shutdown);
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.stdin.on('end', () => shutdown());
+  process.stdin.on('close', () => shutdown());
+  process.on('SIGINT', () => shutdown());
+  process.on('SIGTERM', () => shutdown());
+
+  // The SDK's stdio transport gives up for good when one message outgrows its buffer: it reports the
+  // error, then closes itself and reads no more. A server that cannot hear its client must neither
+  // stay up deaf (--demo's sandbox would keep it alive) nor exit 0 as if asked to: say why, exit 1.
+  let lastTransportError: Error | undefined;
+  server.server.onerror = (error) => {
+    lastTransportError = error; // not logged: a parse error's message may quote the client's input
+  };
+  server.server.onclose = () => {
+    if (closing) return; // our own shutdown
+    const overflow = lastTransportError?.message.includes('maximum size') === true;
+    log.error(
+      overflow
+        ? `the client sent a message over ${MAX_STDIO_MESSAGE_BYTES / 1024 / 1024} MiB on stdin; the connection is closed`
+        : 'the stdio connection to the client closed unexpectedly; stopping',
+    );
+    shutdown(1);
+  };
 
   configureLog({ forward: forwardLogToClient(server) });
   // Once the client has finished the handshake, load the HTTP client while it reads the tool list.
   server.server.oninitialized = () => void client?.api().catch(() => undefined);
-  await server.connect(new StdioServerTransport());
+  await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_STDIO_MESSAGE_BYTES }));
 }
 
 /** `serve --http`: one server for a team; each request brings its member's key. */

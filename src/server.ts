@@ -2,12 +2,16 @@
 // into isError results in one place; the complaint://{id} resource and the prompts.
 import { completable, isCompletable } from '@modelcontextprotocol/sdk/server/completable.js';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ErrorCode,
+  isJSONRPCRequest,
   LoggingLevelSchema,
   McpError,
   SetLevelRequestSchema,
   type CallToolResult,
+  type JSONRPCMessage,
+  type JSONRPCResultResponse,
   type LoggingLevel,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -24,7 +28,7 @@ import type { PromptDefinition } from './prompts/prompt.js';
 import { complaintResource } from './resources/complaint.js';
 import { cleanStrings } from './sanitize.js';
 import { TOOLS } from './tools/catalog.js';
-import { strictArguments } from './tools/input-rules.js';
+import { protoArgumentRefusal, strictArguments } from './tools/input-rules.js';
 import type { ToolContext } from './tools/tool.js';
 
 export const SERVER_NAME = 'complaints-book-mcp';
@@ -51,8 +55,35 @@ const RESOURCE_NOT_FOUND = -32002;
 /** Every tool only reads: the same hints for all, so clients can run them without asking. */
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
 
+/**
+ * The McpServer, but a tools/call whose arguments name "__proto__" is refused before the SDK reads
+ * the request: its parsing drops that key, so the tool's strict schema would never see it.
+ */
+class ComplaintsMcpServer extends McpServer {
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
+    const dispatch = transport.onmessage; // the SDK's own, set by connect
+    transport.onmessage = (message, extra) => {
+      const refusal = refuseProtoArgument(message);
+      if (refusal) void transport.send(refusal).catch(() => undefined);
+      else dispatch?.(message, extra);
+    };
+  }
+}
+
+/** The isError answer to a tools/call of one of our tools with a "__proto__" argument, else undefined. */
+function refuseProtoArgument(message: JSONRPCMessage): JSONRPCResultResponse | undefined {
+  if (!isJSONRPCRequest(message) || message.method !== 'tools/call') return undefined;
+  const tool = TOOLS.find((candidate) => candidate.name === message.params?.name);
+  const reason = tool && protoArgumentRefusal(tool.name, tool.inputSchema, message.params?.arguments);
+  if (!tool || !reason) return undefined;
+  // Worded as the SDK words every other invalid argument.
+  const text = new McpError(ErrorCode.InvalidParams, `Input validation error: Invalid arguments for tool ${tool.name}: ${reason}`).message;
+  return { jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text }], isError: true } };
+}
+
 export function createServer(deps: ServerDeps): McpServer {
-  const server = new McpServer(
+  const server = new ComplaintsMcpServer(
     { name: SERVER_NAME, version: deps.version },
     {
       capabilities: { logging: {} },

@@ -5,6 +5,7 @@
 // 429/502/503/504 and connection failures are retried, at most 3 attempts in all (GUIDE section 3).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
+import { holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
 import { cleanLine } from '../sanitize.js';
 import { callSignal, type CallSignal } from './call-signal.js';
@@ -266,8 +267,10 @@ function networkError(baseUrl: string, code: string | undefined, attempts: numbe
             ? code
             : 'a network error';
   const tried = attempts > 1 ? ` after ${attempts} attempts` : '';
+  // This text reaches the model and the log: a URL with a key in it is not repeated.
+  const where = holdsKeyShape(baseUrl) ? 'the URL in COMPLAINTS_API_URL (not shown: it holds a value that looks like an API key)' : baseUrl;
   return new ApiError(
     'network',
-    `Could not reach the complaints service at ${baseUrl} (${reason})${tried}. Check COMPLAINTS_API_URL and the network.`,
+    `Could not reach the complaints service at ${where} (${reason})${tried}. Check COMPLAINTS_API_URL and the network.`,
   );
 }

@@ -4,7 +4,8 @@
 // failed first, so that a script (or a person) can tell without reading.
 import { ApiError } from '../api/errors.js';
 import { lazyApiClient } from '../api/lazy-client.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
+import { holdsKeyShape } from '../key-shape.js';
 
 export const CHECK_EXIT = {
   ok: 0,
@@ -25,12 +26,19 @@ export function maskKey(key: string): string {
   return key.length <= 7 ? 'or_••••' : `${key.slice(0, 3)}••••${key.slice(-4)}`;
 }
 
+/** A refused URL is shown as given, but never the credentials or a key in it (refused too). */
+function shownUrl(config: Config, raw: string | undefined): string {
+  if (config.apiUrl !== undefined) return config.apiUrl;
+  if (!raw) return '(not set)';
+  if (holdsKeyShape(raw)) return '(not shown: it holds a value that looks like an API key)';
+  return raw.replace(/\/\/[^/@]*@/, '//••••@');
+}
+
 export async function runCheck(env: Record<string, string | undefined>, print: (line: string) => void): Promise<number> {
   const config = loadConfig(env);
   const rawKey = env.COMPLAINTS_API_KEY?.trim();
   print('Settings:');
-  // A refused URL is shown as given, but for credentials in it (refused too): those are masked.
-  print(`  COMPLAINTS_API_URL     ${config.apiUrl ?? env.COMPLAINTS_API_URL?.trim().replace(/\/\/[^/@]*@/, '//••••@') ?? '(not set)'}`);
+  print(`  COMPLAINTS_API_URL     ${shownUrl(config, env.COMPLAINTS_API_URL?.trim())}`);
   print(`  COMPLAINTS_API_KEY     ${rawKey ? maskKey(rawKey) : '(not set)'}`);
   print(`  COMPLAINTS_TIMEOUT_MS  ${config.timeoutMs}`);
   print(`  COMPLAINTS_TIMEZONE    ${config.timeZone}`);

@@ -1,6 +1,7 @@
 // Environment -> the settings of `serve --http` that the member's own settings (config.ts) do not
 // have: allow-lists, caps and the shutdown grace. Pure: reads the `env` it is given.
 import { readSetting } from '../config.js';
+import { gotValue } from '../key-shape.js';
 import { allowLists, type AllowLists } from './request-guards.js';
 import type { InFlightCaps } from './in-flight.js';
 
@@ -26,7 +27,7 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
     if (raw === undefined) return undefined;
     const items = raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
     const bad = items.find((item) => !pattern.test(item));
-    if (bad !== undefined || items.length === 0) problems.push(`${name} must be a comma-separated list such as ${example} (got "${raw}").`);
+    if (bad !== undefined || items.length === 0) problems.push(`${name} must be a comma-separated list such as ${example} (${gotValue(raw)}).`);
     return items;
   };
   const hosts = list('COMPLAINTS_HTTP_ALLOWED_HOSTS', /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i, '"mcp.example.com,localhost"');
@@ -36,7 +37,7 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
     const raw = setting(name);
     if (raw === undefined) return fallback;
     if (/^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= max) return Number(raw);
-    problems.push(`${name} must be a whole number from 1 to ${max} (got "${raw}").`);
+    problems.push(`${name} must be a whole number from 1 to ${max} (${gotValue(raw)}).`);
     return fallback;
   };
   const total = count('COMPLAINTS_HTTP_MAX_IN_FLIGHT', HTTP_DEFAULTS.maxInFlight, 100_000);

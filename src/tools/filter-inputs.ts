@@ -18,9 +18,15 @@ const dayBound = (bound: 'from' | 'to') =>
       `Filed ${bound === 'from' ? 'on or after' : 'on or before'} this day (inclusive): YYYY-MM-DD, or an ISO date-time, which counts as its whole day. Not together with period.`,
     );
 
+/**
+ * A time of day as ISO 8601 writes it: hours 00-23, minutes and seconds 00-59, an offset within ±14:00.
+ * Date.parse alone lets 24:00 and +14:30 through, which the service refuses after the call is spent.
+ */
+const ISO_TIME = /^T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]((0\d|1[0-3]):?[0-5]\d|14:?00))?$/;
+
 function isDateOrDateTime(value: string): boolean {
   if (isCalendarDate(value)) return true;
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) && isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
+  return isCalendarDate(value.slice(0, 10)) && ISO_TIME.test(value.slice(10));
 }
 
 export const filterInputs = {

@@ -29,3 +29,16 @@ export function strictArguments<Shape extends z.ZodRawShape>(toolName: string, s
         : `expected an object of arguments: ${toolName} accepts ${accepted}`,
   });
 }
+
+/**
+ * The SDK's parsing of a tools/call request drops an argument named "__proto__" (zod keeps such a key
+ * from replacing an object's prototype) before the strict schema above runs, so that one unknown
+ * argument would pass unnoticed. Given the arguments exactly as the client sent them: the refusal the
+ * strict schema gives when they hold that key, else undefined.
+ */
+export function protoArgumentRefusal(toolName: string, shape: z.ZodRawShape, args: unknown): string | undefined {
+  if (typeof args !== 'object' || args === null || !Object.hasOwn(args, '__proto__')) return undefined;
+  const parsed = strictArguments(toolName, shape).safeParse(args);
+  if (parsed.success) return undefined;
+  return parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.message} at ${issue.path.join('.')}` : issue.message)).join('\n');
+}

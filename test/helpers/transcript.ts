@@ -13,11 +13,13 @@ export interface Transcript {
   record: (text: string) => void;
 }
 
-/** A transcript for one server process: the key in its `env` and every demo key must never appear in it. */
+/** A transcript for one server process: the keys in its `env` and every demo key must never appear in it. */
 export function openTranscript(label: string, env: Record<string, string | undefined>): Transcript {
   const dir = inject('transcriptDir');
   const demoKeys = Object.values(DEMO_KEYS).map(({ key }) => key);
-  const secrets = [env.COMPLAINTS_API_KEY, ...demoKeys].filter((value): value is string => Boolean(value));
+  // A key pasted into another setting (the URL, the time zone...) is a secret too: every key-shaped part of every value.
+  const misplaced = Object.values(env).flatMap((value) => value?.match(/(?<![A-Za-z0-9])or_[A-Za-z0-9_-]{6,}/g) ?? []);
+  const secrets = [env.COMPLAINTS_API_KEY, ...misplaced, ...demoKeys].filter((value): value is string => Boolean(value));
   appendFileSync(join(dir, SECRETS_FILE), `${secrets.join('\n')}\n`);
   const file = join(dir, `${process.pid}-${++counter}-${label.replace(/[^a-z0-9]+/gi, '-')}.txt`);
   appendFileSync(file, '');

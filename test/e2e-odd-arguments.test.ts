@@ -1,0 +1,91 @@
+// End to end over raw stdio JSON text: arguments that slip past the usual checks. Each is refused
+// before anything is sent upstream (the sandbox records every request).
+import { request } from 'undici';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
+import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { MCP_HEADERS, startHttpServe } from './helpers/http-serve.js';
+import { RawServer } from './helpers/raw-server.js';
+
+let sandbox: SandboxHandle;
+let server: RawServer;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  server = new RawServer({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
+  await server.initialize();
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await sandbox?.close();
+});
+
+beforeEach(() => {
+  sandbox.requests.length = 0;
+});
+
+/** tools/call with `argumentsJson` sent as written: JSON.parse keeps "__proto__" as an own key, and so does JSON.stringify. */
+async function callWithJson(name: string, argumentsJson: string) {
+  const params = { name, arguments: JSON.parse(argumentsJson) };
+  expect(JSON.stringify(params)).toContain(argumentsJson);
+  const answer = await server.request('tools/call', params);
+  const text: string = (answer.result?.content ?? []).map((block: { text?: string }) => block.text ?? '').join('\n') || String(answer.error?.message);
+  return { isError: answer.result?.isError === true, text };
+}
+
+describe('date-times out of range', () => {
+  it.each(['2026-11-16T24:00', '2026-11-16T23:60', '2026-11-16T23:59:60', '2026-11-16T10:00+14:30', '2026-11-16T10:00-15:00', '2026-11-16T10:00+0960'])(
+    'from %s is refused locally, sending nothing',
+    async (from) => {
+      const { isError, text } = await callWithJson('list_complaints', JSON.stringify({ from }));
+      expect(isError).toBe(true);
+      expect(text).toMatch(/expected a date YYYY-MM-DD or an ISO date-time .* at from/);
+      expect(sandbox.requests).toEqual([]);
+    },
+  );
+
+  it.each(['2026-11-16T23:59:59.999Z', '2026-11-16T00:00+14:00', '2026-11-16T00:00-12:00', '2026-11-16T08:30:00-0500'])('from %s is accepted and sent', async (from) => {
+    const { isError, text } = await callWithJson('list_complaints', JSON.stringify({ from, pageSize: 1 }));
+    expect(isError, text).toBe(false);
+    expect(sandbox.requests[0]?.query).toMatchObject({ from });
+  });
+});
+
+describe('argument names that are also names of Object.prototype', () => {
+  const ACCEPTED = {
+    list_complaints: { args: {}, accepts: 'page, pageSize, status, type, storeId, search, period, from, to' },
+    get_complaint: { args: { id: '00000000-0000-4000-8000-000000000000' }, accepts: 'id' },
+    complaints_overview: { args: {}, accepts: 'period, from, to, storeId, type' },
+  } as const;
+
+  describe.each(Object.keys(ACCEPTED) as Array<keyof typeof ACCEPTED>)('%s', (tool) => {
+    it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('refuses an argument named %s like any unknown one, sending nothing', async (name) => {
+      const { args, accepts } = ACCEPTED[tool];
+      const json = JSON.stringify(args).replace(/^\{/, `{"${name}":{"x":1}${Object.keys(args).length > 0 ? ',' : ''}`);
+      const { isError, text } = await callWithJson(tool, json);
+      expect(isError, text).toBe(true);
+      expect(text).toContain(`unknown argument "${name}": ${tool} accepts ${accepts}`);
+      expect(sandbox.requests).toEqual([]);
+    });
+  });
+});
+
+describe('serve --http', () => {
+  it('refuses a __proto__ argument in a request body too, sending nothing', async () => {
+    const serve = await startHttpServe({ COMPLAINTS_API_URL: sandbox.url });
+    try {
+      const body = '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_complaints","arguments":{"__proto__":{"status":"open"}}}}';
+      const response = await request(serve.url, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${DEMO_KEYS.full.key}` }, body });
+      const text = await response.body.text();
+      expect(response.statusCode, text).toBe(200);
+      // The answer comes as JSON or as one server-sent event, depending on the transport's mode.
+      const answer = JSON.parse(text.startsWith('{') ? text : text.split('\n').find((line) => line.startsWith('data: '))!.slice(6));
+      expect(answer).toMatchObject({ id: 7, result: { isError: true } });
+      expect(answer.result.content[0].text).toContain('unknown argument "__proto__": list_complaints accepts');
+      expect(sandbox.requests).toEqual([]);
+    } finally {
+      await serve.stop();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+// A key pasted into the wrong setting is never echoed: the helper, and every setting read through it.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { ComplaintsApi } from '../src/api/client.js';
+import { loadConfig } from '../src/config.js';
+import { loadHttpSettings } from '../src/http/settings.js';
+import { holdsKeyShape } from '../src/key-shape.js';
+
+const KEY = 'or_live_4f9a1c2b3d4e5f60718293a4b5c6d7e8';
+const good = { COMPLAINTS_API_KEY: 'or_live_abc123', COMPLAINTS_API_URL: 'https://libro.example.pe' };
+
+describe('holdsKeyShape', () => {
+  it.each([KEY, ` ${KEY}`, `https://api.example.com/?key=${KEY}`, `https://api.example.com/${KEY}/`, `x_${KEY}`, `https://api.example.com/?key=or%5Flive_4f9a1c2b3d`])(
+    'finds a key in %s',
+    (text) => expect(holdsKeyShape(text)).toBe(true),
+  );
+
+  it.each(['https://libro.example.pe', 'America/Lima', 'for_example_value', 'color_scheme_dark', 'or_', 'or_ab', '15000', 'https://x/%E0%A4%A'])(
+    'finds none in %s',
+    (text) => expect(holdsKeyShape(text)).toBe(false),
+  );
+});
+
+describe('loadConfig with a key in the wrong setting', () => {
+  it.each([
+    ['COMPLAINTS_API_URL', KEY],
+    ['COMPLAINTS_API_URL', `https://api.example.com/?key=${KEY}`],
+    ['COMPLAINTS_API_URL', `https://api.example.com/${KEY}`],
+    ['COMPLAINTS_TIMEOUT_MS', KEY],
+    ['COMPLAINTS_TIMEZONE', KEY],
+    ['COMPLAINTS_REDACT_PII', KEY],
+    ['COMPLAINTS_LOG_LEVEL', KEY],
+    ['COMPLAINTS_LOG_FORMAT', KEY],
+  ])('%s=%s: names the setting, never the value', (name, value) => {
+    const config = loadConfig({ ...good, [name]: value });
+    const said = [...config.problems, ...config.warnings];
+    expect(said).toEqual([expect.stringMatching(new RegExp(`^${name} `))]);
+    expect(said.join('\n')).not.toContain('or_live_4f9a');
+    expect(JSON.stringify(config)).not.toContain(KEY);
+  });
+
+  it('refuses a URL that carries a key, saying where the key belongs', () => {
+    const config = loadConfig({ ...good, COMPLAINTS_API_URL: `https://api.example.com/?key=${KEY}` });
+    expect(config.apiUrl).toBeUndefined();
+    expect(config.problems).toEqual([
+      'COMPLAINTS_API_URL must not contain the API key (it holds a value that looks like one; it is not shown): give the key in COMPLAINTS_API_KEY, which is sent in the Authorization header, and the URL without it.',
+    ]);
+  });
+
+  it('shows other malformed values as given', () => {
+    expect(loadConfig({ ...good, COMPLAINTS_TIMEZONE: 'Lima' }).problems).toEqual(['COMPLAINTS_TIMEZONE must be an IANA time zone such as America/Lima (got "Lima").']);
+    expect(loadConfig({ ...good, COMPLAINTS_TIMEOUT_MS: KEY }).problems).toEqual([
+      'COMPLAINTS_TIMEOUT_MS must be a number of milliseconds (got a value that looks like an API key; it is not shown).',
+    ]);
+  });
+});
+
+describe('loadHttpSettings with a key in the wrong setting', () => {
+  it.each([
+    'COMPLAINTS_HTTP_ALLOWED_HOSTS',
+    'COMPLAINTS_HTTP_ALLOWED_ORIGINS',
+    'COMPLAINTS_HTTP_MAX_IN_FLIGHT',
+    'COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY',
+    'COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS',
+  ])('%s: names the setting, never the value', (name) => {
+    for (const value of [KEY, `mcp.example.com,${KEY}`]) {
+      const { problems } = loadHttpSettings({ [name]: value }, '127.0.0.1');
+      expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name} must be .*\\(got a value that looks like an API key; it is not shown\\)\\.$`))]);
+      expect(problems.join()).not.toContain('or_live_4f9a');
+    }
+  });
+});
+
+describe("a connection error of the API client", () => {
+  it('names the URL, but not one that holds a key', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const message = async (baseUrl: string) =>
+      new ComplaintsApi({ baseUrl, apiKey: 'or_live_abc123', timeoutMs: 3000, random: () => 0 }).listComplaints({}).then(
+        () => 'answered',
+        (error: Error) => error.message,
+      );
+    expect(await message(origin)).toMatch(new RegExp(`^Could not reach the complaints service at ${origin} \\(connection refused\\)`));
+    const withKey = await message(`${origin}/${KEY}`);
+    expect(withKey).toMatch(/^Could not reach the complaints service at the URL in COMPLAINTS_API_URL \(not shown: it holds a value that looks like an API key\) \(connection refused\)/);
+    expect(withKey).not.toContain('or_live_4f9a');
+  });
+});
