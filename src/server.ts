@@ -15,7 +15,6 @@ import {
   type LoggingLevel,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ZodOptional, type z } from 'zod';
 import type { ComplaintsApi } from './api/client.js';
@@ -57,11 +56,12 @@ const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
 
 /**
  * The McpServer, but a tools/call whose arguments name "__proto__" is refused before the SDK reads
- * the request: its parsing drops that key, so the tool's strict schema would never see it.
+ * the request: its parsing drops that key, so the tool's strict schema would never see it. And an
+ * answer that cannot be sent is answered with an error (answerSendFailures).
  */
 class ComplaintsMcpServer extends McpServer {
   override async connect(transport: Transport): Promise<void> {
-    await super.connect(transport);
+    await super.connect(answerSendFailures(transport));
     const dispatch = transport.onmessage; // the SDK's own, set by connect
     transport.onmessage = (message, extra) => {
       const refusal = refuseProtoArgument(message);

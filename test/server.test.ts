@@ -4,7 +4,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ComplaintsApi, ListResult } from '../src/api/client.js';
-import { answerSendFailures, createServer } from '../src/server.js';
+import { createServer } from '../src/server.js';
 import { log } from '../src/log.js';
 
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
@@ -67,7 +67,7 @@ describe('an answer that cannot be sent', () => {
     };
     const errors: string[] = [];
     vi.spyOn(log, 'error').mockImplementation((message: string) => void errors.push(message));
-    await server.connect(answerSendFailures(serverSide));
+    await server.connect(serverSide);
     const client = new Client({ name: 'in-memory-test', version: '1.0.0' });
     await client.connect(clientSide);
     await expect(client.callTool({ name: 'list_complaints', arguments: {} })).rejects.toMatchObject({
