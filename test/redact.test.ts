@@ -31,6 +31,64 @@ describe('masks', () => {
   });
 });
 
+describe('identifiers however spelled', () => {
+  // What a second adversarial probe wrote: [how, as written, what must not show].
+  const SPELLINGS: Array<[string, string, string]> = [
+    ['combining mark on a digit', '4\u03011438140', '41438140'],
+    ['keycaps', '4\u20e31\u20e34\u20e33\u20e38\u20e31\u20e34\u20e30\u20e3', '41438140'],
+    ['zero-width space', '4143\u200b8140', '41438140'],
+    ['escape sequence', '4143\u001b[0m8140', '41438140'],
+    ['carriage return', '4143\r8140', '41438140'],
+    ['space 4-4', '4143 8140', '41438140'],
+    ['dots 2-3-3', '41.438.140', '41438140'],
+    ['dash 4-4', '4143-8140', '41438140'],
+    ['comma groups', '41,438,140', '41438140'],
+    ['+51-', '+51-987654321', '987654321'],
+    ['area code', 'Tel 01-987654321', '987654321'],
+    ['3-2-2-2', '987 65 43 21', '987654321'],
+    ['slash', '987/654/321', '987654321'],
+    ['underscore', '987_654_321', '987654321'],
+    ['en dash', '987\u2013654\u2013321', '987654321'],
+    ['middle dot', '987\u00b7654\u00b7321', '987654321'],
+    ['no-break and ideographic spaces', '987\u00a0654\u3000321', '987654321'],
+    ['every digit apart', '9 8 7 6 5 4 3 2 1', '987654321'],
+    ['RUC with dashes', '20-51234567-8', '20512345678'],
+    ['after a date', '2026-11-16/41438140', '41438140'],
+    ['fullwidth', '\uff14\uff11\uff14\uff13\uff18\uff11\uff14\uff10', '41438140'],
+    ['superscript', '\u2074\u00b9\u2074\u00b3\u2078\u00b9\u2074\u2070', '41438140'],
+    ['circled', '\u2463\u2460\u2463\u2462\u2467\u2460\u2463\u24ea', '41438140'],
+    ['mathematical bold', '\u{1d7d2}\u{1d7cf}\u{1d7d2}\u{1d7d1}\u{1d7d6}\u{1d7cf}\u{1d7d2}\u{1d7ce}', '41438140'],
+    ['fullwidth @', 'juan.perez\uff20gmail.com', 'juan.perez'],
+    ['small @', 'juan.perez\ufe6bgmail.com', 'juan.perez'],
+    ['spaces around @', 'juan.perez @ gmail.com', 'juan.perez'],
+    ['[at]', 'juan.perez[at]gmail.com', 'juan.perez'],
+    ['(at)(dot)', 'juan.perez(at)gmail(dot)com', 'juan.perez'],
+    ['&#64;', 'juan.perez&#64;gmail.com', 'juan.perez'],
+    ['tilde, hash, slash, star', 'juan~p#e/r*ez@gmail.com', 'juan~p'],
+    ['quoted local part', '"juan perez"@gmail.com', 'juan perez'],
+    ['no top-level domain', 'juan.perez@gmail', 'juan.perez'],
+    ['an address for a domain', 'juan.perez@[10.0.0.1]', 'juan.perez'],
+    ['combining mark in the local part', 'jose\u0301.perez@gmail.com', 'perez'],
+  ];
+  it.each(SPELLINGS)('masks %s', (_how, written, secret) => {
+    const masked = maskInText(`Mis datos: ${written}, gracias.`);
+    expect(masked.replace(/[\s.\-•,/_\u00b7\u2013]/g, '')).not.toContain(secret.replace(/[\s.\-]/g, ''));
+  });
+
+  it('leaves dates, times, amounts, correlatives, receipt numbers and record ids as they are', () => {
+    for (const text of [
+      'Reclamo N.° 000001105-2026: pagué S/ 189.90 con la boleta B001-004512 (factura F001-00012345) el 2026-11-01.',
+      '2026-11-04 09:02 open → in_review (agent) "Se solicitó revisión técnica"',
+      'S/ 1,234,567.89 el 16/11/2026 a las 10:14',
+      'Puede coordinar al (01) 615-0000.',
+      'id 0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
+      'Tienda Miraflores @ Lima',
+    ]) {
+      expect(maskInText(text)).toBe(text);
+    }
+  });
+});
+
 describe('redacted records', () => {
   const record = mustReadDetail({
     data: detailBody({
@@ -102,7 +160,11 @@ describe('redacted records', () => {
       digits(8).map((dni) => [`DNI${dni}`, dni]),
       fc.tuple(digits(8), fc.integer({ min: 0, max: 9 })).map(([dni, check]) => [`${dni}-${check}`, dni]),
       digits(11).map((ruc) => [ruc, ruc]),
-      fc.tuple(digits(8), fc.constantFrom(' ', '.', '-', '')).map(([rest, separator]) => {
+      // Fullwidth digits, read as 0-9.
+      digits(8).map((dni) => [[...dni].map((digit) => String.fromCharCode(0xff10 + Number(digit))).join(''), dni]),
+      // Grouped by fours.
+      digits(8).map((dni) => [`${dni.slice(0, 4)} ${dni.slice(4)}`, dni]),
+      fc.tuple(digits(8), fc.constantFrom(' ', '.', '-', '', '/', '_', '\u2013', '\u00a0', ',')).map(([rest, separator]) => {
         const mobile = `9${rest}`;
         return [[mobile.slice(0, 3), mobile.slice(3, 6), mobile.slice(6)].join(separator), mobile];
       }),

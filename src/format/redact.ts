@@ -4,6 +4,7 @@
 // structured output agree. Names stay: a complaints manager needs them to talk about a record, and
 // they identify far less on their own than a DNI, an e-mail or a phone.
 import type { DetailAnswer } from '../contract/detail-answer.js';
+import { stripUnsafe } from '../sanitize.js';
 
 const BULLET = '•';
 
@@ -51,25 +52,51 @@ export function maskAddress(value: string): string {
   return place === undefined ? BULLET.repeat(3) : `${BULLET.repeat(3)}, ${place}`;
 }
 
-// Inside any other text: e-mail addresses, runs of 8 or more digits (DNI, RUC, carné de extranjería,
-// phones; with a DNI's check digit "-7"; after letters too, as in "DNI66778899" or "DNI_55667788.pdf"),
-// and mobile numbers written in groups (+51 987 654 321, 987.654.321, 987-654-321). Digits of any
-// script count (fullwidth ones too). Amounts, dates and receipt numbers (B001-00451234: digits after a
-// dash that follows digits) stay, and so do correlatives (000001105-2026).
-// The look-behinds keep a match from starting inside a run it belongs to, so a long word is read once,
-// not again from each of its characters.
-const EMAIL_IN_TEXT = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu;
-const MOBILE_IN_GROUPS = String.raw`(?:\+?51[\s.-]?)?9\p{Nd}{2}[\s.-]\p{Nd}{3}[\s.-]\p{Nd}{3}`;
-const LONG_NUMBER = String.raw`\+?\p{Nd}{8,}(?:-[\p{Nd}A-Za-z](?![\p{L}\p{N}]))?`;
-const NUMBER_IN_TEXT = new RegExp(String.raw`(?<!\p{N}|\p{Nd}[-./])(?:${MOBILE_IN_GROUPS}|${LONG_NUMBER})(?!\p{Nd})`, 'gu');
-/** A correlative: nine zero-padded digits, a dash, the year. */
-const CORRELATIVE_TAIL = /^-\d{4}(?!\d)/;
+// Inside any other text: e-mail addresses, and numbers of 8 digits or more however they are grouped
+// (a DNI, with its check digit "-7" or after letters as in "DNI66778899"; a RUC; a phone, with or
+// without +51, in groups split by spaces, dots, dashes, slashes, underscores or commas). The text is
+// first read as a person sees it: compatibility forms folded (fullwidth, superscript, circled and
+// other digits become 0-9, a fullwidth "＠" becomes "@") and marks on digits dropped (4́, 4⃣).
+// Left as they are, because they are not a person's: dates and times, amounts with cents,
+// correlatives (000001105-2026) and receipt numbers (B001-00451234).
+// Each pattern reads a run once, left to right; what a protected pattern takes is not read again.
+
+// An e-mail: a local part (quoted, or a run up to a space or a delimiter), an "@" however written, and
+// a domain; with spaces around the "@" only when the domain has a dot ("juan @ gmail.com", not "Tienda @ Lima").
+const RUN = '[^\\s@<>()[\\]{},;:"]+';
+const AT = '(?:@|\\[at\\]|\\(at\\)|&#64;)';
+const DOMAIN = `(?:\\[[^\\]\\s]{1,64}\\]|${RUN}(?:\\(dot\\)${RUN})*)`;
+const DOTTED_DOMAIN = `${RUN}(?:\\.|\\(dot\\))${RUN}`;
+const EMAIL_IN_TEXT = new RegExp(`(?<![^\\s@<>()[\\]{},;:"])("[^"\\n]{1,64}"|${RUN})(?:${AT}(${DOMAIN})|\\s?${AT}\\s?(${DOTTED_DOMAIN}))`, 'giu');
+// Real dates only (a month is 01-12, a day 01-31, a year 19xx or 20xx), so that no number passes for one.
+const DAY = '(?:0?[1-9]|[12][0-9]|3[01])';
+const MONTH = '(?:0?[1-9]|1[0-2])';
+const YEAR = '(?:19|20)[0-9]{2}';
+const TIME = '(?:[ T][0-2]?[0-9]:[0-5][0-9](?::[0-5][0-9])?)?';
+const PROTECTED = [
+  `${YEAR}[-/.]${MONTH}[-/.]${DAY}${TIME}`, // 2026-11-16 10:14
+  `${DAY}[-/.]${MONTH}[-/.](?:${YEAR}|[0-9]{2})${TIME}`, // 16/11/2026
+  '[0-9]{1,3}(?:,[0-9]{3})*\\.[0-9]{2}|[0-9]+\\.[0-9]{2}', // 1,234.50 and 189.90
+  '00[0-9]{7}-[0-9]{4}', // a correlative
+  '(?<![\\p{L}\\p{N}])\\p{L}{1,2}[0-9]{2,3}-[0-9]{1,8}', // a receipt: series, dash, number
+]
+  .map((pattern) => `(?:${pattern})(?!\\p{N})`)
+  .join('|');
+/** Digits with at most one separator between any two. */
+const NUMBER = String.raw`\+?\p{N}(?:[\s.\-\u2010-\u2015/_·,]?\p{N})*`;
+const NUMBER_IN_TEXT = new RegExp(`(${PROTECTED})|${NUMBER}`, 'gu');
+const DIGITS_NEEDED = 8;
 
 export function maskInText(text: string): string {
-  return text.replace(EMAIL_IN_TEXT, maskEmail).replace(NUMBER_IN_TEXT, (number: string, offset: number, whole: string) => {
-    if (/^00\d{7}$/.test(number) && CORRELATIVE_TAIL.test(whole.slice(offset + number.length))) return number;
-    return maskIdentifier(number.replace(/[\s.-]/gu, ''));
-  });
+  // Cleaned here too (the answers are cleaned already): an invisible character must never split a number.
+  const seen = stripUnsafe(text).normalize('NFKC').replace(/(?<=\p{N})\p{M}+/gu, '');
+  return seen
+    .replace(EMAIL_IN_TEXT, (_match, local: string, domain: string | undefined, dotted: string | undefined) => `${Array.from(local)[0]}${BULLET.repeat(3)}@${domain ?? dotted}`)
+    .replace(NUMBER_IN_TEXT, (match: string, kept: string | undefined) => {
+      if (kept !== undefined) return match;
+      const digits = match.replace(/[^\p{N}+]/gu, '');
+      return digits.replace('+', '').length >= DIGITS_NEEDED ? maskIdentifier(digits) : match;
+    });
 }
 
 // The service's own identifiers, codes and amounts: never a consumer's, and needed as they are (the id
