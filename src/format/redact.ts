@@ -54,20 +54,19 @@ export function maskAddress(value: string): string {
 
 // Inside any other text: e-mail addresses, and numbers of 8 digits or more however they are grouped
 // (a DNI, with its check digit "-7" or after letters as in "DNI66778899"; a RUC; a phone, with or
-// without +51, in groups split by spaces, dots, dashes, slashes, underscores or commas). The text is
-// first read as a person sees it: compatibility forms folded (fullwidth, superscript, circled and
-// other digits become 0-9, a fullwidth "＠" becomes "@") and marks on digits dropped (4́, 4⃣).
+// without +51, in groups split by spaces, dots, dashes, slashes, underscores or commas), in any form
+// of digit (fullwidth, superscript, circled...) and with marks on them (4́, 4⃣).
 // Left as they are, because they are not a person's: dates and times, amounts with cents,
-// correlatives (000001105-2026) and receipt numbers (B001-00451234).
+// correlatives (000001105-2026), receipt numbers (B001-00451234) and uuids.
 // Each pattern reads a run once, left to right; what a protected pattern takes is not read again.
 
 // An e-mail: a local part (quoted, or a run up to a space or a delimiter), an "@" however written, and
 // a domain; with spaces around the "@" only when the domain has a dot ("juan @ gmail.com", not "Tienda @ Lima").
-const RUN = '[^\\s@<>()[\\]{},;:"]+';
-const AT = '(?:@|\\[at\\]|\\(at\\)|&#64;)';
+const RUN = '[^\\s@\\uff20\\ufe6b<>()[\\]{},;:"]+';
+const AT = '(?:[@\\uff20\\ufe6b]|\\[at\\]|\\(at\\)|&#64;)';
 const DOMAIN = `(?:\\[[^\\]\\s]{1,64}\\]|${RUN}(?:\\(dot\\)${RUN})*)`;
 const DOTTED_DOMAIN = `${RUN}(?:\\.|\\(dot\\))${RUN}`;
-const EMAIL_IN_TEXT = new RegExp(`(?<![^\\s@<>()[\\]{},;:"])("[^"\\n]{1,64}"|${RUN})(?:${AT}(${DOMAIN})|\\s?${AT}\\s?(${DOTTED_DOMAIN}))`, 'giu');
+const EMAIL_IN_TEXT = new RegExp(`(?<![^\\s@\\uff20\\ufe6b<>()[\\]{},;:"])("[^"\\n]{1,64}"|${RUN})(?:${AT}(${DOMAIN})|\\s?${AT}\\s?(${DOTTED_DOMAIN}))`, 'giu');
 // Real dates only (a month is 01-12, a day 01-31, a year 19xx or 20xx), so that no number passes for one.
 const DAY = '(?:0?[1-9]|[12][0-9]|3[01])';
 const MONTH = '(?:0?[1-9]|1[0-2])';
@@ -77,25 +76,26 @@ const PROTECTED = [
   `${YEAR}[-/.]${MONTH}[-/.]${DAY}${TIME}`, // 2026-11-16 10:14
   `${DAY}[-/.]${MONTH}[-/.](?:${YEAR}|[0-9]{2})${TIME}`, // 16/11/2026
   '[0-9]{1,3}(?:,[0-9]{3})*\\.[0-9]{2}|[0-9]+\\.[0-9]{2}', // 1,234.50 and 189.90
-  '00[0-9]{7}-[0-9]{4}', // a correlative
+  // A correlative as the service writes it; unpadded (1105-2026) it has a DNI's 8 digits, and is masked.
+  '00[0-9]{7}-[0-9]{4}',
+  '(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}', // a uuid
   '(?<![\\p{L}\\p{N}])\\p{L}{1,2}[0-9]{2,3}-[0-9]{1,8}', // a receipt: series, dash, number
 ]
   .map((pattern) => `(?:${pattern})(?!\\p{N})`)
   .join('|');
-/** Digits with at most one separator between any two. */
-const NUMBER = String.raw`\+?\p{N}(?:[\s.\-\u2010-\u2015/_·,]?\p{N})*`;
-const NUMBER_IN_TEXT = new RegExp(`(${PROTECTED})|${NUMBER}`, 'gu');
+/** Digits (each with its marks) with at most one separator between any two. */
+const NUMBER = String.raw`\+?\p{N}\p{M}*(?:[\s.\-\u2010-\u2015/_·,]?\p{N}\p{M}*)*`;
+const NUMBER_IN_TEXT = new RegExp(`(${PROTECTED})|${NUMBER}`, 'giu');
 const DIGITS_NEEDED = 8;
 
 export function maskInText(text: string): string {
   // Cleaned here too (the answers are cleaned already): an invisible character must never split a number.
-  const seen = stripUnsafe(text).normalize('NFKC').replace(/(?<=\p{N})\p{M}+/gu, '');
-  return seen
+  return stripUnsafe(text)
     .replace(EMAIL_IN_TEXT, (_match, local: string, domain: string | undefined, dotted: string | undefined) => `${Array.from(local)[0]}${BULLET.repeat(3)}@${domain ?? dotted}`)
     .replace(NUMBER_IN_TEXT, (match: string, kept: string | undefined) => {
       if (kept !== undefined) return match;
       const digits = match.replace(/[^\p{N}+]/gu, '');
-      return digits.replace('+', '').length >= DIGITS_NEEDED ? maskIdentifier(digits) : match;
+      return Array.from(digits.replace('+', '')).length >= DIGITS_NEEDED ? maskIdentifier(digits) : match;
     });
 }
 
@@ -119,15 +119,20 @@ export function redactDetailAnswer(answer: DetailAnswer): DetailAnswer {
       email: maskWith(consumer.email, maskEmail),
       phone: maskWith(consumer.phone, maskIdentifier),
       address: maskWith(consumer.address, maskAddress),
-      // The guardian's shape is not in the contract: every value is masked whatever its key, and a key
-      // is read like any text (it could be a number or an e-mail itself).
+      // The guardian's shape is not in the contract: keys and values are read like any text (a key could
+      // be a number or an e-mail itself), and a value under a key that names an address is masked as one.
       guardian:
         consumer.guardian &&
-        Object.fromEntries(Object.entries(consumer.guardian).map(([key, value]) => [maskInText(key), maskIdentifier(value)])),
+        Object.fromEntries(
+          Object.entries(consumer.guardian).map(([key, value]) => [maskInText(key), ADDRESS_KEY.test(key) ? maskAddress(value) : maskInText(value)]),
+        ),
     },
   };
   return maskTextsIn(masked) as DetailAnswer;
 }
+
+/** A guardian's key that holds an address, in English or Spanish. */
+const ADDRESS_KEY = /address|direcci[oó]n|domicilio/i;
 
 const maskWith = (value: string | undefined, how: (text: string) => string) => (value === undefined ? undefined : how(value));
 
