@@ -20,6 +20,7 @@ import { ZodOptional, type z } from 'zod';
 import type { ComplaintsApi } from './api/client.js';
 import { ApiError, InvalidArgumentError, UserFacingError } from './api/errors.js';
 import { capStructured } from './format/cap.js';
+import { maskInText } from './format/redact.js';
 import type { Clock } from './format/clock.js';
 import { log } from './log.js';
 import { PROMPTS } from './prompts/catalog.js';
@@ -101,6 +102,8 @@ export function createServer(deps: ServerDeps): McpServer {
     return deps.api();
   };
 
+  // An error can quote what the service sent (its 400 message, the records a reference names): masked too.
+  const masked = (text: string) => (deps.redactPii ? maskInText(text) : text);
   const context = (signal: AbortSignal) => ({ api, clock: deps.clock, redactPii: deps.redactPii, signal });
 
   const resource = complaintResource; // one today; a catalog like TOOLS when there are more
@@ -121,7 +124,7 @@ export function createServer(deps: ServerDeps): McpServer {
             : error instanceof InvalidArgumentError
               ? ErrorCode.InvalidParams
               : ErrorCode.InternalError;
-        throw new McpError(code, trustedMessage(`resource ${uri.href}`, error));
+        throw new McpError(code, masked(trustedMessage(`resource ${uri.href}`, error)));
       }
     },
   );
@@ -161,7 +164,7 @@ export function createServer(deps: ServerDeps): McpServer {
           // The last cleaning and the size budget hold for every tool, whatever its view forgot.
           return { content: [{ type: 'text', text }], structuredContent: capStructured(cleanStrings(structured as Record<string, unknown>)) };
         } catch (error) {
-          return errorResult(tool.name, error);
+          return { isError: true, content: [{ type: 'text', text: masked(trustedMessage(tool.name, error)) }] };
         }
       }) as never,
     );
@@ -213,9 +216,7 @@ function trustedMessage(what: string, error: unknown): string {
   return `${what} failed with an internal error of complaints-book-mcp. The details are in the server's log.`;
 }
 
-function errorResult(toolName: string, error: unknown): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: trustedMessage(toolName, error) }] };
-}
+
 
 /**
  * `transport`, with answers that fail to be sent (one that cannot be serialized, say) replaced by an

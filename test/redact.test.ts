@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDetailText, toDetailView } from '../src/format/detail.js';
 import { toListView } from '../src/format/list.js';
-import { maskAddress, maskEmail, maskIdentifier, maskInText, redactAnswer, redactDetailAnswer } from '../src/format/redact.js';
+import { maskAddress, maskEmail, maskIdentifier, maskInText, redactAnswer, redactDetail, redactListItem } from '../src/format/redact.js';
 import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
 
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
@@ -99,9 +99,10 @@ describe('redacted records', () => {
       claim: { ...(detailBody().claim as object), description: 'Llamar al 987654321 o escribir a rosa.flores@correo.pe' },
     }),
   }).data;
+  // As get_complaint does it: the record masked, the view made, the answer read once more.
   const redacted = (raw: typeof record) => {
-    const view = toDetailView(raw, clock);
-    return { ...view, answer: redactDetailAnswer(view.answer) };
+    const view = toDetailView(redactDetail(raw), clock);
+    return { ...view, answer: redactAnswer(view.answer) };
   };
 
   it('leaves no identifier or contact datum in the text or the structured record', () => {
@@ -122,7 +123,7 @@ describe('redacted records', () => {
 
   it('masks a list page the same way, and keeps the ids get_complaint takes', () => {
     const [item] = mustReadList({ data: [listItemBody({ firstName: 'María 41234578', lastName: 'maria.q@correo.pe' })], pagination: {} }).data;
-    const view = toListView({ items: [item!], sentMore: 0, pagination: { page: 1, pageSize: 20, total: 1, totalPages: 1 } }, {}, clock);
+    const view = toListView({ items: [redactListItem(item!)], sentMore: 0, pagination: { page: 1, pageSize: 20, total: 1, totalPages: 1 } }, {}, clock);
     const answer = redactAnswer(view.answer);
     expect(JSON.stringify(answer)).not.toMatch(/41234578|maria\.q/);
     expect(answer.items![0]!.consumer).toBe('María 4•••••78 m•••@correo.pe');
@@ -204,5 +205,25 @@ describe('redacted records', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('masking before the cut, and what a view derives', () => {
+  it('masks a number or an e-mail that a field\'s cut to length would split', () => {
+    const record = mustReadDetail({
+      data: detailBody({
+        consumer: { ...(detailBody().consumer as object), firstName: `${'x'.repeat(72)} 41438140` },
+        claim: { ...(detailBody().claim as object), itemDescription: `${'y'.repeat(190)} maria.lopez@hotmail.com` },
+      }),
+    }).data;
+    const view = toDetailView(redactDetail(record), clock);
+    const output = formatDetailText(view) + JSON.stringify(view.answer);
+    expect(output).not.toContain('4143814');
+    expect(output).not.toContain('maria.lopez');
+  });
+
+  it('masks the keys of the overview\'s counts, adding up the counts of keys that mask alike', () => {
+    const answer = redactAnswer({ byStatus: { 'st DNI 41438140': 2, 'st DNI 41438140 ': 1, 'st DNI 49999940': 3, open: 4 } });
+    expect(answer).toEqual({ byStatus: { 'st DNI 4•••••40': 5, 'st DNI 4•••••40 ': 1, open: 4 } });
   });
 });

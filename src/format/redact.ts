@@ -3,7 +3,7 @@
 // hide it from the patterns), and before the text is written from that answer, so that text and
 // structured output agree. Names stay: a complaints manager needs them to talk about a record, and
 // they identify far less on their own than a DNI, an e-mail or a phone.
-import type { DetailAnswer } from '../contract/detail-answer.js';
+import type { ComplaintDetail, ComplaintListItem } from '../api/schemas.js';
 import { stripUnsafe } from '../sanitize.js';
 
 const BULLET = '•';
@@ -77,7 +77,7 @@ const PROTECTED = [
   `${DAY}[-/.]${MONTH}[-/.](?:${YEAR}|[0-9]{2})${TIME}`, // 16/11/2026
   '[0-9]{1,3}(?:,[0-9]{3})*\\.[0-9]{2}|[0-9]+\\.[0-9]{2}', // 1,234.50 and 189.90
   // A correlative as the service writes it; unpadded (1105-2026) it has a DNI's 8 digits, and is masked.
-  '00[0-9]{7}-[0-9]{4}',
+  '[0-9]{9}-[0-9]{4}',
   '(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}', // a uuid
   '(?<![\\p{L}\\p{N}])\\p{L}{1,2}[0-9]{2,3}-[0-9]{1,8}', // a receipt: series, dash, number
 ]
@@ -99,21 +99,19 @@ export function maskInText(text: string): string {
     });
 }
 
-// The service's own identifiers, codes and amounts: never a consumer's, and needed as they are (the id
-// is what get_complaint takes). Every other string of an answer is read for identifiers.
-const SERVICE_VALUES = new Set(['id', 'storeId', 'correlative', 'trackingCode', 'timeZone', 'amount', 'currency']);
-
-/** Every string of a list or overview answer with the identifiers inside it masked. */
-export function redactAnswer<T extends object>(answer: T): T {
-  return maskTextsIn(answer) as T;
-}
-
-export function redactDetailAnswer(answer: DetailAnswer): DetailAnswer {
-  const { consumer } = answer;
-  const masked: DetailAnswer = {
-    ...answer,
-    consumer: consumer && {
-      ...consumer,
+/**
+ * A record as the service sent it, masked before a view is made of it: every string cleaned, then
+ * read for identifiers (so that a view's cut to length can never leave part of a number in clear),
+ * and the consumer's identifier fields masked whole. Ids, correlatives and dates pass the patterns
+ * unchanged.
+ */
+export function redactDetail(record: ComplaintDetail): ComplaintDetail {
+  const masked = maskTextsIn(record) as ComplaintDetail;
+  const { consumer } = record;
+  return {
+    ...masked,
+    consumer: {
+      ...masked.consumer,
       documentNumber: maskWith(consumer.documentNumber, maskIdentifier),
       legalTaxId: maskWith(consumer.legalTaxId, maskIdentifier),
       email: maskWith(consumer.email, maskEmail),
@@ -121,27 +119,68 @@ export function redactDetailAnswer(answer: DetailAnswer): DetailAnswer {
       address: maskWith(consumer.address, maskAddress),
       // The guardian's shape is not in the contract: keys and values are read like any text (a key could
       // be a number or an e-mail itself), and a value under a key that names an address is masked as one.
-      guardian:
-        consumer.guardian &&
-        Object.fromEntries(
-          Object.entries(consumer.guardian).map(([key, value]) => [maskInText(key), ADDRESS_KEY.test(key) ? maskAddress(value) : maskInText(value)]),
-        ),
+      guardian: consumer.guardian && guardianMasked(consumer.guardian),
     },
   };
-  return maskTextsIn(masked) as DetailAnswer;
+}
+
+export function redactListItem(item: ComplaintListItem): ComplaintListItem {
+  return {
+    ...(maskTextsIn(item) as ComplaintListItem),
+    documentNumber: maskWith(item.documentNumber, maskIdentifier),
+    legalTaxId: maskWith(item.legalTaxId, maskIdentifier),
+    email: maskWith(item.email, maskEmail),
+  };
+}
+
+/**
+ * Every key and string of an answer read for identifiers once more, after the view was made from
+ * masked records: whatever a view derives (a count's key, a history line) is covered too.
+ */
+export function redactAnswer<T extends object>(answer: T): T {
+  return maskTextsIn(answer) as T;
 }
 
 /** A guardian's key that holds an address, in English or Spanish. */
 const ADDRESS_KEY = /address|direcci[oó]n|domicilio/i;
 
-const maskWith = (value: string | undefined, how: (text: string) => string) => (value === undefined ? undefined : how(value));
+function guardianMasked(guardian: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(guardian).map(([key, value]) => [
+      maskInText(key),
+      typeof value === 'string' && ADDRESS_KEY.test(key) ? maskAddress(stripUnsafe(value)) : maskTextsIn(typeof value === 'number' ? String(value) : value),
+    ]),
+  );
+}
 
-/** A copy with maskInText applied to every string but the service's own values. Keys are kept (fromEntries keeps "__proto__" a key). */
+/** The whole value cleaned and masked; null stays null. */
+const maskWith = (value: string | null, how: (text: string) => string) => (value === null || value.trim() === '' ? value : how(stripUnsafe(value)));
+
+/**
+ * The service's own codes: a record's id and correlative, its tracking code, a store's id. Plain
+ * codes (letters, digits, dashes) stay as sent, whatever digits they hold, because get_complaint and
+ * the storeId filter take them back; anything else in them (an e-mail, say) is read like any text.
+ */
+const CODE_FIELDS = new Set(['id', 'correlative', 'trackingCode', 'storeId']);
+const PLAIN_CODE = /^[\w-]{1,64}$/;
+
+/**
+ * A copy with maskInText applied to every string and key (but plain codes, above). fromEntries keeps a key such as
+ * "__proto__" a key; two keys that mask alike (two statuses holding different DNIs) are merged, their
+ * counts added.
+ */
 function maskTextsIn(value: unknown, key?: string): unknown {
-  if (typeof value === 'string') return key !== undefined && SERVICE_VALUES.has(key) ? value : maskInText(value);
+  if (typeof value === 'string') return key !== undefined && CODE_FIELDS.has(key) && PLAIN_CODE.test(value.trim()) ? value : maskInText(value);
   if (Array.isArray(value)) return value.map((item) => maskTextsIn(item));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, maskTextsIn(inner, name)]));
+    const entries = new Map<string, unknown>();
+    for (const [name, inner] of Object.entries(value)) {
+      const key = maskInText(name);
+      const masked = maskTextsIn(inner, name);
+      const earlier = entries.get(key);
+      entries.set(key, typeof earlier === 'number' && typeof masked === 'number' ? earlier + masked : earlier ?? masked);
+    }
+    return Object.fromEntries(entries);
   }
   return value;
 }

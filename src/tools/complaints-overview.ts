@@ -2,7 +2,7 @@ import { listAllPages, MAX_IN_FLIGHT, MAX_PAGES, OVERVIEW_PAGE_SIZE } from '../a
 import { capText } from '../format/cap.js';
 import { plural } from '../format/deadline.js';
 import { formatOverviewText, toOverview } from '../format/overview.js';
-import { redactAnswer } from '../format/redact.js';
+import { redactAnswer, redactListItem } from '../format/redact.js';
 import { overviewAnswerSchema } from '../contract/overview-answer.js';
 import { filterInputs, readFilters } from './filter-inputs.js';
 import { defineTool } from './tool.js';
@@ -30,7 +30,7 @@ export const complaintsOverview = defineTool({
       signal,
       onPage: (read, toRead) => progress(read, toRead, `read ${read} of ${plural(toRead, 'page')}`),
     });
-    const built = toOverview(pages, filters, clock);
+    const built = toOverview(redactPii ? { ...pages, items: pages.items.map(redactListItem) } : pages, filters, clock);
     const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
     const text = capText(formatOverviewText(view), 'structuredContent holds every count.');
     return { text, structured: view.answer };

@@ -2,7 +2,7 @@ import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../api/schemas.js';
 import { listAnswerSchema } from '../contract/list-answer.js';
 import { capText } from '../format/cap.js';
 import { formatListText, toListView } from '../format/list.js';
-import { redactAnswer } from '../format/redact.js';
+import { redactAnswer, redactListItem } from '../format/redact.js';
 import { filterInputs, readFilters } from './filter-inputs.js';
 import { wholeNumber } from './input-rules.js';
 import { defineTool } from './tool.js';
@@ -29,7 +29,7 @@ export const listComplaints = defineTool({
     const { page, pageSize } = args;
     const { query, filters } = readFilters(args, clock);
     const result = await (await api()).listComplaints({ page, pageSize, ...query }, signal);
-    const built = toListView(result, filters, clock);
+    const built = toListView(redactPii ? { ...result, items: result.items.map(redactListItem) } : result, filters, clock);
     const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
     const text = capText(formatListText(view), `Ask for fewer records per call (pageSize ${Math.max(1, Math.floor(pageSize / 2))}) or narrow the filters; structuredContent holds every record of this page.`);
     return { text, structured: view.answer };

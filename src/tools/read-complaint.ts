@@ -5,7 +5,7 @@ import { idOfReference } from '../api/reference.js';
 import { capText } from '../format/cap.js';
 import type { DetailAnswer } from '../contract/detail-answer.js';
 import { formatDetailText, toDetailView } from '../format/detail.js';
-import { redactDetailAnswer } from '../format/redact.js';
+import { redactAnswer, redactDetail } from '../format/redact.js';
 import type { ToolContext } from './tool.js';
 
 /** Correlatives and tracking codes: letters, digits and dashes (a uuid passes too, and is read as an id). */
@@ -22,8 +22,8 @@ export async function readComplaint(
   const givenId = isUuid(idOrReference) ? idOrReference : undefined;
   const id = givenId ?? (await idOfReference(client, idOrReference, signal));
   const record = await client.getComplaint(id, signal);
-  const built = toDetailView(record, clock, givenId);
-  const view = redactPii ? { ...built, answer: redactDetailAnswer(built.answer) } : built;
+  const built = toDetailView(redactPii ? redactDetail(record) : record, clock, givenId);
+  const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
   const text = capText(formatDetailText(view), 'The full record, history included, is in structuredContent.');
   return { text, structured: view.answer };
 }
