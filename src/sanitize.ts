@@ -5,11 +5,13 @@
 // ANSI CSI/OSC sequences, then C0/C1 controls (tab and newline are normalised separately), and
 // characters a reader does not see: every default-ignorable code point (zero-width characters, bidi
 // embeddings, overrides and isolates, variation selectors 1-256, tag characters, Hangul fillers,
-// invisible operators...), the blank braille pattern, interlinear annotation marks, and lone
-// surrogates (half an emoji, which a renderer shows as nothing or garbage).
+// invisible operators...), every other format character (Egyptian hieroglyph format controls, number
+// signs that only change how the digits after them are drawn), the blank braille pattern,
+// interlinear annotation marks, and lone surrogates (half an emoji, which a renderer shows as nothing
+// or garbage).
 const ANSI_ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-const INVISIBLES = /[\p{Default_Ignorable_Code_Point}\u2800\ufff9-\ufffb]|\p{Surrogate}/gu;
+const INVISIBLES = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u2800\ufff9-\ufffb]|\p{Surrogate}/gu;
 
 // Every other line break a reader or renderer honours; left alone, one could start a line of its own
 // outside a quotation.

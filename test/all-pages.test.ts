@@ -5,7 +5,7 @@ import type { ComplaintsApi, ListResult } from '../src/api/client.js';
 import type { ListQuery } from '../src/api/schemas.js';
 
 /** A list operation with `totalPages` pages of one record each, answering after a tick, that records what it was asked. */
-function pagedApi(totalPages: number, options: { failOn?: number } = {}) {
+function pagedApi(totalPages: number, options: { failOn?: number; id?: (page: number) => string } = {}) {
   const asked: ListQuery[] = [];
   let inFlight = 0;
   let mostInFlight = 0;
@@ -18,8 +18,8 @@ function pagedApi(totalPages: number, options: { failOn?: number } = {}) {
         await new Promise((resolve) => setTimeout(resolve, 2));
         signal?.throwIfAborted();
         if (query.page === options.failOn) throw new Error(`page ${query.page} failed`);
-        const item = { id: `record-${query.page}` } as ListResult['items'][number];
-        return { items: [item], pagination: { page: query.page!, pageSize: 100, total: totalPages * 100, totalPages } };
+        const item = { id: options.id?.(query.page!) ?? `record-${query.page}` } as ListResult['items'][number];
+        return { items: [item], sentMore: 0, pagination: { page: query.page!, pageSize: 100, total: totalPages * 100, totalPages } };
       } finally {
         inFlight -= 1;
       }
@@ -29,6 +29,15 @@ function pagedApi(totalPages: number, options: { failOn?: number } = {}) {
 }
 
 describe('listAllPages', () => {
+  it('keeps each record once when pages repeat it, its id compared cleaned and ignoring case', async () => {
+    const ids = ['0000000a-0000-4000-8000-000000000001', '0000000A-0000-4000-8000-000000000001', '0000000a-0000-4000-8000-000000000001\u200b', 'b'];
+    const { api } = pagedApi(4, { id: (page) => ids[page - 1]! });
+    const result = await listAllPages(api, {});
+    expect(result.items.map((item) => item.id)).toEqual([ids[0], 'b']);
+    expect(result.repeated).toBe(2);
+  });
+
+
   it('reads every page in order of pages, with the filters, pageSize 100 and at most 4 requests in flight', async () => {
     const { api, asked, mostInFlight } = pagedApi(9);
     const progress: Array<[number, number]> = [];

@@ -176,6 +176,10 @@ describe('list_complaints', () => {
     [{ pageSize: '2.5' }, /expected a whole number from 1 to 100 at pageSize/],
     // An unknown argument would otherwise be dropped and silently widen the query.
     [{ state: 'open' }, /unknown argument "state": list_complaints accepts page, pageSize, status, type, storeId, search, period, from, to/],
+    // The caller's argument names are untrusted text too: cleaned and cut, at most five named.
+    [{ 'st\u202eatus\u001b[31m\u200b': 'open' }, /^[^\u001b\u202e\u200b]*unknown argument "status": list_complaints accepts/],
+    [{ ['x'.repeat(100_000)]: 1 }, /unknown argument "x{40}… \[truncated, 99960 more characters\]": list_complaints accepts/],
+    [Object.fromEntries(Array.from({ length: 7 }, (_, index) => [`a${index}`, 1])), /unknown argument "a0", "a1", "a2", "a3", "a4" \(and 2 more\): /],
   ])('refuses %j with a clear error and sends nothing', async (args, message) => {
     const { isError, text } = await mcp.call('list_complaints', args);
     expect(isError).toBe(true);

@@ -4,7 +4,7 @@ import { readListEnvelope } from '../src/api/schemas.js';
 import type { ListResult } from '../src/api/client.js';
 import { deadlineFields, deadlineStatus, describeDeadline, limaToday, urgencyOf } from '../src/format/deadline.js';
 import { formatDetailText, toDetailView } from '../src/format/detail.js';
-import { capText, MAX_TEXT_CHARS } from '../src/format/cap.js';
+import { capStructured, capText, MAX_TEXT_CHARS } from '../src/format/cap.js';
 import { money } from '../src/format/fields.js';
 import { formatListText, toListView } from '../src/format/list.js';
 import { cleanLine, stripUnsafe, truncate } from '../src/sanitize.js';
@@ -336,6 +336,22 @@ describe('detail text', () => {
     expect(capText('short', 'hint')).toBe('short');
   });
 
+  it('keeps a structured answer within its budget, the note included, cutting its largest list', () => {
+    // Quotes double in JSON: the worst case for a budget counted in characters of JSON.
+    const row = (index: number) => ({ consumer: '"'.repeat(400), id: `id-${index}` });
+    const answer = { total: 100, items: Array.from({ length: 100 }, (_, index) => row(index)), other: [{ a: 1 }] };
+    const capped = capStructured(answer, 20_000);
+    expect(JSON.stringify(capped).length).toBeLessThanOrEqual(20_000);
+    const shown = capped.items.length;
+    expect(shown).toBeGreaterThan(10);
+    expect(capped.items).toEqual(Array.from({ length: shown }, (_, index) => row(index)));
+    expect(capped.truncated).toBe(`Cut to fit the size of one answer (items: ${shown} of 100 shown).`);
+    expect(capped.other).toEqual([{ a: 1 }]);
+    // Within the budget, nothing changes.
+    const small = { total: 1, items: [row(0)] };
+    expect(capStructured(small, 20_000)).toEqual({ total: 1, items: [row(0)] });
+  });
+
   it('shows a minor with a guardian of any shape, and a legal person', () => {
     const record = mustReadDetail({
       data: detailBody({
@@ -357,7 +373,7 @@ describe('text cleaning', () => {
     // Variation selectors 17-256, the combining grapheme joiner, Mongolian selectors, shorthand format
     // controls, musical formatting, the blank braille pattern, tag characters and a lone surrogate:
     // each could hide a word inside a file name and carry it past a person reviewing the text.
-    const hidden = ['\u{E0100}', '\u{E01EF}', '\u034F', '\u180B', '\u180F', '\u{1BCA0}', '\u{1BCA3}', '\u{1D173}', '\u{1D17A}', '\u2800', '\u{E0041}', '\ud800', '\udfff'];
+    const hidden = ['\u{13430}', '\u{1343F}', '\u0600', '\u070F', '\u{110BD}', '\u{E0100}', '\u{E01EF}', '\u034F', '\u180B', '\u180F', '\u{1BCA0}', '\u{1BCA3}', '\u{1D173}', '\u{1D17A}', '\u2800', '\u{E0041}', '\ud800', '\udfff'];
     for (const character of hidden) {
       expect(stripUnsafe(`a${character}b`), character.codePointAt(0)!.toString(16)).toBe('ab');
       expect(cleanLine(`a${character}b`), character.codePointAt(0)!.toString(16)).toBe('ab');

@@ -66,11 +66,12 @@ export async function listAllPages(
   return { items, total, totalPages, pagesRead, capped: totalPages > pagesToRead, repeated: everyRecord.length - items.length, sentMore };
 }
 
-/** The records with each id once (the first seen; ids compared cleaned); records without an id are each their own. */
+/** The records with each id once (the first seen); records without an id are each their own. */
 function onceEach(records: ComplaintListItem[]): ComplaintListItem[] {
   const seen = new Set<string>();
   return records.filter((record) => {
-    const id = record.id === null ? '' : cleanLine(record.id, 64);
+    // Ids compared as get_complaint does: cleaned, ignoring case.
+    const id = record.id === null ? '' : cleanLine(record.id, 64).toLowerCase();
     if (id === '') return true;
     if (seen.has(id)) return false;
     seen.add(id);

@@ -32,7 +32,9 @@ export function capStructured<T extends { truncated?: string }>(answer: T, max =
   if (size <= max) return answer;
   /** Per list cut: how many items it had, and has. */
   const cuts = new Map<unknown[], { key: string; had: number; has: number }>();
-  while (size > max) {
+  // Room for the note that says what was cut, so that the answer with it stays within `max`.
+  const room = max - 400;
+  while (size > room) {
     const largest = largestList(answer);
     if (largest === undefined) break; // no list left to cut: the fields are bounded one by one
     const { owner, key, list, chars } = largest;

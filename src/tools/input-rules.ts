@@ -1,6 +1,7 @@
 // Input rules shared by the tools. The SDK validates arguments against these before a handler runs,
 // so a malformed call gets one isError text naming the field and the rule, and nothing is sent upstream.
 import { z } from 'zod';
+import { quoted } from '../sanitize.js';
 
 /**
  * A whole number in [min, max], `fallback` when absent. Some clients send numbers as strings ("2"):
@@ -25,7 +26,7 @@ export function strictArguments<Shape extends z.ZodRawShape>(toolName: string, s
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `unknown argument ${issue.keys.map((key) => `"${key}"`).join(', ')}: ${toolName} accepts ${accepted}`
+        ? `unknown argument ${unknownNames(issue.keys)}: ${toolName} accepts ${accepted}`
         : `expected an object of arguments: ${toolName} accepts ${accepted}`,
   });
 }
@@ -41,4 +42,10 @@ export function protoArgumentRefusal(toolName: string, shape: z.ZodRawShape, arg
   const parsed = strictArguments(toolName, shape).safeParse(args);
   if (parsed.success) return undefined;
   return parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.message} at ${issue.path.join('.')}` : issue.message)).join('\n');
+}
+
+/** The caller's own argument names, quoted, cleaned and cut: a name is untrusted text like any other. */
+function unknownNames(names: readonly string[]): string {
+  const shown = names.slice(0, 5).map((name) => quoted(name, 40));
+  return names.length > shown.length ? `${shown.join(', ')} (and ${names.length - shown.length} more)` : shown.join(', ');
 }
