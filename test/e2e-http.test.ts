@@ -58,6 +58,15 @@ describe('routes', () => {
     await elsewhere.body.text();
   });
 
+  it('does not write to its debug log a path that holds a key', async () => {
+    const pasted = 'or_live_pasted0into0the0path77';
+    const answer = await request(serve.url.replace(/\/mcp$/, `/${pasted}`));
+    expect(answer.statusCode).toBe(404);
+    await answer.body.text();
+    await until(() => serve.stderr().includes('a path that looks like it holds an API key'), 'the request line in the log');
+    expect(serve.stderr()).not.toContain('pasted0into0the0path');
+  });
+
   it('is stateless: GET and DELETE on /mcp are 405, and no session id is ever issued', async () => {
     for (const method of ['GET', 'DELETE'] as const) {
       const response = await request(serve.url, { method, headers: { authorization: `Bearer ${FULL}`, accept: 'text/event-stream' } });

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ComplaintsApi } from '../src/api/client.js';
+import { parseArgs } from '../src/cli/args.js';
 import { loadConfig } from '../src/config.js';
 import { loadHttpSettings } from '../src/http/settings.js';
 import { holdsKeyShape } from '../src/key-shape.js';
@@ -11,7 +12,9 @@ const KEY = 'or_live_4f9a1c2b3d4e5f60718293a4b5c6d7e8';
 const good = { COMPLAINTS_API_KEY: 'or_live_abc123', COMPLAINTS_API_URL: 'https://libro.example.pe' };
 
 describe('holdsKeyShape', () => {
-  it.each([KEY, ` ${KEY}`, `https://api.example.com/?key=${KEY}`, `https://api.example.com/${KEY}/`, `x_${KEY}`, `https://api.example.com/?key=or%5Flive_4f9a1c2b3d`])(
+  it.each([KEY, ` ${KEY}`, `https://api.example.com/?key=${KEY}`, `https://api.example.com/${KEY}/`, `x_${KEY}`, `https://api.example.com/?key=or%5Flive_4f9a1c2b3d`,
+    // What a second probe got through: an invisible character inside, a double encoding, dots.
+    'or_\u200blive_abc123def456ghi', 'https://api.example.com/?k=or_\u200blive_abc123', 'https://api.example.com/?k=or%255Flive_abc123def', 'or_a.abc123def456'])(
     'finds a key in %s',
     (text) => expect(holdsKeyShape(text)).toBe(true),
   );
@@ -87,5 +90,14 @@ describe("a connection error of the API client", () => {
     const withKey = await message(`${origin}/${KEY}`);
     expect(withKey).toMatch(/^Could not reach the complaints service at the URL in COMPLAINTS_API_URL \(not shown: it holds a value that looks like an API key\) \(connection refused\)/);
     expect(withKey).not.toContain('or_live_4f9a');
+  });
+});
+
+describe('command-line arguments that look like a key', () => {
+  it.each([[[KEY]], [['check', KEY]], [['--version', KEY]], [[`--help=${KEY}`]], [['serve', '--http', '--host', KEY]], [['sandbox', KEY]]])('are not repeated: %j', (argv) => {
+    const command = parseArgs(argv);
+    expect(command.mode).toBe('invalid');
+    expect(JSON.stringify(command)).not.toContain('or_live');
+    expect((command as { message: string }).message).toContain('looks like an API key');
   });
 });

@@ -1,4 +1,6 @@
-// argv -> the mode to run. Pure, so that every form of the command line is unit-tested.
+// argv -> the mode to run. Pure, so that every form of the command line is unit-tested. An argument
+// that looks like an API key is never repeated in a message (a key pasted in the wrong place).
+import { shownValue } from '../key-shape.js';
 
 export type Command =
   | { mode: 'stdio' }
@@ -58,7 +60,7 @@ export function parseArgs(argv: readonly string[]): Command {
   if (first === 'sandbox') return parseSandboxArgs(rest);
   if (first === 'serve') return parseServeArgs(rest);
   if (first === 'check') return argv.length === 1 ? { mode: 'check' } : extra(rest);
-  return { mode: 'invalid', message: `unknown ${first.startsWith('-') ? 'option' : 'command'} "${first}"` };
+  return { mode: 'invalid', message: `unknown ${first.startsWith('-') ? 'option' : 'command'} ${shownValue(first)}` };
 }
 
 function parseSandboxArgs(args: readonly string[]): Command {
@@ -76,7 +78,7 @@ function parseServeArgs(args: readonly string[]): Command {
   // --http names the transport: the only one served today, required so that a later one can be added.
   if (options['--http'] === undefined) return { mode: 'invalid', message: 'serve needs --http (MCP over Streamable HTTP)' };
   const host = options['--host'] ?? '127.0.0.1';
-  if (!/^(\[?[0-9a-fA-F:.]+\]?|[A-Za-z0-9.-]+)$/.test(host)) return { mode: 'invalid', message: `--host takes a host name or IP address (got "${host}")` };
+  if (!/^(\[?[0-9a-fA-F:.]+\]?|[A-Za-z0-9.-]+)$/.test(host)) return { mode: 'invalid', message: `--host takes a host name or IP address (got ${shownValue(host)})` };
   const port = parsePort(options['--port'] ?? '8080');
   return port === undefined ? invalidPort() : { mode: 'serve', host: host.replace(/^\[(.*)\]$/, '$1'), port };
 }
@@ -91,7 +93,7 @@ function parseOptions(
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (!known.includes(name)) return { ok: false, message: `unknown ${arg.startsWith('-') ? 'option' : 'argument'} "${arg}" for ${command}` };
+    if (!known.includes(name)) return { ok: false, message: `unknown ${arg.startsWith('-') ? 'option' : 'argument'} ${shownValue(arg)} for ${command}` };
     if (name === '--http') {
       if (inline !== undefined) return { ok: false, message: '--http takes no value' };
       options[name] = '';
@@ -113,5 +115,5 @@ function invalidPort(): Command {
 }
 
 function extra(args: readonly string[]): Command {
-  return { mode: 'invalid', message: `unexpected argument "${args[0]}"` };
+  return { mode: 'invalid', message: `unexpected argument ${shownValue(args[0]!)}` };
 }

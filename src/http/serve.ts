@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Agent } from 'undici';
 import { ComplaintsApi } from '../api/client.js';
+import { holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
 import { createServer as createMcpServer } from '../server.js';
 import { InFlightLimiter, type Refusal } from './in-flight.js';
@@ -97,7 +98,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   const http = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
     const started = performance.now();
     const path = pathOf(req.url);
-    res.on('close', () => log.debug('http', { method: req.method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }));
+    // A path is the client's text: one holding a key (a key pasted into the URL) is not written to the log.
+    const logged = holdsKeyShape(path) ? '(a path that looks like it holds an API key)' : path;
+    res.on('close', () => log.debug('http', { method: req.method, path: logged, status: res.statusCode, ms: Math.round(performance.now() - started) }));
     let answering: Promise<void> | void;
     if (path === '/mcp') answering = answerMcp(req, res);
     else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) answering = json(res, draining ? 503 : 200, { status: draining ? 'draining' : 'ok' });
