@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDetailEnvelope, readListEnvelope } from '../src/api/schemas.js';
+import { MAX_LIST_TEXT, readDetailEnvelope, readListEnvelope } from '../src/api/schemas.js';
 import { detailAnswerSchema } from '../src/contract/detail-answer.js';
 import { toDetailView } from '../src/format/detail.js';
 import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
@@ -48,6 +48,16 @@ describe('list envelope', () => {
     const parsed = mustReadList({ data: [listItemBody()], pagination: { page: 1, pageSize: 20, total: 1, totalPages: 1 } });
     expect(parsed.data[0]?.correlative).toBe('000000481-2026');
     expect(parsed.pagination.total).toBe(1);
+  });
+
+  it('reads at most the page size asked, and cuts long values as it reads them', () => {
+    const long = 'x'.repeat(9_500);
+    const parsed = readListEnvelope({ data: Array.from({ length: 50 }, () => listItemBody({ storeName: long })), pagination: {} }, 3)!;
+    expect(parsed.data).toHaveLength(3);
+    expect(parsed.sentMore).toBe(47);
+    expect(parsed.data[0]!.storeName).toBe('x'.repeat(MAX_LIST_TEXT));
+    // A record's detail is read whole: the view cuts its long texts with a marker.
+    expect(mustReadDetail({ data: detailBody({ reason: long }) }).data.reason).toBe(long);
   });
 
   it('needs data as an array and pagination as an object', () => {

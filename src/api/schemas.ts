@@ -29,11 +29,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function parseScalar(kind: 'text' | 'flag' | 'integer' | 'object', value: unknown): unknown {
+function parseScalar(kind: 'text' | 'flag' | 'integer' | 'object', value: unknown, maxText: number): unknown {
   switch (kind) {
     case 'text':
       // Numbers and booleans become strings; anything else (objects, arrays) becomes null.
-      if (typeof value === 'string') return value;
+      if (typeof value === 'string') return value.length > maxText ? copyOf(value.slice(0, maxText)) : value;
       return typeof value === 'number' || typeof value === 'boolean' ? String(value) : null;
     case 'flag':
       if (typeof value === 'boolean') return value;
@@ -48,18 +48,36 @@ function parseScalar(kind: 'text' | 'flag' | 'integer' | 'object', value: unknow
   }
 }
 
-/** Lenient parse: a missing or null section reads as an object of nulls, so callers need no guards. */
-function parseWith(spec: FieldSpec, value: unknown): unknown {
-  if (typeof spec === 'string') return parseScalar(spec, value);
+/**
+ * A string of its own: V8 keeps a long string's slice pointing into the whole, so a cut value would
+ * keep every character it was cut from in memory.
+ */
+function copyOf(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
+}
+
+/**
+ * Lenient parse: a missing or null section reads as an object of nulls, so callers need no guards.
+ * Texts longer than `maxText` are cut.
+ */
+function parseWith(spec: FieldSpec, value: unknown, maxText = Infinity): unknown {
+  if (typeof spec === 'string') return parseScalar(spec, value, maxText);
   if (Array.isArray(spec)) {
     const item = (spec as readonly [ObjectSpec])[0];
-    return Array.isArray(value) ? value.map((element) => parseWith(item, element)) : [];
+    return Array.isArray(value) ? value.map((element) => parseWith(item, element, maxText)) : [];
   }
   const source = isPlainObject(value) ? value : {};
   const result: Record<string, unknown> = {};
-  for (const [field, fieldSpec] of fieldsOf(spec as ObjectSpec)) result[field] = parseWith(fieldSpec, source[field]);
+  for (const [field, fieldSpec] of fieldsOf(spec as ObjectSpec)) result[field] = parseWith(fieldSpec, source[field], maxText);
   return result;
 }
+
+/**
+ * A listed record's fields are short (names, codes, dates) and no view shows more than 200 characters
+ * of one: longer values are cut as they are read, so that the overview, which holds up to 5,000
+ * records, holds them small whatever the service sends.
+ */
+export const MAX_LIST_TEXT = 256;
 
 /** The fields of a spec, listed once: parsing runs for every record of every page. */
 const FIELDS = new WeakMap<ObjectSpec, Array<[string, FieldSpec]>>();
@@ -184,7 +202,7 @@ export function readListEnvelope(
   if (!isPlainObject(body) || !Array.isArray(body.data) || !isPlainObject(body.pagination)) return null;
   const items = body.data.length > maxItems ? body.data.slice(0, maxItems) : body.data;
   return {
-    data: items.map((item: unknown) => parseWith(LIST_ITEM_SPEC, item) as ComplaintListItem),
+    data: items.map((item: unknown) => parseWith(LIST_ITEM_SPEC, item, MAX_LIST_TEXT) as ComplaintListItem),
     pagination: parseWith(PAGINATION_SPEC, body.pagination) as Pagination,
     sentMore: body.data.length - items.length,
   };
