@@ -11,7 +11,7 @@ export interface Config {
   apiKey: string | undefined;
   /** Base URL of the service, without `/api/v1`; undefined when missing or malformed. */
   apiUrl: string | undefined;
-  /** Bounds each tool call as a whole, retries included. */
+  /** Bounds each request to the service, retries included (a tool call may make several). */
   timeoutMs: number;
   /** IANA time zone in which relative periods and days left are computed. */
   timeZone: string;
