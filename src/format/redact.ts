@@ -1,8 +1,9 @@
-// COMPLAINTS_REDACT_PII=true: the consumer's identifiers and contact data are masked in the answer a
-// tool returns, after every value has been cleaned (an invisible character inside a number must not
-// hide it from the patterns), and before the text is written from that answer, so that text and
-// structured output agree. Names stay: a complaints manager needs them to talk about a record, and
-// they identify far less on their own than a DNI, an e-mail or a phone.
+// COMPLAINTS_REDACT_PII=true: the consumer's identifiers and contact data are masked. Each record is
+// cleaned and masked as it arrives, before a view is made of it (so that no cut to length leaves part
+// of a number in clear), and the answer's keys and strings are read once more (so that whatever a view
+// derives is covered); the text is written from that answer, so text and structured output agree.
+// Names stay: a complaints manager needs them to talk about a record, and they identify far less on
+// their own than a DNI, an e-mail or a phone.
 import type { ComplaintDetail, ComplaintListItem } from '../api/schemas.js';
 import { stripUnsafe } from '../sanitize.js';
 
