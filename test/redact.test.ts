@@ -61,6 +61,8 @@ describe('identifiers however spelled', () => {
     ['fullwidth @', 'juan.perez\uff20gmail.com', 'juan.perez'],
     ['small @', 'juan.perez\ufe6bgmail.com', 'juan.perez'],
     ['spaces around @', 'juan.perez @ gmail.com', 'juan.perez'],
+    ['spaces around a fullwidth @, no top-level domain', 'juan.perez ＠ gmail', 'juan.perez'],
+    ['a plain name, spaces, a provider', 'juan @ hotmail', 'juan @'],
     ['[at]', 'juan.perez[at]gmail.com', 'juan.perez'],
     ['(at)(dot)', 'juan.perez(at)gmail(dot)com', 'juan.perez'],
     ['&#64;', 'juan.perez&#64;gmail.com', 'juan.perez'],
@@ -84,6 +86,7 @@ describe('identifiers however spelled', () => {
       'Puede coordinar al (01) 615-0000.',
       'id 0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
       'Tienda Miraflores @ Lima',
+      'Visítenos en Tienda @ Miraflores. Gracias.',
       'Nota sobre c9cb1e04-e291-4520-8123-320fd86e86b2: 1½ kg, 1ª vez, N.º 3… [truncated, 627 more characters]',
       '50 m² ①',
     ]) {

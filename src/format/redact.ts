@@ -62,12 +62,15 @@ export function maskAddress(value: string): string {
 // Each pattern reads a run once, left to right; what a protected pattern takes is not read again.
 
 // An e-mail: a local part (quoted, or a run up to a space or a delimiter), an "@" however written, and
-// a domain; with spaces around the "@" only when the domain has a dot ("juan @ gmail.com", not "Tienda @ Lima").
+// a domain; with spaces around the "@" only when one side looks like an address (below).
 const RUN = '[^\\s@\\uff20\\ufe6b<>()[\\]{},;:"]+';
 const AT = '(?:[@\\uff20\\ufe6b]|\\[at\\]|\\(at\\)|&#64;)';
 const DOMAIN = `(?:\\[[^\\]\\s]{1,64}\\]|${RUN}(?:\\(dot\\)${RUN})*)`;
-const DOTTED_DOMAIN = `${RUN}(?:\\.|\\(dot\\))${RUN}`;
-const EMAIL_IN_TEXT = new RegExp(`(?<![^\\s@\\uff20\\ufe6b<>()[\\]{},;:"])("[^"\\n]{1,64}"|${RUN})(?:${AT}(${DOMAIN})|\\s?${AT}\\s?(${DOTTED_DOMAIN}))`, 'giu');
+const EMAIL_IN_TEXT = new RegExp(`(?<![^\\s@\\uff20\\ufe6b<>()[\\]{},;:"])("[^"\\n]{1,64}"|${RUN})(?:${AT}(${DOMAIN})|\\s?${AT}\\s?(${RUN}))`, 'giu');
+// With spaces around the "@", a word and a word ("Tienda @ Lima.") are not an address; a handle
+// ("juan.perez"), a domain ("gmail.com") or a mail provider ("gmail") is.
+const HANDLE = /[._\d-]/u;
+const MAIL_DOMAIN = /[.。]\p{L}|\(dot\)|^(?:gmail|hotmail|outlook|yahoo|live|icloud|msn|aol|proton(?:mail)?)\b/iu;
 // Real dates only (a month is 01-12, a day 01-31, a year 19xx or 20xx), so that no number passes for one.
 const DAY = '(?:0?[1-9]|[12][0-9]|3[01])';
 const MONTH = '(?:0?[1-9]|1[0-2])';
@@ -92,7 +95,10 @@ const DIGITS_NEEDED = 8;
 export function maskInText(text: string): string {
   // Cleaned here too (the answers are cleaned already): an invisible character must never split a number.
   return stripUnsafe(text)
-    .replace(EMAIL_IN_TEXT, (_match, local: string, domain: string | undefined, dotted: string | undefined) => `${Array.from(local)[0]}${BULLET.repeat(3)}@${domain ?? dotted}`)
+    .replace(EMAIL_IN_TEXT, (match: string, local: string, domain: string | undefined, spaced: string | undefined) => {
+      if (spaced !== undefined && !HANDLE.test(local) && !MAIL_DOMAIN.test(spaced)) return match;
+      return `${Array.from(local)[0]}${BULLET.repeat(3)}@${domain ?? spaced}`;
+    })
     .replace(NUMBER_IN_TEXT, (match: string, kept: string | undefined) => {
       if (kept !== undefined) return match;
       const digits = match.replace(/[^\p{N}+]/gu, '');
