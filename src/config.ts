@@ -83,7 +83,7 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   const rawUrl = setting('COMPLAINTS_API_URL');
   if (rawUrl === undefined) {
     problems.push('COMPLAINTS_API_URL is not set: set it to the base URL of the complaints service, without /api/v1.');
-  } else if (holdsKeyShape(rawUrl)) {
+  } else if (holdsKeyShape(rawUrl, true)) {
     // A key in the URL (a query parameter, or pasted into the wrong variable) would be shown wherever the URL is.
     problems.push(
       'COMPLAINTS_API_URL must not contain the API key (it holds a value that looks like one; it is not shown): give the key in COMPLAINTS_API_KEY, which is sent in the Authorization header, and the URL without it.',

@@ -3,17 +3,23 @@
 // those reach the model's transcript and the operator's log.
 import { stripUnsafe } from './sanitize.js';
 
-/** "or_" not preceded by a letter or digit, then several of the characters a bearer token may hold. */
-const KEY_SHAPED = /(?<![A-Za-z0-9])or_[A-Za-z0-9._~+/=-]{6,}/i;
+/** "or_" then several of the characters a bearer token may hold. */
+const KEY_SHAPED = /or_[A-Za-z0-9._~+/=-]{6,}/gi;
+/** The same, not right after a letter or digit: a URL such as https://api.vendor_service.com is no key. */
+const KEY_SHAPED_WORD = /(?<![A-Za-z0-9])or_[A-Za-z0-9._~+/=-]{6,}/i;
 
 /**
  * True when `text` holds a key-shaped part: as given, with invisible characters taken out (a key
- * pasted with a zero-width space is still the key), and percent-decoded once or twice.
+ * pasted with a zero-width space is still the key), and percent-decoded as often as it decodes. `strict`
+ * (for refusing a setting) wants the key to start a word; otherwise (for not echoing a value) any
+ * "or_..." counts, since a key pasted after other text ("tokenor_live_...") must not be shown either.
  */
-export function holdsKeyShape(text: string): boolean {
+export function holdsKeyShape(text: string, strict = false): boolean {
+  const pattern = strict ? KEY_SHAPED_WORD : new RegExp(KEY_SHAPED.source, 'i');
   let reading = stripUnsafe(text);
-  for (let decodings = 0; decodings <= 2; decodings++) {
-    if (KEY_SHAPED.test(reading)) return true;
+  // Decoded until it no longer changes (at most five times: a URL is not encoded deeper in earnest).
+  for (let decodings = 0; decodings <= 5; decodings++) {
+    if (pattern.test(reading)) return true;
     try {
       const decoded = decodeURIComponent(reading);
       if (decoded === reading) return false;
@@ -23,6 +29,11 @@ export function holdsKeyShape(text: string): boolean {
     }
   }
   return false;
+}
+
+/** `text` with every key-shaped part replaced by "[key]": for a message the service wrote. */
+export function hideKeys(text: string): string {
+  return text.replace(KEY_SHAPED, '[key]');
 }
 
 /** How a problem quotes the value of a setting: as given, unless it may hold a key. */

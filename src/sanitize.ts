@@ -6,12 +6,13 @@
 // characters a reader does not see: every default-ignorable code point (zero-width characters, bidi
 // embeddings, overrides and isolates, variation selectors 1-256, tag characters, Hangul fillers,
 // invisible operators...), every other format character (Egyptian hieroglyph format controls, number
-// signs that only change how the digits after them are drawn), the blank braille pattern,
-// interlinear annotation marks, and lone surrogates (half an emoji, which a renderer shows as nothing
-// or garbage).
+// signs that only change how the digits after them are drawn), private-use characters (no font
+// shows them the same way), noncharacters, the blank braille pattern, interlinear annotation marks and
+// the object replacement character, and lone surrogates (half an emoji, which a renderer shows as
+// nothing or garbage).
 const ANSI_ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-const INVISIBLES = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u2800\ufff9-\ufffb]|\p{Surrogate}/gu;
+const INVISIBLES = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\u2800\ufff9-\ufffc\ufdd0-\ufdef\ufffe\uffff]|\p{Surrogate}|[\u{1fffe}\u{1ffff}\u{2fffe}\u{2ffff}\u{3fffe}\u{3ffff}\u{efffe}\u{effff}\u{ffffe}\u{fffff}\u{10fffe}\u{10ffff}]/gu;
 
 // Every other line break a reader or renderer honours; left alone, one could start a line of its own
 // outside a quotation.
@@ -38,11 +39,32 @@ export function safeCutIndex(text: string, end: number): number {
   return code >= 0xd800 && code <= 0xdbff ? end - 1 : end;
 }
 
-/** Cuts text to at most `max` characters (not splitting a surrogate pair), with a visible marker. */
+// A number in groups ("987 654 321", "4143-8140"): what a cut must not leave in part.
+const TRAILING_NUMBER = /[\p{N}\p{M}\s.\-\u2010-\u2015\u2212/_·,]*\p{N}[\p{N}\p{M}]*$/u;
+
+/**
+ * Where to cut `text` to at most `max` characters: not inside a surrogate pair, and not inside a word
+ * or a number (a cut would leave part of an identifier that masking could no longer recognise): a
+ * word cut in two is left out whole, and so is a number in groups that the cut reaches.
+ */
+export function cutIndex(text: string, max: number): number {
+  if (text.length <= max) return text.length;
+  let end = safeCutIndex(text, max);
+  if (!/\s/u.test(text[end]!)) {
+    // Back to the word's start when it is near; a "word" longer than that is cut where it is.
+    const space = text.slice(Math.max(0, end - 64), end).search(/\s\S*$/u);
+    if (space !== -1) end = Math.max(0, end - 64) + space;
+  }
+  const number = TRAILING_NUMBER.exec(text.slice(Math.max(0, end - 64), end));
+  if (number !== null && /[\p{N}\s.\-\u2010-\u2015\u2212/_·,]/u.test(text[end] ?? '')) end -= number[0].length;
+  return end;
+}
+
+/** Cuts text to at most `max` characters (see cutIndex), with a visible marker. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
-  const end = safeCutIndex(text, max);
-  return `${text.slice(0, end)}… [truncated, ${text.length - end} more characters]`;
+  const end = cutIndex(text, max);
+  return `${text.slice(0, end).trimEnd()}… [truncated, ${text.length - end} more characters]`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { ComplaintsApi } from '../src/api/client.js';
 import { parseArgs } from '../src/cli/args.js';
 import { loadConfig } from '../src/config.js';
 import { loadHttpSettings } from '../src/http/settings.js';
-import { holdsKeyShape } from '../src/key-shape.js';
+import { hideKeys, holdsKeyShape } from '../src/key-shape.js';
 
 const KEY = 'or_live_4f9a1c2b3d4e5f60718293a4b5c6d7e8';
 const good = { COMPLAINTS_API_KEY: 'or_live_abc123', COMPLAINTS_API_URL: 'https://libro.example.pe' };
@@ -19,10 +19,23 @@ describe('holdsKeyShape', () => {
     (text) => expect(holdsKeyShape(text)).toBe(true),
   );
 
-  it.each(['https://libro.example.pe', 'America/Lima', 'for_example_value', 'color_scheme_dark', 'or_', 'or_ab', '15000', 'https://x/%E0%A4%A'])(
+  it.each(['https://libro.example.pe', 'America/Lima', 'or_', 'or_ab', '15000', 'https://x/%E0%A4%A'])(
     'finds none in %s',
     (text) => expect(holdsKeyShape(text)).toBe(false),
   );
+
+  it('finds a key pasted right after other text when only deciding whether to show a value, not when refusing a setting', () => {
+    for (const text of ['tokenor_live_AbCdEf123456', '/mcpor_live_AbCdEf123456', '1or_live_AbCdEf123456', '/x/or%25255Flive%25255FAbCdEf123456']) {
+      expect(holdsKeyShape(text), text).toBe(true);
+    }
+    // A word that happens to hold "or_" is shown (a value is hidden needlessly at worst) but never refused.
+    for (const text of ['https://api.vendor_service123.com', 'color_scheme_dark']) expect(holdsKeyShape(text, true), text).toBe(false);
+    expect(holdsKeyShape(`https://api.example.com/?key=${KEY}`, true)).toBe(true);
+  });
+
+  it('hides every key-shaped part of a message the service wrote', () => {
+    expect(hideKeys('invalid token or_live_AbCdEf123456 for tokenor_test_abcdef12')).toBe('invalid token [key] for token[key]');
+  });
 });
 
 describe('loadConfig with a key in the wrong setting', () => {
@@ -94,7 +107,7 @@ describe("a connection error of the API client", () => {
 });
 
 describe('command-line arguments that look like a key', () => {
-  it.each([[[KEY]], [['check', KEY]], [['--version', KEY]], [[`--help=${KEY}`]], [['serve', '--http', '--host', KEY]], [['sandbox', KEY]]])('are not repeated: %j', (argv) => {
+  it.each([[[`--port${KEY}`]], [['check', `x${KEY}`]], [[KEY]], [['check', KEY]], [['--version', KEY]], [[`--help=${KEY}`]], [['serve', '--http', '--host', KEY]], [['sandbox', KEY]]])('are not repeated: %j', (argv) => {
     const command = parseArgs(argv);
     expect(command.mode).toBe('invalid');
     expect(JSON.stringify(command)).not.toContain('or_live');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDetailText, toDetailView } from '../src/format/detail.js';
+import { cutIndex } from '../src/sanitize.js';
 import { toListView } from '../src/format/list.js';
 import { maskAddress, maskEmail, maskIdentifier, maskInText, redactAnswer, redactDetail, redactListItem } from '../src/format/redact.js';
 import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
@@ -71,6 +72,15 @@ describe('identifiers however spelled', () => {
     ['no top-level domain', 'juan.perez@gmail', 'juan.perez'],
     ['an address for a domain', 'juan.perez@[10.0.0.1]', 'juan.perez'],
     ['combining mark in the local part', 'jose\u0301.perez@gmail.com', 'perez'],
+    // What a third probe wrote.
+    ['landline with its area code', 'Tel (01) 412-3456', '014123456'],
+    ['two separators in a row', '987 - 654 - 321 y 4143--8140 y 41. 438. 140', '987654321'],
+    ['a minus sign, fullwidth dashes and dots', '987\u2212654\u2212321 ９８７－６５４－３２１ ４１．４３８．１４０', '987654321'],
+    ["apostrophes, bullets, bars", "41'438'140 987•654•321 987|654|321", '41438140'],
+    ['arroba and at as words', 'juan.perez arroba gmail.com, juan.perez at gmail.com', 'juan.perez'],
+    ['(arroba), {at}', 'juan.perez(arroba)gmail.com juan.perez{at}gmail.com', 'juan.perez'],
+    ['encoded @', 'mailto:juan.perez%40gmail.com juan.perez&#x40;gmail.com juan.perezⓐgmail.com', 'juan.perez'],
+    ['spaced dots', 'juan.perez @ gmail . com', 'juan.perez'],
     ['Arabic-Indic digits', '\u0664\u0661\u0664\u0663\u0668\u0661\u0664\u0660', '\u0664\u0661\u0664\u0663\u0668\u0661\u0664\u0660'],
   ];
   it.each(SPELLINGS)('masks %s', (_how, written, secret) => {
@@ -83,10 +93,10 @@ describe('identifiers however spelled', () => {
       'Reclamo N.° 000001105-2026: pagué S/ 189.90 con la boleta B001-004512 (factura F001-00012345) el 2026-11-01.',
       '2026-11-04 09:02 open → in_review (agent) "Se solicitó revisión técnica"',
       'S/ 1,234,567.89 el 16/11/2026 a las 10:14',
-      'Puede coordinar al (01) 615-0000.',
+      'Filed 2026-11-16T10:14:05.123456789Z, due 2026-12-11T00:00:00.000000000-05:00, seen 11/16/2026.',
       'id 0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
       'Tienda Miraflores @ Lima',
-      'Visítenos en Tienda @ Miraflores. Gracias.',
+      'Visítenos en Tienda @ Miraflores. Gracias. Nos vemos at Lima.',
       'Nota sobre c9cb1e04-e291-4520-8123-320fd86e86b2: 1½ kg, 1ª vez, N.º 3… [truncated, 627 more characters]',
       '50 m² ①',
     ]) {
@@ -186,7 +196,8 @@ describe('redacted records', () => {
       return { written: written.slice(0, position) + character + written.slice(position), secret };
     });
     const around = fc.constantFrom(['', ''], ['Mi DNI ', '.'], ['(', ')'], ['archivo_', '.pdf'], ['Llamar al ', ' hoy'], ['\n', '\n']);
-    const FIELDS = ['reason', 'claim.description', 'claim.request', 'claim.itemDescription', 'response.officialResponse', 'response.respondedBy', 'history.publicNote', 'attachments.fileName', 'consumer.firstName', 'consumer.guardian.key', 'consumer.guardian.value', 'claim.proofOfPaymentNumber'] as const;
+    const FIELDS = ['reason', 'claim.description', 'claim.request', 'claim.itemDescription', 'response.officialResponse', 'response.respondedBy', 'history.publicNote', 'attachments.fileName', 'consumer.firstName', 'consumer.guardian.key', 'consumer.guardian.value'] as const;
+    // Not claim.proofOfPaymentNumber: a receipt number as the consumer gave it is kept while it is a plain code.
     fc.assert(
       fc.property(hidden, around, fc.constantFrom(...FIELDS), ({ written, secret }, [before, after], field) => {
         const text = `${before}${written}${after}`;
@@ -228,5 +239,54 @@ describe('masking before the cut, and what a view derives', () => {
   it('masks the keys of the overview\'s counts, adding up the counts of keys that mask alike', () => {
     const answer = redactAnswer({ byStatus: { 'st DNI 41438140': 2, 'st DNI 41438140 ': 1, 'st DNI 49999940': 3, open: 4 } });
     expect(answer).toEqual({ byStatus: { 'st DNI 4•••••40': 5, 'st DNI 4•••••40 ': 1, open: 4 } });
+  });
+});
+
+describe('what a third probe found', () => {
+  it('masks a text of many addresses whole, quickly, instead of address by address', () => {
+    const flood = 'a@'.repeat(2_000);
+    const masked = maskInText(flood);
+    expect(masked).not.toMatch(/a@a/);
+    expect(masked.length).toBeLessThanOrEqual(flood.length);
+  });
+
+  it('reads at most 8,192 characters of a value, cutting where no part of a number is left', () => {
+    const record = mustReadDetail({ data: detailBody({ reason: `${'palabra '.repeat(1_023)} 4143 8140 ${'x'.repeat(100_000)}` }) }).data;
+    const reason = redactDetail(record).reason!;
+    expect(reason.length).toBeLessThanOrEqual(8_192);
+    expect(reason.replace(/\s/g, '')).not.toMatch(/4143|8140/);
+  });
+
+  it('keeps every date a service writes, with nanoseconds and offsets, so deadlines still count', () => {
+    const [item] = mustReadList({ data: [listItemBody({ responseDeadline: '2026-11-10T15:02:11.482915307Z', createdAt: '2026-11-03T10:14:05.123456789-05:00' })], pagination: {} }).data;
+    const masked = redactListItem(item!);
+    expect([masked.responseDeadline, masked.createdAt]).toEqual([item!.responseDeadline, item!.createdAt]);
+  });
+
+  it('keeps the amount and the receipt number the service sent, as plain values', () => {
+    const record = mustReadDetail({ data: detailBody({ claim: { ...(detailBody().claim as object), amount: '12500000', proofOfPaymentNumber: '0001-00451234' } }) }).data;
+    const { claim } = redactDetail(record);
+    expect([claim.amount, claim.proofOfPaymentNumber]).toEqual(['12500000', '0001-00451234']);
+  });
+
+  it("masks a guardian's address whatever its key is called, or when it reads as one", () => {
+    const guardian = { ['dirección'.normalize('NFD')]: 'Av. Javier Prado 123, San Isidro, Lima', domicile: 'Jr. Puno 456, Cercado, Lima', residencia: 'Calle Las Flores 789, Surco', otro: 'Av. Arequipa 1500', nombre: 'Rosa Pérez' };
+    const record = mustReadDetail({ data: detailBody({ consumer: { ...(detailBody().consumer as object), isMinor: true, guardian } }) }).data;
+    const masked = redactDetail(record).consumer.guardian!;
+    expect(Object.values(masked)).toEqual(['•••, Lima', '•••, Lima', '•••', '•••', 'Rosa Pérez']);
+  });
+});
+
+describe('cutIndex', () => {
+  it('never leaves part of a word or of a number in groups', () => {
+    const text = 'Llamar al 987 654 321 por favor';
+    for (let max = 1; max < text.length; max++) {
+      const kept = text.slice(0, cutIndex(text, max));
+      expect(kept.length).toBeLessThanOrEqual(max);
+      expect(text.startsWith(kept)).toBe(true);
+      // Either the whole number or none of it.
+      const digits = kept.replace(/\D/g, '');
+      expect(['', '987654321']).toContain(digits);
+    }
   });
 });

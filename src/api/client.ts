@@ -5,7 +5,7 @@
 // 429/502/503/504 and connection failures are retried, at most 3 attempts in all (GUIDE section 3).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
-import { holdsKeyShape } from '../key-shape.js';
+import { hideKeys, holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
 import { cleanLine } from '../sanitize.js';
 import { callSignal, type CallSignal } from './call-signal.js';
@@ -231,7 +231,8 @@ function upstreamMessage(text: string, apiKey: string): string | undefined {
   const nested = isPlainObject(body.error) ? body.error : undefined;
   const message = [body.message, nested?.message, body.error].find((value) => typeof value === 'string');
   if (typeof message !== 'string') return undefined;
-  return cleanLine(message.split(apiKey).join('[key]'), 300);
+  // The member's key, and anything else shaped like a key, is never repeated.
+  return cleanLine(hideKeys(message.split(apiKey).join('[key]')), 300);
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now. */

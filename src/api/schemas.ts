@@ -6,6 +6,8 @@
 // dropped.
 // The sandbox builds its records with the same types, so the two sides share one contract.
 
+import { cutIndex } from '../sanitize.js';
+
 /** The record shapes are declared once, as field specs, and turned into lenient parsers of the API's bodies. */
 export type FieldSpec = 'text' | 'flag' | 'integer' | 'object' | ObjectSpec | readonly [ObjectSpec];
 export interface ObjectSpec {
@@ -33,7 +35,7 @@ function parseScalar(kind: 'text' | 'flag' | 'integer' | 'object', value: unknow
   switch (kind) {
     case 'text':
       // Numbers and booleans become strings; anything else (objects, arrays) becomes null.
-      if (typeof value === 'string') return value.length > maxText ? copyOf(value.slice(0, maxText)) : value;
+      if (typeof value === 'string') return value.length > maxText ? copyOf(value.slice(0, cutIndex(value, maxText))) : value;
       return typeof value === 'number' || typeof value === 'boolean' ? String(value) : null;
     case 'flag':
       if (typeof value === 'boolean') return value;

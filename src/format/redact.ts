@@ -5,7 +5,7 @@
 // Names stay: a complaints manager needs them to talk about a record, and they identify far less on
 // their own than a DNI, an e-mail or a phone.
 import type { ComplaintDetail, ComplaintListItem } from '../api/schemas.js';
-import { stripUnsafe } from '../sanitize.js';
+import { cutIndex, stripUnsafe } from '../sanitize.js';
 
 const BULLET = '•';
 
@@ -62,23 +62,32 @@ export function maskAddress(value: string): string {
 // Each pattern reads a run once, left to right; what a protected pattern takes is not read again.
 
 // An e-mail: a local part (quoted, or a run up to a space or a delimiter), an "@" however written, and
-// a domain; with spaces around the "@" only when one side looks like an address (below).
-const RUN = '[^\\s@\\uff20\\ufe6b<>()[\\]{},;:"]+';
-const AT = '(?:[@\\uff20\\ufe6b]|\\[at\\]|\\(at\\)|&#64;)';
+// a domain; with spaces around the "@", or "at"/"arroba" as a word, only when one side looks like an
+// address (below).
+const RUN = '[^\\s@\\uff20\\ufe6b\\u24d0<>()[\\]{},;:"]+';
+const AT = '(?:[@\\uff20\\ufe6b\\u24d0]|[[({](?:at|arroba)[\\])}]|&#64;|&#x40;|%40)';
 const DOMAIN = `(?:\\[[^\\]\\s]{1,64}\\]|${RUN}(?:\\(dot\\)${RUN})*)`;
-const EMAIL_IN_TEXT = new RegExp(`(?<![^\\s@\\uff20\\ufe6b<>()[\\]{},;:"])("[^"\\n]{1,64}"|${RUN})(?:${AT}(${DOMAIN})|\\s?${AT}\\s?(${RUN}))`, 'giu');
-// With spaces around the "@", a word and a word ("Tienda @ Lima.") are not an address; a handle
-// ("juan.perez"), a domain ("gmail.com") or a mail provider ("gmail") is.
+const EMAIL_IN_TEXT = new RegExp(
+  `(?<![^\\s@\\uff20\\ufe6b\\u24d0<>()[\\]{},;:"])("[^"\\n]{1,64}"|${RUN})(?:${AT}(${DOMAIN})|\\s?${AT}\\s?(${RUN})|\\s(?:at|arroba)\\s(${RUN}))`,
+  'giu',
+);
+// With spaces around the "@", a word and a word ("Tienda @ Lima.", "meet at Lima") are not an
+// address; a handle ("juan.perez"), a domain ("gmail.com") or a mail provider ("gmail") is.
 const HANDLE = /[._\d-]/u;
 const MAIL_DOMAIN = /[.。]\p{L}|\(dot\)|^(?:gmail|hotmail|outlook|yahoo|live|icloud|msn|aol|proton(?:mail)?)\b/iu;
-// Real dates only (a month is 01-12, a day 01-31, a year 19xx or 20xx), so that no number passes for one.
+/** A text with this many "@" is not one a person wrote: it is masked whole rather than address by address. */
+const MOST_ADDRESSES = 16;
+
+// Real dates only (a month is 01-12, a day 01-31, a year 19xx or 20xx), so that no number passes for
+// one; a time may carry seconds, their fraction and an offset (2026-11-16T10:14:05.123456789-05:00).
 const DAY = '(?:0?[1-9]|[12][0-9]|3[01])';
 const MONTH = '(?:0?[1-9]|1[0-2])';
 const YEAR = '(?:19|20)[0-9]{2}';
-const TIME = '(?:[ T][0-2]?[0-9]:[0-5][0-9](?::[0-5][0-9])?)?';
+const TIME = '(?:[ T][0-2]?[0-9]:[0-5][0-9](?::[0-5][0-9](?:[.,][0-9]+)?)?(?:Z|[+-][0-2][0-9]:?[0-5][0-9])?)?';
 const PROTECTED = [
   `${YEAR}[-/.]${MONTH}[-/.]${DAY}${TIME}`, // 2026-11-16 10:14
   `${DAY}[-/.]${MONTH}[-/.](?:${YEAR}|[0-9]{2})${TIME}`, // 16/11/2026
+  `${MONTH}[-/.]${DAY}[-/.]${YEAR}${TIME}`, // 11/16/2026
   '[0-9]{1,3}(?:,[0-9]{3})*\\.[0-9]{2}|[0-9]+\\.[0-9]{2}', // 1,234.50 and 189.90
   // A correlative as the service writes it; unpadded (1105-2026) it has a DNI's 8 digits, and is masked.
   '[0-9]{9}-[0-9]{4}',
@@ -87,17 +96,22 @@ const PROTECTED = [
 ]
   .map((pattern) => `(?:${pattern})(?!\\p{N})`)
   .join('|');
-/** Digits (each with its marks) with at most one separator between any two. */
-const NUMBER = String.raw`\+?\p{N}\p{M}*(?:[\s.\-\u2010-\u2015/_·,]?\p{N}\p{M}*)*`;
+/** Between two digits of one number: up to three of these (spaces, dots, dashes, slashes...). */
+const SEPARATORS = "[\\s.\\-\\u2010-\\u2015\\u2212\\ufe63\\uff0d\\uff0e/_·・‧,'’•|~*+、〜\\u05be]{0,3}";
+/** A number of at least six digits (with their marks), perhaps after an area code in parentheses: (01) 412-3456. */
+const NUMBER = `\\+?(?:\\(\\+?(?:\\p{N}\\p{M}*){1,4}\\)${SEPARATORS})?(?:\\p{N}\\p{M}*${SEPARATORS}){5,}\\p{N}\\p{M}*`;
 const NUMBER_IN_TEXT = new RegExp(`(${PROTECTED})|${NUMBER}`, 'giu');
 const DIGITS_NEEDED = 8;
 
 export function maskInText(text: string): string {
   // Cleaned here too (the answers are cleaned already): an invisible character must never split a number.
-  return stripUnsafe(text)
-    .replace(EMAIL_IN_TEXT, (match: string, local: string, domain: string | undefined, spaced: string | undefined) => {
-      if (spaced !== undefined && !HANDLE.test(local) && !MAIL_DOMAIN.test(spaced)) return match;
-      return `${Array.from(local)[0]}${BULLET.repeat(3)}@${domain ?? spaced}`;
+  const clean = stripUnsafe(text);
+  if ((clean.match(/[@\uff20\ufe6b\u24d0]/gu)?.length ?? 0) > MOST_ADDRESSES) return maskIdentifier(clean);
+  return clean
+    .replace(EMAIL_IN_TEXT, (match: string, local: string, domain?: string, spaced?: string, worded?: string) => {
+      const after = domain ?? spaced ?? worded!;
+      if (domain === undefined && !HANDLE.test(local) && !MAIL_DOMAIN.test(after)) return match;
+      return `${Array.from(local)[0]}${BULLET.repeat(3)}@${after}`;
     })
     .replace(NUMBER_IN_TEXT, (match: string, kept: string | undefined) => {
       if (kept !== undefined) return match;
@@ -148,14 +162,18 @@ export function redactAnswer<T extends object>(answer: T): T {
   return maskTextsIn(answer) as T;
 }
 
-/** A guardian's key that holds an address, in English or Spanish. */
-const ADDRESS_KEY = /address|direcci[oó]n|domicilio/i;
+/** A guardian's key that holds an address, in English or Spanish (compared without accents), or a value that reads as one. */
+const ADDRESS_KEY = /addr|direcc|domicil|residen|street|calle|ubicac|location/i;
+const ADDRESS_VALUE = /(?:^|[\s,])(?:av|avda|avenida|jr|jiron|calle|psje|pasaje|mz|manzana|lote|urb|urbanizacion|street|st|carretera|prolongacion)\b\.?\s/i;
+const withoutAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
 
 function guardianMasked(guardian: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(guardian).map(([key, value]) => [
       maskInText(key),
-      typeof value === 'string' && ADDRESS_KEY.test(key) ? maskAddress(stripUnsafe(value)) : maskTextsIn(typeof value === 'number' ? String(value) : value),
+      typeof value === 'string' && (ADDRESS_KEY.test(withoutAccents(key)) || ADDRESS_VALUE.test(withoutAccents(value)))
+        ? maskAddress(stripUnsafe(value))
+        : maskTextsIn(typeof value === 'number' ? String(value) : value),
     ]),
   );
 }
@@ -168,8 +186,15 @@ const maskWith = (value: string | null, how: (text: string) => string) => (value
  * codes (letters, digits, dashes) stay as sent, whatever digits they hold, because get_complaint and
  * the storeId filter take them back; anything else in them (an e-mail, say) is read like any text.
  */
-const CODE_FIELDS = new Set(['id', 'correlative', 'trackingCode', 'storeId']);
+const CODE_FIELDS = new Set(['id', 'correlative', 'trackingCode', 'storeId', 'proofOfPaymentNumber']);
 const PLAIN_CODE = /^[\w-]{1,64}$/;
+/** An amount as the service sends it: a plain number, whatever its digits. */
+const PLAIN_AMOUNT = /^\d{1,15}(?:\.\d{1,4})?$/;
+/**
+ * Longer texts are cut before they are read (cutIndex leaves no part of a number): no view shows more
+ * than 2,000 characters of one, and a service's megabytes of text would otherwise cost seconds.
+ */
+const MOST_READ = 8192;
 
 /**
  * A copy with maskInText applied to every string and key (but plain codes, above). fromEntries keeps a key such as
@@ -177,12 +202,16 @@ const PLAIN_CODE = /^[\w-]{1,64}$/;
  * counts added.
  */
 function maskTextsIn(value: unknown, key?: string): unknown {
-  if (typeof value === 'string') return key !== undefined && CODE_FIELDS.has(key) && PLAIN_CODE.test(value.trim()) ? value : maskInText(value);
+  if (typeof value === 'string') {
+    if (key !== undefined && CODE_FIELDS.has(key) && PLAIN_CODE.test(value.trim())) return value;
+    if (key === 'amount' && PLAIN_AMOUNT.test(value.trim())) return value;
+    return maskInText(value.length > MOST_READ ? value.slice(0, cutIndex(value, MOST_READ)) : value);
+  }
   if (Array.isArray(value)) return value.map((item) => maskTextsIn(item));
   if (typeof value === 'object' && value !== null) {
     const entries = new Map<string, unknown>();
     for (const [name, inner] of Object.entries(value)) {
-      const key = maskInText(name);
+      const key = maskInText(name.length > MOST_READ ? name.slice(0, cutIndex(name, MOST_READ)) : name);
       const masked = maskTextsIn(inner, name);
       const earlier = entries.get(key);
       entries.set(key, typeof earlier === 'number' && typeof masked === 'number' ? earlier + masked : earlier ?? masked);
