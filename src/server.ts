@@ -216,14 +216,12 @@ function trustedMessage(what: string, error: unknown): string {
   return `${what} failed with an internal error of complaints-book-mcp. The details are in the server's log.`;
 }
 
-
-
 /**
  * `transport`, with answers that fail to be sent (one that cannot be serialized, say) replaced by an
  * error answer to the same request, and logged. The SDK otherwise only reports the failure to its own
  * error handler, and the client waits for an answer that never comes.
  */
-export function answerSendFailures<T extends Transport>(transport: T): T {
+function answerSendFailures<T extends Transport>(transport: T): T {
   const send = transport.send.bind(transport);
   transport.send = async (message, options) => {
     try {
