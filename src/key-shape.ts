@@ -4,7 +4,9 @@
 import { stripUnsafe } from './sanitize.js';
 
 /** "or_" then several of the characters a bearer token may hold. */
-const KEY_SHAPED = /or_[A-Za-z0-9._~+/=-]{6,}/gi;
+const KEY_SHAPED = /or_[A-Za-z0-9._~+/=-]{6,}/i;
+/** The same, to replace every one (a global pattern keeps state between tests, so it serves replace only). */
+const EVERY_KEY_SHAPED = new RegExp(KEY_SHAPED.source, 'gi');
 /** The same, not right after a letter or digit: a URL such as https://api.vendor_service.com is no key. */
 const KEY_SHAPED_WORD = /(?<![A-Za-z0-9])or_[A-Za-z0-9._~+/=-]{6,}/i;
 
@@ -15,7 +17,7 @@ const KEY_SHAPED_WORD = /(?<![A-Za-z0-9])or_[A-Za-z0-9._~+/=-]{6,}/i;
  * "or_..." counts, since a key pasted after other text ("tokenor_live_...") must not be shown either.
  */
 export function holdsKeyShape(text: string, strict = false): boolean {
-  const pattern = strict ? KEY_SHAPED_WORD : new RegExp(KEY_SHAPED.source, 'i');
+  const pattern = strict ? KEY_SHAPED_WORD : KEY_SHAPED;
   let reading = stripUnsafe(text);
   // Decoded until it no longer changes (at most five times: a URL is not encoded deeper in earnest).
   for (let decodings = 0; decodings <= 5; decodings++) {
@@ -33,7 +35,7 @@ export function holdsKeyShape(text: string, strict = false): boolean {
 
 /** `text` with every key-shaped part replaced by "[key]": for a message the service wrote. */
 export function hideKeys(text: string): string {
-  return text.replace(KEY_SHAPED, '[key]');
+  return text.replace(EVERY_KEY_SHAPED, '[key]');
 }
 
 /** How a problem quotes the value of a setting: as given, unless it may hold a key. */

@@ -39,8 +39,13 @@ export function safeCutIndex(text: string, end: number): number {
   return code >= 0xd800 && code <= 0xdbff ? end - 1 : end;
 }
 
-// A number in groups ("987 654 321", "4143-8140"): what a cut must not leave in part.
-const TRAILING_NUMBER = /[\p{N}\p{M}\s.\-\u2010-\u2015\u2212/_·,]*\p{N}[\p{N}\p{M}]*$/u;
+/**
+ * What may stand between two digits of one number in groups ("987 654 321", "4143-8140", "41.438.140",
+ * "987•654•321"): masking reads such a number whole, and a cut must not leave one in part.
+ */
+export const NUMBER_SEPARATOR = "[\\s.\\-\\u2010-\\u2015\\u2212\\ufe63\\uff0d\\uff0e/_·・‧,'’•|~*+、〜\\u05be]";
+const TRAILING_NUMBER = new RegExp(`(?:[\\p{N}\\p{M}]|${NUMBER_SEPARATOR})*\\p{N}[\\p{N}\\p{M}]*$`, 'u');
+const NUMBER_GOES_ON = new RegExp(`^(?:\\p{N}|${NUMBER_SEPARATOR})`, 'u');
 
 /**
  * Where to cut `text` to at most `max` characters: not inside a surrogate pair, and not inside a word
@@ -56,7 +61,7 @@ export function cutIndex(text: string, max: number): number {
     if (space !== -1) end = Math.max(0, end - 64) + space;
   }
   const number = TRAILING_NUMBER.exec(text.slice(Math.max(0, end - 64), end));
-  if (number !== null && /[\p{N}\s.\-\u2010-\u2015\u2212/_·,]/u.test(text[end] ?? '')) end -= number[0].length;
+  if (number !== null && NUMBER_GOES_ON.test(text.slice(end, end + 2))) end -= number[0].length;
   return end;
 }
 

@@ -278,15 +278,18 @@ describe('what a third probe found', () => {
 });
 
 describe('cutIndex', () => {
-  it('never leaves part of a word or of a number in groups', () => {
-    const text = 'Llamar al 987 654 321 por favor';
-    for (let max = 1; max < text.length; max++) {
-      const kept = text.slice(0, cutIndex(text, max));
-      expect(kept.length).toBeLessThanOrEqual(max);
-      expect(text.startsWith(kept)).toBe(true);
-      // Either the whole number or none of it.
-      const digits = kept.replace(/\D/g, '');
-      expect(['', '987654321']).toContain(digits);
-    }
-  });
+  // Grouped with every separator that masking reads between digits: the cut and the mask agree.
+  it.each(['Llamar al 987 654 321 por favor', "DNI 41'438'140 gracias", 'cel 987•654|321 ok', 'ruc 20~512345678 fin'])(
+    'never leaves part of a word or of a number in groups: %s',
+    (text) => {
+      const whole = text.replace(/\D/g, '');
+      for (let max = 1; max < text.length; max++) {
+        const kept = text.slice(0, cutIndex(text, max));
+        expect(kept.length).toBeLessThanOrEqual(max);
+        expect(text.startsWith(kept)).toBe(true);
+        // Either the whole number or none of it.
+        expect(['', whole]).toContain(kept.replace(/\D/g, ''));
+      }
+    },
+  );
 });

@@ -5,7 +5,7 @@
 // Names stay: a complaints manager needs them to talk about a record, and they identify far less on
 // their own than a DNI, an e-mail or a phone.
 import type { ComplaintDetail, ComplaintListItem } from '../api/schemas.js';
-import { cutIndex, stripUnsafe } from '../sanitize.js';
+import { cutIndex, NUMBER_SEPARATOR, stripUnsafe } from '../sanitize.js';
 
 const BULLET = '•';
 
@@ -22,7 +22,12 @@ export function maskEmail(value: string): string {
   const text = value.trim();
   const at = text.lastIndexOf('@');
   if (at <= 0) return maskIdentifier(text);
-  return `${Array.from(text)[0]}${BULLET.repeat(3)}${text.slice(at)}`;
+  return maskedAddress(text.slice(0, at), text.slice(at + 1));
+}
+
+/** The first character of the local part, three bullets, the domain. */
+function maskedAddress(local: string, domain: string): string {
+  return `${Array.from(local)[0]}${BULLET.repeat(3)}@${domain}`;
 }
 
 // Peru's regions and their capitals, and the largest other cities: the one part of an address that
@@ -97,7 +102,7 @@ const PROTECTED = [
   .map((pattern) => `(?:${pattern})(?!\\p{N})`)
   .join('|');
 /** Between two digits of one number: up to three of these (spaces, dots, dashes, slashes...). */
-const SEPARATORS = "[\\s.\\-\\u2010-\\u2015\\u2212\\ufe63\\uff0d\\uff0e/_·・‧,'’•|~*+、〜\\u05be]{0,3}";
+const SEPARATORS = `${NUMBER_SEPARATOR}{0,3}`;
 /** A number of at least six digits (with their marks), perhaps after an area code in parentheses: (01) 412-3456. */
 const NUMBER = `\\+?(?:\\(\\+?(?:\\p{N}\\p{M}*){1,4}\\)${SEPARATORS})?(?:\\p{N}\\p{M}*${SEPARATORS}){5,}\\p{N}\\p{M}*`;
 const NUMBER_IN_TEXT = new RegExp(`(${PROTECTED})|${NUMBER}`, 'giu');
@@ -111,7 +116,7 @@ export function maskInText(text: string): string {
     .replace(EMAIL_IN_TEXT, (match: string, local: string, domain?: string, spaced?: string, worded?: string) => {
       const after = domain ?? spaced ?? worded!;
       if (domain === undefined && !HANDLE.test(local) && !MAIL_DOMAIN.test(after)) return match;
-      return `${Array.from(local)[0]}${BULLET.repeat(3)}@${after}`;
+      return maskedAddress(local, after);
     })
     .replace(NUMBER_IN_TEXT, (match: string, kept: string | undefined) => {
       if (kept !== undefined) return match;
@@ -195,6 +200,7 @@ const PLAIN_AMOUNT = /^\d{1,15}(?:\.\d{1,4})?$/;
  * than 2,000 characters of one, and a service's megabytes of text would otherwise cost seconds.
  */
 const MOST_READ = 8192;
+const readable = (text: string) => (text.length > MOST_READ ? text.slice(0, cutIndex(text, MOST_READ)) : text);
 
 /**
  * A copy with maskInText applied to every string and key (but plain codes, above). fromEntries keeps a key such as
@@ -205,13 +211,13 @@ function maskTextsIn(value: unknown, key?: string): unknown {
   if (typeof value === 'string') {
     if (key !== undefined && CODE_FIELDS.has(key) && PLAIN_CODE.test(value.trim())) return value;
     if (key === 'amount' && PLAIN_AMOUNT.test(value.trim())) return value;
-    return maskInText(value.length > MOST_READ ? value.slice(0, cutIndex(value, MOST_READ)) : value);
+    return maskInText(readable(value));
   }
   if (Array.isArray(value)) return value.map((item) => maskTextsIn(item));
   if (typeof value === 'object' && value !== null) {
     const entries = new Map<string, unknown>();
     for (const [name, inner] of Object.entries(value)) {
-      const key = maskInText(name.length > MOST_READ ? name.slice(0, cutIndex(name, MOST_READ)) : name);
+      const key = maskInText(readable(name));
       const masked = maskTextsIn(inner, name);
       const earlier = entries.get(key);
       entries.set(key, typeof earlier === 'number' && typeof masked === 'number' ? earlier + masked : earlier ?? masked);
