@@ -22,9 +22,22 @@ const LINE_BREAKS = /\r\n?|[\u000b\u000c\u0085\u2028\u2029]/g;
 // is then returned as it is, without five passes over it.
 const NEEDS_CLEANING = new RegExp([CONTROLS, INVISIBLES, LINE_BREAKS, /\t/].map((pattern) => pattern.source).join('|'), 'u');
 
+/**
+ * Whether `text` surely needs no cleaning, read without a regular expression: only printable
+ * characters below U+0600 (Latin, accents, Greek, Cyrillic...) and "\n", none of the few invisible
+ * ones there. Anything else is left to NEEDS_CLEANING. Every string of every answer passes here.
+ */
+function isPlainText(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f) || code === 0xad || code === 0x34f || code >= 0x600) return false;
+  }
+  return true;
+}
+
 /** Strips escapes, control and invisible characters; line breaks become "\n", tabs spaces. */
 export function stripUnsafe(text: string): string {
-  if (!NEEDS_CLEANING.test(text)) return text;
+  if (isPlainText(text) || !NEEDS_CLEANING.test(text)) return text;
   return text
     .replace(ANSI_ESCAPES, '')
     .replace(LINE_BREAKS, '\n')
@@ -109,24 +122,24 @@ export function quoted(text: string, max: number): string {
  */
 export function cleanStrings<T>(value: T): T {
   if (typeof value === 'string') return stripUnsafe(value) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  // A copy is made only from the first value that changes: most answers need none.
   if (Array.isArray(value)) {
-    let changed = false;
-    const cleaned = value.map((item) => {
+    let copy: unknown[] | undefined;
+    value.forEach((item: unknown, index) => {
       const inner = cleanStrings(item);
-      changed ||= inner !== item;
-      return inner;
+      if (inner !== item) (copy ??= [...value])[index] = inner;
     });
-    return (changed ? cleaned : value) as T;
+    return (copy ?? value) as T;
   }
-  if (typeof value === 'object' && value !== null) {
-    let changed = false;
-    const entries = Object.entries(value).map(([key, item]) => {
-      const cleanKey = stripUnsafe(key);
-      const inner = cleanStrings(item);
-      changed ||= cleanKey !== key || inner !== item;
-      return [cleanKey, inner] as const;
-    });
-    return (changed ? Object.fromEntries(entries) : value) as T;
-  }
-  return value;
+  const source = value as Record<string, unknown>;
+  const keys = Object.keys(source);
+  let entries: Array<[string, unknown]> | undefined;
+  keys.forEach((key, index) => {
+    const cleanKey = stripUnsafe(key);
+    const inner = cleanStrings(source[key]);
+    if (entries === undefined && (cleanKey !== key || inner !== source[key])) entries = keys.slice(0, index).map((kept) => [kept, source[kept]]);
+    entries?.push([cleanKey, inner]);
+  });
+  return (entries === undefined ? value : Object.fromEntries(entries)) as T;
 }

@@ -7,7 +7,7 @@ import { formatDetailText, toDetailView } from '../src/format/detail.js';
 import { capStructured, capText, MAX_TEXT_CHARS } from '../src/format/cap.js';
 import { money } from '../src/format/fields.js';
 import { formatListText, toListView } from '../src/format/list.js';
-import { cleanLine, stripUnsafe, truncate } from '../src/sanitize.js';
+import { cleanLine, cleanStrings, stripUnsafe, truncate } from '../src/sanitize.js';
 import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
 
 // Sunday 2026-11-22, 10:00 in Lima.
@@ -396,6 +396,28 @@ describe('text cleaning', () => {
         expect(cleanLine(text)).toBe(full);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('cleans every string and key of an answer, copying only what changes, and keeps "__proto__" a key', () => {
+    const clean = { total: 2, items: [{ consumer: 'María Huamán', id: 'a' }], byStatus: Object.fromEntries([['__proto__', 1]]) };
+    expect(cleanStrings(clean)).toBe(clean);
+    const dirty = { items: [{ consumer: 'Mar\u00eda\u00ad\u200b\u202e', id: 'a' }, { consumer: 'ok' }], ['k\u001b[31m']: ['x\r\ny'], byStatus: Object.fromEntries([['__proto__\u2066', 1]]) };
+    const cleaned = cleanStrings(dirty);
+    expect(cleaned).toEqual({ items: [{ consumer: 'María', id: 'a' }, { consumer: 'ok' }], k: ['x\ny'], byStatus: Object.fromEntries([['__proto__', 1]]) });
+    expect(Object.hasOwn(cleaned.byStatus, '__proto__')).toBe(true);
+    expect(cleaned.items[1]).toBe(dirty.items[1]);
+    expect(dirty.items[0]!.consumer).toBe('Mar\u00eda\u00ad\u200b\u202e');
+  });
+
+  it('gives every text below U+0600 the same answer on its fast path as on the full cleaning', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0x5ff }).map((code) => String.fromCharCode(code)), maxLength: 40 }), (text) => {
+        // The full cleaning, as stripUnsafe runs it when its quick read finds something.
+        const full = text.replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g, '').replace(/\r\n?|[\u000b\u000c\u0085\u2028\u2029]/g, '\n').replace(/\t/g, ' ').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '').replace(/[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}]|\p{Surrogate}/gu, '');
+        expect(stripUnsafe(text)).toBe(full);
+      }),
+      { numRuns: 500 },
     );
   });
 
