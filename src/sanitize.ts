@@ -1,6 +1,6 @@
 // Cleaning of text that neither we nor the member wrote: consumer-written fields and upstream messages.
 // Control characters and ANSI escapes could corrupt a terminal or the transcript, and zero-width or
-// bidirectional-override characters can hide or reorder text a person reviews (GUIDE section 5).
+// bidirectional-override characters can hide or reorder text a person reviews.
 
 // ANSI CSI/OSC sequences, then C0/C1 controls (tab and newline are normalised separately), and
 // characters a reader does not see: every default-ignorable code point (zero-width characters, bidi

@@ -1,8 +1,9 @@
 // Reading every page for the overview: the cap, the requests in flight, failures and cancellation.
 import { describe, expect, it } from 'vitest';
 import { listAllPages, MAX_IN_FLIGHT, MAX_PAGES } from '../src/api/all-pages.js';
-import type { ComplaintsApi, ListResult } from '../src/api/client.js';
-import type { ListQuery } from '../src/api/schemas.js';
+import type { ComplaintsApi } from '../src/api/client.js';
+import type { ListPage } from '../src/contract/pages.js';
+import type { ListQuery } from '../src/contract/list-query.js';
 
 /** A list operation with `totalPages` pages of one record each, answering after a tick, that records what it was asked. */
 function pagedApi(totalPages: number, options: { failOn?: number; id?: (page: number) => string } = {}) {
@@ -10,7 +11,7 @@ function pagedApi(totalPages: number, options: { failOn?: number; id?: (page: nu
   let inFlight = 0;
   let mostInFlight = 0;
   const api = {
-    async listComplaints(query: ListQuery, signal?: AbortSignal): Promise<ListResult> {
+    async listComplaints(query: ListQuery, signal?: AbortSignal): Promise<ListPage> {
       asked.push(query);
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
@@ -18,7 +19,7 @@ function pagedApi(totalPages: number, options: { failOn?: number; id?: (page: nu
         await new Promise((resolve) => setTimeout(resolve, 2));
         signal?.throwIfAborted();
         if (query.page === options.failOn) throw new Error(`page ${query.page} failed`);
-        const item = { id: options.id?.(query.page!) ?? `record-${query.page}` } as ListResult['items'][number];
+        const item = { id: options.id?.(query.page!) ?? `record-${query.page}` } as ListPage['items'][number];
         return { items: [item], sentMore: 0, pagination: { page: query.page!, pageSize: 100, total: totalPages * 100, totalPages } };
       } finally {
         inFlight -= 1;

@@ -1,5 +1,6 @@
 // Records as the API sends them, for unit tests of parsing and formatting.
-import { readDetailEnvelope, readListEnvelope, type ComplaintDetail, type ComplaintListItem, type Pagination } from '../src/api/schemas.js';
+import { type ComplaintDetail, type ComplaintListItem, type Pagination } from '../src/contract/records.js';
+import { readDetailEnvelope, readListEnvelope } from '../src/api/read-records.js';
 
 export function detailBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

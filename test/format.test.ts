@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readListEnvelope } from '../src/api/schemas.js';
-import type { ListResult } from '../src/api/client.js';
+import { readListEnvelope } from '../src/api/read-records.js';
+import type { ListPage } from '../src/contract/pages.js';
 import { deadlineFields, deadlineStatus, describeDeadline, limaToday, urgencyOf } from '../src/format/deadline.js';
 import { formatDetailText, toDetailView } from '../src/format/detail.js';
 import { capStructured, capText, MAX_TEXT_CHARS } from '../src/format/cap.js';
@@ -15,7 +15,7 @@ const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/
 const OPEN = { answered: false, respondedAt: null };
 const TODAY = limaToday(clock.now());
 
-function listResult(items: Record<string, unknown>[], pagination: Record<string, number>): ListResult {
+function listResult(items: Record<string, unknown>[], pagination: Record<string, number>): ListPage {
   const parsed = mustReadList({ data: items, pagination });
   return {
     items: parsed.data,

@@ -6,15 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ComplaintsApi } from '../src/api/client.js';
 import { ApiError } from '../src/api/errors.js';
-import {
-  DETAIL_SPEC,
-  readDetailEnvelope,
-  isPlainObject,
-  LIST_ITEM_SPEC,
-  readListEnvelope,
-  type FieldSpec,
-  type ObjectSpec,
-} from '../src/api/schemas.js';
+import { DETAIL_SPEC, LIST_ITEM_SPEC, type FieldSpec, type ObjectSpec } from '../src/contract/records.js';
+import { readDetailEnvelope, isPlainObject, readListEnvelope } from '../src/api/read-records.js';
 import { detailAnswerSchema } from '../src/contract/detail-answer.js';
 import { listAnswerSchema } from '../src/contract/list-answer.js';
 import type { Clock } from '../src/format/clock.js';

@@ -1,16 +1,17 @@
 // Looking a record up by the number people quote, against a fake list operation.
 import { describe, expect, it } from 'vitest';
-import type { ComplaintsApi, ListResult } from '../src/api/client.js';
+import type { ComplaintsApi } from '../src/api/client.js';
+import type { ListPage } from '../src/contract/pages.js';
 import { ApiError, NOT_FOUND_TEXT, UserFacingError } from '../src/api/errors.js';
 import { exactMatches, idOfReference } from '../src/api/reference.js';
-import { readListEnvelope } from '../src/api/schemas.js';
+import { readListEnvelope } from '../src/api/read-records.js';
 import { listItemBody, mustReadList } from './fixtures.js';
 
 function apiListing(items: Record<string, unknown>[]): { api: ComplaintsApi; searches: unknown[] } {
   const searches: unknown[] = [];
   const data = mustReadList({ data: items, pagination: {} }).data;
   const api = {
-    async listComplaints(query: unknown): Promise<ListResult> {
+    async listComplaints(query: unknown): Promise<ListPage> {
       searches.push(query);
       return { items: data, pagination: { page: 1, pageSize: 100, total: data.length, totalPages: 1 } };
     },

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Client } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDetailEnvelope, readListEnvelope } from '../src/api/schemas.js';
+import { readDetailEnvelope, readListEnvelope } from '../src/api/read-records.js';
 import { addBusinessDays } from '../src/calendar/business-days.js';
 import { generateDataset, type SandboxRecord } from '../src/sandbox/dataset.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LIST_TEXT, readDetailEnvelope, readListEnvelope } from '../src/api/schemas.js';
+import { MAX_LIST_TEXT, readDetailEnvelope, readListEnvelope } from '../src/api/read-records.js';
 import { detailAnswerSchema } from '../src/contract/detail-answer.js';
 import { toDetailView } from '../src/format/detail.js';
 import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';

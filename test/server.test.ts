@@ -3,12 +3,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ComplaintsApi, ListResult } from '../src/api/client.js';
+import type { ComplaintsApi } from '../src/api/client.js';
+import type { ListPage } from '../src/contract/pages.js';
 import { createServer } from '../src/server.js';
 import { log } from '../src/log.js';
 
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
-const EMPTY: ListResult = { items: [], sentMore: 0, pagination: { page: 1, pageSize: 20, total: 0, totalPages: 0 } };
+const EMPTY: ListPage = { items: [], sentMore: 0, pagination: { page: 1, pageSize: 20, total: 0, totalPages: 0 } };
 
 async function connectTo(api: Partial<ComplaintsApi>) {
   const server = createServer({ api: async () => api as ComplaintsApi, problems: [], clock, redactPii: false, version: '0.0.0-test' });

@@ -3,26 +3,13 @@
 // call bounded in time and in load on the service.
 import { cleanLine } from '../sanitize.js';
 import type { ComplaintsApi } from './client.js';
-import type { ComplaintListItem, ListQuery } from './schemas.js';
+import type { AllPages } from '../contract/pages.js';
+import type { ComplaintListItem } from '../contract/records.js';
+import type { ListQuery } from '../contract/list-query.js';
 
 export const OVERVIEW_PAGE_SIZE = 100;
 export const MAX_PAGES = 50;
 export const MAX_IN_FLIGHT = 4;
-
-export interface AllPages {
-  /** Each record once: a record that shows on two pages (the book changed while it was read) counts once. */
-  items: ComplaintListItem[];
-  /** What the service counts as matching, which may exceed `items` when the cap was reached. */
-  total: number;
-  totalPages: number;
-  pagesRead: number;
-  /** True when pages beyond MAX_PAGES were left unread. */
-  capped: boolean;
-  /** Records read twice or more (same id), counted once. */
-  repeated: number;
-  /** Records the service sent beyond the page size asked, left unread. */
-  sentMore: number;
-}
 
 /** Reads the pages of `query` (without page and pageSize), calling `onPage` after each. Aborts with `signal`. */
 export async function listAllPages(

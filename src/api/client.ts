@@ -2,7 +2,7 @@
 //
 // Every call has one deadline (COMPLAINTS_TIMEOUT_MS) that covers all attempts: undici's own
 // timeouts only fire to about the second, AbortSignal.timeout is precise. GETs are idempotent, so
-// 429/502/503/504 and connection failures are retried, at most 3 attempts in all (GUIDE section 3).
+// 429/502/503/504 and connection failures are retried, at most 3 attempts in all.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
 import { hideKeys, holdsKeyShape } from '../key-shape.js';
@@ -10,16 +10,10 @@ import { log } from '../log.js';
 import { cleanLine } from '../sanitize.js';
 import { callSignal, type CallSignal } from './call-signal.js';
 import { ApiError, errorForStatus } from './errors.js';
-import {
-  isPlainObject,
-  PAGE_SIZE_MAX,
-  readDetailEnvelope,
-  readListEnvelope,
-  type ComplaintDetail,
-  type ComplaintListItem,
-  type ListQuery,
-  type Pagination,
-} from './schemas.js';
+import type { ListPage } from '../contract/pages.js';
+import type { ComplaintDetail, Pagination } from '../contract/records.js';
+import { PAGE_SIZE_MAX, type ListQuery } from '../contract/list-query.js';
+import { isPlainObject, readDetailEnvelope, readListEnvelope } from './read-records.js';
 
 export const MAX_ATTEMPTS = 3;
 /** Bodies larger than this are refused: a page of 100 records is about 100 KB. */
@@ -52,15 +46,6 @@ export interface ApiClientOptions {
   onStatus?: (status: number) => void;
 }
 
-export interface ListResult {
-  /** At most the page size asked. */
-  items: ComplaintListItem[];
-  /** Records the service sent beyond the page size asked, left out; 0 as a rule. */
-  sentMore: number;
-  /** Normalised: every field present, derived from the request when the service left one out. */
-  pagination: { page: number; pageSize: number; total: number; totalPages: number };
-}
-
 export class ComplaintsApi {
   private readonly random: () => number;
 
@@ -69,7 +54,7 @@ export class ComplaintsApi {
   }
 
   /** GET /api/v1/complaints */
-  async listComplaints(query: ListQuery, signal?: AbortSignal): Promise<ListResult> {
+  async listComplaints(query: ListQuery, signal?: AbortSignal): Promise<ListPage> {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined) params.set(name, String(value));
@@ -177,7 +162,7 @@ function usable(value: number | null, min: number): number | undefined {
  * with, the total counts at least the records up to a page that has some, and the number of pages follows from
  * the total. Only without a total is the service's own page count taken as a sign of more pages.
  */
-function normalisePagination(pagination: Pagination, query: ListQuery, count: number): ListResult['pagination'] {
+function normalisePagination(pagination: Pagination, query: ListQuery, count: number): ListPage['pagination'] {
   const page = usable(pagination.page, 1) ?? query.page ?? 1;
   const pageSize = Math.max(usable(pagination.pageSize, 1) ?? query.pageSize ?? 1, count, 1);
   const reportedTotal = usable(pagination.total, 0);

@@ -3,7 +3,7 @@
 // operation's search (partial) and kept only where it matches exactly, ignoring case.
 import type { ComplaintsApi } from './client.js';
 import { ApiError, NOT_FOUND_TEXT, UserFacingError } from './errors.js';
-import type { ComplaintListItem } from './schemas.js';
+import type { ComplaintListItem } from '../contract/records.js';
 import { cleanLine } from '../sanitize.js';
 
 /** More exact matches than this are not listed one by one. */

@@ -1,8 +1,8 @@
 // One record -> the detail view: every non-empty fact of the record with dates short and the deadline
-// counted (the structured answer), then short labelled sections of text written from that view alone
-// (GUIDE section 5). Consumer- and staff-written text is quoted and marked untrusted, so instructions
+// counted (the structured answer), then short labelled sections of text written from that view alone.
+// Consumer- and staff-written text is quoted and marked untrusted, so instructions
 // inside it read as data.
-import type { ComplaintDetail } from '../api/schemas.js';
+import type { ComplaintDetail } from '../contract/records.js';
 import type { DetailAnswer } from '../contract/detail-answer.js';
 import { localDate } from '../dates/local-date.js';
 import { cleanLine, quoted, stripUnsafe, truncate } from '../sanitize.js';

@@ -1,17 +1,15 @@
 // A page of records -> the list view: the structured answer (short rows, how to go on) and what the
 // text's header adds to it (the filters asked, the current year). The text is written from the view
 // alone, so the two renderings cannot tell different stories.
-import type { ListResult } from '../api/client.js';
-import type { ComplaintListItem, ListQuery } from '../api/schemas.js';
+import type { ComplaintListItem } from '../contract/records.js';
+import type { ListFilters } from '../contract/list-query.js';
+import type { ListPage } from '../contract/pages.js';
 import type { ListAnswer, ListRow } from '../contract/list-answer.js';
 import { localDate } from '../dates/local-date.js';
 import { quoted } from '../sanitize.js';
 import type { Clock } from './clock.js';
 import { deadlineFields, deadlineStatus, describeDeadline, limaToday, plural, type DeadlineStatus } from './deadline.js';
 import { cell, consumerName, datesNote, dateStyle, dayIn, line, needsAttention, shortDate, type DateStyle } from './fields.js';
-
-/** The filters as sent to the API, plus the `period` they came from (for the header only). */
-export type ListFilters = Omit<ListQuery, 'page' | 'pageSize'> & { period?: string };
 
 export interface ListView {
   /** The structured answer, as the tool returns it. */
@@ -50,7 +48,7 @@ export function listRow(item: ComplaintListItem, filters: ListFilters, timeZone:
   };
 }
 
-export function toListView(result: ListResult, filters: ListFilters, clock: Clock): ListView {
+export function toListView(result: ListPage, filters: ListFilters, clock: Clock): ListView {
   const { page, pageSize, total, totalPages } = result.pagination;
   const now = clock.now();
   const limaDay = limaToday(now);

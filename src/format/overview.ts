@@ -1,14 +1,15 @@
 // Every matching record -> the overview view: the counts a complaints manager asks for first (by
 // status, type and store), what is overdue or due soon by the legal deadline, what is unanswered, and
 // which e-mails need attention (the structured answer); then the text, written from that view alone.
-import type { AllPages } from '../api/all-pages.js';
-import type { ComplaintListItem } from '../api/schemas.js';
+import type { ListFilters } from '../contract/list-query.js';
+import type { AllPages } from '../contract/pages.js';
+import type { ComplaintListItem } from '../contract/records.js';
 import type { OverviewAnswer, UrgentRecord } from '../contract/overview-answer.js';
 import { localDate } from '../dates/local-date.js';
 import type { Clock } from './clock.js';
 import { deadlineFields, describeDeadline, DUE_SOON_BUSINESS_DAYS, limaToday, plural, urgencyOf } from './deadline.js';
 import { cell, consumerName, datesNote, dateStyle, line, needsAttention, nonEmpty, shortDate } from './fields.js';
-import { deadlineOfItem, describeFilters, type ListFilters } from './list.js';
+import { deadlineOfItem, describeFilters } from './list.js';
 
 /** Records listed one by one in each section; the rest are counted. */
 export const LISTED = 10;

@@ -4,7 +4,7 @@
 // derives is covered); the text is written from that answer, so text and structured output agree.
 // Names stay: a complaints manager needs them to talk about a record, and they identify far less on
 // their own than a DNI, an e-mail or a phone.
-import type { ComplaintDetail, ComplaintListItem } from '../api/schemas.js';
+import type { ComplaintDetail, ComplaintListItem } from '../contract/records.js';
 import { cutIndex, NUMBER_SEPARATOR, stripUnsafe } from '../sanitize.js';
 
 const BULLET = '•';

@@ -1,6 +1,6 @@
 // The two read operations over a data set, with the access rules of the contract: organization
 // scope, store restriction, combined filters, newest first, pagination.
-import type { ComplaintDetail, ComplaintListItem, Pagination } from '../api/schemas.js';
+import type { ComplaintDetail, ComplaintListItem, Pagination } from '../contract/records.js';
 import type { Dataset, SandboxRecord } from './dataset.js';
 import type { ParsedListQuery } from './list-query.js';
 import { canSeeStore, type Member } from './members.js';

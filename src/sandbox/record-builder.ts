@@ -1,6 +1,6 @@
 // Builds one complaint record: the detail of the contract and the flat list item derived from it.
 // Every choice comes from the seeded PRNG, so the same inputs give the same record.
-import type { ComplaintDetail, ComplaintListItem, HistoryEvent } from '../api/schemas.js';
+import type { ComplaintDetail, ComplaintListItem, HistoryEvent } from '../contract/records.js';
 import type { Random } from './prng.js';
 import type { Organization, Store } from './organizations.js';
 import { isoUtc, limaDate } from './lima-time.js';

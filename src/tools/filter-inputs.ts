@@ -2,11 +2,11 @@
 // (list_complaints, complaints_overview), and their reading into the filters the API takes.
 import { z } from 'zod';
 import { UserFacingError } from '../api/errors.js';
-import { STATUSES, TYPES } from '../api/schemas.js';
+import { STATUSES, TYPES } from '../contract/records.js';
 import { isCalendarDate } from '../dates/local-date.js';
 import { PERIODS, periodRange } from '../dates/periods.js';
 import type { Clock } from '../format/clock.js';
-import type { ListFilters } from '../format/list.js';
+import type { ListFilters } from '../contract/list-query.js';
 
 /** `YYYY-MM-DD` or an ISO date-time (the API uses the start or end of that day). */
 const dayBound = (bound: 'from' | 'to') =>

@@ -1,4 +1,4 @@
-import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../api/schemas.js';
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../contract/list-query.js';
 import { listAnswerSchema } from '../contract/list-answer.js';
 import { capText } from '../format/cap.js';
 import { formatListText, toListView } from '../format/list.js';

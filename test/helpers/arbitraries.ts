@@ -2,7 +2,7 @@
 // src/api/schemas.ts, so that a field added to a spec is exercised without touching this file.
 // Every value is what JSON can carry: bodies go through `jsonRoundTrip` before they are parsed.
 import fc from 'fast-check';
-import type { FieldSpec, ObjectSpec } from '../../src/api/schemas.js';
+import type { FieldSpec, ObjectSpec } from '../../src/contract/records.js';
 
 /** JSON.stringify drops keys whose value is undefined: that is how a field is left absent. */
 const absent = fc.constant(undefined);
