@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calendarDateOf, wallTimeOf } from '../src/dates/date-value.js';
-import { wallClock } from '../src/dates/local-date.js';
+import { calendarDateOf, wallTimeOf } from '../src/calendar/date-time.js';
+import { wallClock } from '../src/calendar/time-zone.js';
 
 describe('wallTimeOf', () => {
   it('converts an instant with an offset to the zone', () => {

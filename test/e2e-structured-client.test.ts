@@ -4,8 +4,8 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDaysBetween } from '../src/calendar/business-days.js';
-import { calendarDateOf, wallTimeOf } from '../src/dates/date-value.js';
-import { localDate } from '../src/dates/local-date.js';
+import { calendarDateOf, wallTimeOf } from '../src/calendar/date-time.js';
+import { localDate } from '../src/calendar/time-zone.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { ORGANIZATION_A } from '../src/sandbox/organizations.js';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';

@@ -1,10 +1,10 @@
 // End to end: the built server over real stdio, against the sandbox over real HTTP on loopback.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween } from '../src/calendar/business-days.js';
-import { calendarDateOf } from '../src/dates/date-value.js';
-import { localDate } from '../src/dates/local-date.js';
+import { calendarDateOf } from '../src/calendar/date-time.js';
+import { localDate } from '../src/calendar/time-zone.js';
 import { urgencyOf } from '../src/format/deadline.js';
-import { periodRange } from '../src/dates/periods.js';
+import { periodRange } from '../src/calendar/periods.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';

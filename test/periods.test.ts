@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, endOfMonth, isCalendarDate, isoWeekday, localDate } from '../src/dates/local-date.js';
-import { PERIODS, periodRange } from '../src/dates/periods.js';
+import { addDays, daysBetween, endOfMonth, isCalendarDate, isoWeekday } from '../src/calendar/calendar-date.js';
+import { localDate } from '../src/calendar/time-zone.js';
+import { PERIODS, periodRange } from '../src/calendar/periods.js';
 
 const LIMA = 'America/Lima';
 

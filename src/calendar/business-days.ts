@@ -3,34 +3,15 @@
 // Pure date arithmetic: no clock and no time zone. Callers convert instants to the local date
 // they mean (Lima, for the complaints book) before calling. A business day is Monday to Friday
 // and not a national holiday (see peru-holidays.ts).
+import { dateOfDayNumber, dayNumber, weekdayOfDayNumber } from './calendar-date.js';
 import { isPeruHoliday, PERU_HOLIDAYS } from './peru-holidays.js';
 
-const DAY_MS = 86_400_000;
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Days since 1970-01-01 for a valid YYYY-MM-DD; throws on anything else (a caller's bug). */
-function toDayNumber(date: string): number {
-  const match = DATE_PATTERN.exec(date);
-  if (match) {
-    const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
-    const utc = new Date(Date.UTC(year, month, day));
-    // Date.UTC rolls 02-30 over to March and reads years 0-99 as 1900-1999; reject what does not round-trip.
-    if (utc.getUTCFullYear() === year && utc.getUTCMonth() === month && utc.getUTCDate() === day) return utc.getTime() / DAY_MS;
-  }
-  throw new RangeError(`not a calendar date (YYYY-MM-DD): ${date}`);
-}
-
-function fromDayNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
 function isBusinessDayNumber(day: number): boolean {
-  const weekday = new Date(day * DAY_MS).getUTCDay(); // 0 Sunday .. 6 Saturday
-  return weekday !== 0 && weekday !== 6 && !isPeruHoliday(fromDayNumber(day));
+  return weekdayOfDayNumber(day) <= 5 && !isPeruHoliday(dateOfDayNumber(day));
 }
 
 export function isBusinessDay(date: string): boolean {
-  return isBusinessDayNumber(toDayNumber(date));
+  return isBusinessDayNumber(dayNumber(date));
 }
 
 /**
@@ -39,13 +20,13 @@ export function isBusinessDay(date: string): boolean {
  */
 export function addBusinessDays(date: string, n: number): string {
   if (!Number.isSafeInteger(n)) throw new RangeError(`not an integer: ${n}`);
-  let day = toDayNumber(date);
+  let day = dayNumber(date);
   const step = n < 0 ? -1 : 1;
   for (let left = Math.abs(n); left > 0; ) {
     day += step;
     if (isBusinessDayNumber(day)) left -= 1;
   }
-  return fromDayNumber(day);
+  return dateOfDayNumber(day);
 }
 
 /** Weekdays (Monday to Friday) among the day numbers [0, n), or minus those in [n, 0) for a negative n. */
@@ -58,11 +39,8 @@ function weekdaysBefore(n: number): number {
 
 /** Day numbers of the holidays that fall on a weekday (the others are not business days anyway). */
 const WEEKDAY_HOLIDAYS: readonly number[] = Object.keys(PERU_HOLIDAYS)
-  .map(toDayNumber)
-  .filter((day) => {
-    const weekday = new Date(day * DAY_MS).getUTCDay();
-    return weekday !== 0 && weekday !== 6;
-  });
+  .map(dayNumber)
+  .filter((day) => weekdayOfDayNumber(day) <= 5);
 
 /** Business days among the day numbers [start, end), by arithmetic: a record dated decades away costs no loop. */
 function businessDaysIn(start: number, end: number): number {
@@ -80,8 +58,8 @@ export function businessDaysBetween(from: string, to: string): number {
   const key = `${from}/${to}`;
   const known = RECENT.get(key);
   if (known !== undefined) return known;
-  const start = toDayNumber(from);
-  const end = toDayNumber(to);
+  const start = dayNumber(from);
+  const end = dayNumber(to);
   const days = end >= start ? businessDaysIn(start + 1, end + 1) : -businessDaysIn(end, start);
   // Records filed the same day share a deadline: a page asks the same question many times over.
   if (RECENT.size >= RECENT_LIMIT) RECENT.clear();

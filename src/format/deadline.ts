@@ -1,7 +1,7 @@
 // The legal response deadline of a record, as of today, in Peru's business days.
-import { calendarDateOf } from '../dates/date-value.js';
+import { calendarDateOf } from '../calendar/date-time.js';
 import { businessDaysBetween } from '../calendar/business-days.js';
-import { localDate } from '../dates/local-date.js';
+import { localDate } from '../calendar/time-zone.js';
 
 /** Business days (Monday to Friday, not Peru's national holidays) at or under which a deadline is near. */
 export const DUE_SOON_BUSINESS_DAYS = 3;

@@ -4,7 +4,7 @@
 // inside it read as data.
 import type { ComplaintDetail } from '../contract/records.js';
 import type { DetailAnswer } from '../contract/detail-answer.js';
-import { localDate } from '../dates/local-date.js';
+import { localDate } from '../calendar/time-zone.js';
 import { cleanLine, quoted, stripUnsafe, truncate } from '../sanitize.js';
 import type { Clock } from './clock.js';
 import { deadlineStatus, describeDeadline, limaToday, plural } from './deadline.js';

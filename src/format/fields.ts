@@ -1,8 +1,8 @@
 // Small readers and writers of single values. The readers make a view's values (cleaned, cut, dates
 // short); the writers turn a view's values into the text's words. Shared by the list, the detail and
 // the overview.
-import { calendarDateOf, wallTimeOf } from '../dates/date-value.js';
-import { isCalendarDate } from '../dates/local-date.js';
+import { calendarDateOf, wallTimeOf } from '../calendar/date-time.js';
+import { isCalendarDate } from '../calendar/calendar-date.js';
 import { cleanLine } from '../sanitize.js';
 
 // ---- Reading values into a view ----

@@ -5,7 +5,7 @@ import type { ComplaintListItem } from '../contract/records.js';
 import type { ListFilters } from '../contract/list-query.js';
 import type { ListPage } from '../contract/pages.js';
 import type { ListAnswer, ListRow } from '../contract/list-answer.js';
-import { localDate } from '../dates/local-date.js';
+import { localDate } from '../calendar/time-zone.js';
 import { quoted } from '../sanitize.js';
 import type { Clock } from './clock.js';
 import { deadlineFields, deadlineStatus, describeDeadline, limaToday, plural, type DeadlineStatus } from './deadline.js';

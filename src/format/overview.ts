@@ -5,7 +5,7 @@ import type { ListFilters } from '../contract/list-query.js';
 import type { AllPages } from '../contract/pages.js';
 import type { ComplaintListItem } from '../contract/records.js';
 import type { OverviewAnswer, UrgentRecord } from '../contract/overview-answer.js';
-import { localDate } from '../dates/local-date.js';
+import { localDate } from '../calendar/time-zone.js';
 import type { Clock } from './clock.js';
 import { deadlineFields, describeDeadline, DUE_SOON_BUSINESS_DAYS, limaToday, plural, urgencyOf } from './deadline.js';
 import { cell, consumerName, datesNote, dateStyle, line, needsAttention, nonEmpty, shortDate } from './fields.js';

@@ -1,6 +1,6 @@
 // The weekly_report prompt: asks the model for a report built from complaints_overview and list_complaints.
 import { z } from 'zod';
-import { PERIODS } from '../dates/periods.js';
+import { PERIODS } from '../calendar/periods.js';
 import { definePrompt } from './prompt.js';
 
 export const weeklyReport = definePrompt({

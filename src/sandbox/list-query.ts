@@ -1,5 +1,6 @@
 // Parses and validates the query string of GET /api/v1/complaints. Unknown parameters are ignored;
 // a known parameter given twice, empty or out of its rule is refused with an error naming it.
+import { readIso } from '../calendar/date-time.js';
 import { STATUSES, TYPES } from '../contract/records.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../contract/list-query.js';
 import { limaDate, limaDayEnd, limaDayStart } from './lima-time.js';
@@ -29,8 +30,6 @@ export type ListQueryResult = { ok: true; query: ParsedListQuery } | { ok: false
 export const SEARCH_MAX_LENGTH = 200;
 const KNOWN = ['page', 'pageSize', 'status', 'type', 'storeId', 'search', 'from', 'to'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE_TIME =
-  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 const RULES = {
   page: 'page must be an integer of at least 1',
@@ -110,30 +109,7 @@ function parseInteger(text: string): number | undefined {
  * local time, so its own date is the day.
  */
 export function limaDayOf(text: string): string | undefined {
-  const match = DATE_TIME.exec(text);
-  if (!match) return undefined;
-  const [, date = '', hours, minutes, seconds, offset] = match;
-  if (!isCalendarDate(date)) return undefined;
-  if (hours === undefined) return date;
-  if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds ?? 0) > 59) return undefined;
-  if (offset === undefined) return date;
-  const offsetMs = parseOffset(offset);
-  if (offsetMs === undefined) return undefined;
-  const localMs = Date.parse(`${date}T${hours}:${minutes}:${seconds ?? '00'}.000Z`);
-  return limaDate(localMs - offsetMs);
-}
-
-function isCalendarDate(date: string): boolean {
-  const ms = Date.parse(`${date}T00:00:00.000Z`);
-  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === date;
-}
-
-function parseOffset(offset: string): number | undefined {
-  if (offset.toUpperCase() === 'Z') return 0;
-  const match = /^([+-])(\d{2}):?(\d{2})?$/.exec(offset);
-  if (!match) return undefined;
-  const hours = Number(match[2]);
-  const minutes = Number(match[3] ?? 0);
-  if (hours > 23 || minutes > 59) return undefined;
-  return (match[1] === '-' ? -1 : 1) * (hours * 60 + minutes) * 60_000;
+  const value = readIso(text);
+  if (value === null) return undefined;
+  return value.instant === null ? value.date : limaDate(value.instant.getTime());
 }

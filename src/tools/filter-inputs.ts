@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { UserFacingError } from '../api/errors.js';
 import { STATUSES, TYPES } from '../contract/records.js';
-import { isCalendarDate } from '../dates/local-date.js';
-import { PERIODS, periodRange } from '../dates/periods.js';
+import { isDateOrDateTime } from '../calendar/date-time.js';
+import { PERIODS, periodRange } from '../calendar/periods.js';
 import type { Clock } from '../format/clock.js';
 import type { ListFilters } from '../contract/list-query.js';
 
@@ -17,17 +17,6 @@ const dayBound = (bound: 'from' | 'to') =>
     .describe(
       `Filed ${bound === 'from' ? 'on or after' : 'on or before'} this day (inclusive): YYYY-MM-DD, or an ISO date-time, which counts as its whole day. Not together with period.`,
     );
-
-/**
- * A time of day as ISO 8601 writes it: hours 00-23, minutes and seconds 00-59, an offset within ±14:00.
- * Date.parse alone lets 24:00 and +14:30 through, which the service refuses after the call is spent.
- */
-const ISO_TIME = /^T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]((0\d|1[0-3]):?[0-5]\d|14:?00))?$/;
-
-function isDateOrDateTime(value: string): boolean {
-  if (isCalendarDate(value)) return true;
-  return isCalendarDate(value.slice(0, 10)) && ISO_TIME.test(value.slice(10));
-}
 
 export const filterInputs = {
   status: z

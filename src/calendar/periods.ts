@@ -1,6 +1,7 @@
 // Relative periods ("this_week", "last_month", ...) -> inclusive from/to calendar dates, computed
 // in the member's time zone from an injected clock, so that tests and days near midnight are exact.
-import { addDays, endOfMonth, isoWeekday, localDate } from './local-date.js';
+import { addDays, endOfMonth, isoWeekday } from './calendar-date.js';
+import { localDate } from './time-zone.js';
 
 export const PERIODS = [
   'today',

@@ -1,8 +1,10 @@
-// Date values as the API sends them (ISO 8601), read without the host's time zone: `new Date(text)`
+// The one reader of date and date-time values (ISO 8601): the API's fields, the list's from/to
+// filters, and the sandbox's query. Read without the host's time zone: `new Date(text)`
 // reads a date-time without an offset, and non-ISO text such as "soon 5", in the zone of the machine
 // the server runs on, so the same record would read differently on two machines. Only ISO 8601 is
 // taken as a date here; anything else is shown as written, and counts as no date.
-import { isCalendarDate, wallClock } from './local-date.js';
+import { isCalendarDate } from './calendar-date.js';
+import { wallClock } from './time-zone.js';
 
 export interface WallTime {
   /** YYYY-MM-DD */
@@ -11,9 +13,11 @@ export interface WallTime {
   time: string | null;
 }
 
-interface IsoValue extends WallTime {
+export interface IsoValue extends WallTime {
   /** The instant, when the value carries an offset (Z, +05:00, -0500); null for a local date or date-time. */
   instant: Date | null;
+  /** The offset in minutes east of UTC, when the value carries one. */
+  offsetMinutes: number | null;
   /** Midnight exactly, at offset zero. */
   midnightUtc: boolean;
 }
@@ -24,29 +28,41 @@ const FOUR_DIGIT_YEAR = /^\d{4}-/;
 // The form JavaScript and most services write an instant in: read without the general pattern.
 const CANONICAL_UTC = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{3}Z$/;
 
-function readIso(value: string): IsoValue | null {
+/** A date or date-time in ISO 8601 (a "T" or a space before the time), or null. */
+export function readIso(value: string): IsoValue | null {
   const canonical = CANONICAL_UTC.exec(value);
   if (canonical) {
     const [, date, hours, minutes, seconds] = canonical as unknown as [string, string, string, string, string];
     if (!isCalendarDate(date) || date < '1000' || Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return null;
     // The ECMAScript date-time format exactly: Date reads it the same on every machine.
     const instant = new Date(value);
-    return { date, time: `${hours}:${minutes}`, instant, midnightUtc: value.endsWith('T00:00:00.000Z') };
+    return { date, time: `${hours}:${minutes}`, instant, offsetMinutes: 0, midnightUtc: value.endsWith('T00:00:00.000Z') };
   }
   const match = ISO.exec(value.trim());
   if (!match) return null;
   const [, date, hours, minutes, seconds = '00', fraction = '', offset] = match as unknown as [string, string, ...Array<string | undefined>];
   // Years before 1000 and the BC years a time zone could turn them into have no YYYY form.
   if (!isCalendarDate(date) || date < '1000') return null;
-  if (hours === undefined || minutes === undefined) return { date, time: null, instant: null, midnightUtc: false };
+  if (hours === undefined || minutes === undefined) return { date, time: null, instant: null, offsetMinutes: null, midnightUtc: false };
   if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return null;
   const time = `${hours}:${minutes}`;
-  if (offset === undefined) return { date, time, instant: null, midnightUtc: false };
+  if (offset === undefined) return { date, time, instant: null, offsetMinutes: null, midnightUtc: false };
   const normalisedOffset = /^z$/i.test(offset) ? 'Z' : `${offset.slice(0, 3)}:${offset.slice(3).replace(':', '') || '00'}`;
   const instant = new Date(`${date}T${time}:${seconds}${fraction}${normalisedOffset}`);
   if (Number.isNaN(instant.getTime())) return null;
   const midnightUtc = time === '00:00' && Number(seconds) === 0 && Number(`0${fraction}`) === 0 && /^(Z|[+-]00:00)$/.test(normalisedOffset);
-  return { date, time, instant, midnightUtc };
+  const offsetMinutes = normalisedOffset === 'Z' ? 0 : (normalisedOffset.startsWith('-') ? -1 : 1) * (Number(normalisedOffset.slice(1, 3)) * 60 + Number(normalisedOffset.slice(4)));
+  return { date, time, instant, offsetMinutes, midnightUtc };
+}
+
+/**
+ * What the list operation's from/to take: YYYY-MM-DD, or a date-time with a "T" and an offset within
+ * ±14:00. The service would refuse 24:00 or +14:30 after the call is spent.
+ */
+export function isDateOrDateTime(value: string): boolean {
+  if (isCalendarDate(value)) return true;
+  const iso = readIso(value);
+  return iso !== null && iso.time !== null && value[10] === 'T' && Math.abs(iso.offsetMinutes ?? 0) <= 14 * 60;
 }
 
 /**

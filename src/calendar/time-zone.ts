@@ -1,5 +1,4 @@
-// Calendar dates ("YYYY-MM-DD") and wall-clock times in a given IANA time zone.
-// Arithmetic on calendar dates is done on UTC midnights, so that no DST jump can shift a day.
+// Wall-clock times in an IANA time zone: what an instant reads as in Lima, or in the member's zone.
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -79,48 +78,4 @@ export function wallClock(instant: Date, timeZone: string): { date: string; time
 /** The calendar date of `instant` in `timeZone`. */
 export function localDate(instant: Date, timeZone: string): string {
   return wallClock(instant, timeZone).date;
-}
-
-function toUtc(date: string): Date {
-  return new Date(`${date}T00:00:00Z`);
-}
-
-/** `date` plus `days` calendar days (negative goes back). */
-export function addDays(date: string, days: number): string {
-  const shifted = toUtc(date);
-  shifted.setUTCDate(shifted.getUTCDate() + days);
-  return shifted.toISOString().slice(0, 10);
-}
-
-/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
-}
-
-/** ISO weekday: 1 = Monday ... 7 = Sunday. */
-export function isoWeekday(date: string): number {
-  const day = toUtc(date).getUTCDay();
-  return day === 0 ? 7 : day;
-}
-
-/** The last day of the month that `date` falls in. */
-export function endOfMonth(date: string): string {
-  const [year, month] = date.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date in the form YYYY-MM-DD (rejects 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  // Arithmetic, not a Date: this runs for every date of every record.
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const length = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-  return day <= length;
 }
