@@ -21,7 +21,7 @@ import type { ComplaintsApi } from './api/client.js';
 import { ApiError, InvalidArgumentError, UserFacingError } from './api/errors.js';
 import { capStructured } from './format/cap.js';
 import { maskInText } from './format/redact.js';
-import type { Clock } from './format/clock.js';
+import type { Clock } from './domain/clock.js';
 import { log } from './log.js';
 import { PROMPTS } from './prompts/catalog.js';
 import type { PromptDefinition } from './prompts/prompt.js';

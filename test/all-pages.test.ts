@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { listAllPages, MAX_IN_FLIGHT, MAX_PAGES } from '../src/api/all-pages.js';
 import type { ComplaintsApi } from '../src/api/client.js';
-import type { ListPage } from '../src/contract/pages.js';
+import type { ListPage } from '../src/contract/operations.js';
 import type { ListQuery } from '../src/contract/list-query.js';
 
 /** A list operation with `totalPages` pages of one record each, answering after a tick, that records what it was asked. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween } from '../src/calendar/business-days.js';
 import { calendarDateOf } from '../src/calendar/date-time.js';
 import { localDate } from '../src/calendar/time-zone.js';
-import { urgencyOf } from '../src/format/deadline.js';
+import { urgencyOf } from '../src/domain/deadline.js';
 import { periodRange } from '../src/calendar/periods.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readListEnvelope } from '../src/api/read-records.js';
-import type { ListPage } from '../src/contract/pages.js';
-import { deadlineFields, deadlineStatus, describeDeadline, limaToday, urgencyOf } from '../src/format/deadline.js';
+import type { ListPage } from '../src/contract/operations.js';
+import { deadlineFields, deadlineStatus, limaToday, urgencyOf } from '../src/domain/deadline.js';
+import { describeDeadline } from '../src/format/fields.js';
 import { formatDetailText, toDetailView } from '../src/format/detail.js';
 import { capStructured, capText, MAX_TEXT_CHARS } from '../src/format/cap.js';
 import { money } from '../src/format/fields.js';
@@ -12,7 +13,7 @@ import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtur
 
 // Sunday 2026-11-22, 10:00 in Lima.
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
-const OPEN = { answered: false, respondedAt: null };
+const OPEN = { respondedAt: null };
 const TODAY = limaToday(clock.now());
 
 function listResult(items: Record<string, unknown>[], pagination: Record<string, number>): ListPage {
@@ -72,17 +73,17 @@ describe('deadline', () => {
   });
 
   it('says when an answer came late, in business days, and stops counting once answered', () => {
-    const onTime = deadlineStatus('2026-11-18', { answered: true, respondedAt: '2026-11-17T20:00:00Z' }, TODAY);
+    const onTime = deadlineStatus('2026-11-18', { hasResponse: true, respondedAt: '2026-11-17T20:00:00Z' }, TODAY);
     expect(onTime).toEqual({ date: '2026-11-18', businessDaysLeft: null, answered: true, answeredOn: '2026-11-17', businessDaysLate: 0 });
     // On time, a row says when it was answered, and nothing of the deadline that no longer runs.
     expect(deadlineFields(onTime)).toEqual({ answered: '2026-11-17' });
     expect(describeDeadline(deadlineFields(onTime))).toBe('answered 2026-11-17');
-    const late = deadlineStatus('2026-11-18', { answered: true, respondedAt: '2026-11-24T03:00:00Z' }, TODAY);
+    const late = deadlineStatus('2026-11-18', { hasResponse: true, respondedAt: '2026-11-24T03:00:00Z' }, TODAY);
     // Thursday 19, Friday 20 and Monday 23: the weekend does not count.
     expect(late).toMatchObject({ answeredOn: '2026-11-23', businessDaysLate: 3 });
     expect(deadlineFields(late)).toEqual({ answered: '2026-11-23', due: '2026-11-18', daysLate: 3 });
     expect(describeDeadline(deadlineFields(late))).toBe('answered 2026-11-23, 3 business days late (due 2026-11-18)');
-    const undated = deadlineStatus('2026-11-18', { answered: true, respondedAt: null }, TODAY);
+    const undated = deadlineStatus('2026-11-18', { hasResponse: true, respondedAt: null }, TODAY);
     expect(undated).toMatchObject({ answeredOn: null, businessDaysLate: null });
     expect(deadlineFields(undated)).toEqual({ answered: 'undated' });
     expect(describeDeadline(deadlineFields(undated))).toBe('answered');

@@ -10,7 +10,7 @@ import { DETAIL_SPEC, LIST_ITEM_SPEC, type FieldSpec, type ObjectSpec } from '..
 import { readDetailEnvelope, isPlainObject, readListEnvelope } from '../src/api/read-records.js';
 import { detailAnswerSchema } from '../src/contract/detail-answer.js';
 import { listAnswerSchema } from '../src/contract/list-answer.js';
-import type { Clock } from '../src/format/clock.js';
+import type { Clock } from '../src/domain/clock.js';
 import { toDetailView } from '../src/format/detail.js';
 import { toListView } from '../src/format/list.js';
 import { getComplaint } from '../src/tools/get-complaint.js';

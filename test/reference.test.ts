@@ -1,28 +1,40 @@
 // Looking a record up by the number people quote, against a fake list operation.
 import { describe, expect, it } from 'vitest';
-import type { ComplaintsApi } from '../src/api/client.js';
-import type { ListPage } from '../src/contract/pages.js';
 import { ApiError, NOT_FOUND_TEXT, UserFacingError } from '../src/api/errors.js';
-import { exactMatches, idOfReference } from '../src/api/reference.js';
-import { readListEnvelope } from '../src/api/read-records.js';
-import { listItemBody, mustReadList } from './fixtures.js';
+import type { ComplaintsReader, ListPage } from '../src/contract/operations.js';
+import { exactMatches } from '../src/domain/reference.js';
+import { readComplaint } from '../src/tools/get-complaint.js';
+import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
 
-function apiListing(items: Record<string, unknown>[]): { api: ComplaintsApi; searches: unknown[] } {
+/** A fake of the two operations: the list holds `items`; reading a record by id gives a record with that id. */
+function apiListing(items: Record<string, unknown>[]): { api: ComplaintsReader; searches: unknown[]; reads: string[] } {
   const searches: unknown[] = [];
+  const reads: string[] = [];
   const data = mustReadList({ data: items, pagination: {} }).data;
-  const api = {
-    async listComplaints(query: unknown): Promise<ListPage> {
+  const api: ComplaintsReader = {
+    async listComplaints(query): Promise<ListPage> {
       searches.push(query);
-      return { items: data, pagination: { page: 1, pageSize: 100, total: data.length, totalPages: 1 } };
+      return { items: data, sentMore: 0, pagination: { page: 1, pageSize: 100, total: data.length, totalPages: 1 } };
     },
-  } as unknown as ComplaintsApi;
-  return { api, searches };
+    async getComplaint(id) {
+      reads.push(id);
+      return mustReadDetail({ data: detailBody({ id }) }).data;
+    },
+  };
+  return { api, searches, reads };
+}
+
+const clock = { now: () => new Date('2026-11-20T15:00:00Z'), timeZone: 'America/Lima' };
+/** The id get_complaint reads for `reference`, or the error it answers with. */
+async function idOfReference(api: ComplaintsReader, reference: string): Promise<string> {
+  const { structured } = await readComplaint(reference, { api: async () => api, clock, redactPii: false, signal: new AbortController().signal });
+  return structured.id!;
 }
 
 const A = { id: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11', correlative: '000000481-2026', trackingCode: 'RCL-7KQ2-M9XD' };
 const B = { id: '1b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a12', correlative: '000000481-2025', trackingCode: 'RCL-0000-0481' };
 
-describe('idOfReference', () => {
+describe('a record by reference', () => {
   it('finds the one record whose correlative or tracking code is the reference, ignoring case, among partial matches', async () => {
     const { api, searches } = apiListing([listItemBody(B), listItemBody(A)]);
     expect(await idOfReference(api, '000000481-2026')).toBe(A.id);

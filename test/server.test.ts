@@ -4,7 +4,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ComplaintsApi } from '../src/api/client.js';
-import type { ListPage } from '../src/contract/pages.js';
+import type { ListPage } from '../src/contract/operations.js';
 import { createServer } from '../src/server.js';
 import { log } from '../src/log.js';
 

@@ -2,8 +2,7 @@
 // many pages there are), then the rest with a few requests in flight, up to a cap that keeps one
 // call bounded in time and in load on the service.
 import { cleanLine } from '../sanitize.js';
-import type { ComplaintsApi } from './client.js';
-import type { AllPages } from '../contract/pages.js';
+import type { AllPages, ComplaintsReader } from '../contract/operations.js';
 import type { ComplaintListItem } from '../contract/records.js';
 import type { ListQuery } from '../contract/list-query.js';
 
@@ -13,7 +12,7 @@ export const MAX_IN_FLIGHT = 4;
 
 /** Reads the pages of `query` (without page and pageSize), calling `onPage` after each. Aborts with `signal`. */
 export async function listAllPages(
-  api: ComplaintsApi,
+  api: ComplaintsReader,
   query: Omit<ListQuery, 'page' | 'pageSize'>,
   options: { signal?: AbortSignal; onPage?: (pagesRead: number, pagesToRead: number) => void } = {},
 ): Promise<AllPages> {

@@ -10,7 +10,7 @@ import { log } from '../log.js';
 import { cleanLine } from '../sanitize.js';
 import { callSignal, type CallSignal } from './call-signal.js';
 import { ApiError, errorForStatus } from './errors.js';
-import type { ListPage } from '../contract/pages.js';
+import type { ComplaintsReader, ListPage } from '../contract/operations.js';
 import type { ComplaintDetail, Pagination } from '../contract/records.js';
 import { PAGE_SIZE_MAX, type ListQuery } from '../contract/list-query.js';
 import { isPlainObject, readDetailEnvelope, readListEnvelope } from './read-records.js';
@@ -46,7 +46,7 @@ export interface ApiClientOptions {
   onStatus?: (status: number) => void;
 }
 
-export class ComplaintsApi {
+export class ComplaintsApi implements ComplaintsReader {
   private readonly random: () => number;
 
   constructor(private readonly options: ApiClientOptions) {

@@ -12,3 +12,5 @@ export const deadlineFields = {
   answered: z.string().optional().describe('The day of the official response in Lima (YYYY-MM-DD), or "undated" when the service reports one without a date.'),
   daysLate: z.number().int().optional().describe('Business days the official response came after the deadline.'),
 };
+
+export type DeadlineFields = z.infer<z.ZodObject<typeof deadlineFields>>;

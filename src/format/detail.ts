@@ -6,9 +6,9 @@ import type { ComplaintDetail } from '../contract/records.js';
 import type { DetailAnswer } from '../contract/detail-answer.js';
 import { localDate } from '../calendar/time-zone.js';
 import { cleanLine, quoted, stripUnsafe, truncate } from '../sanitize.js';
-import type { Clock } from './clock.js';
-import { deadlineStatus, describeDeadline, limaToday, plural } from './deadline.js';
-import { calendarDay, consumerName, datesNote, dateStyle, isReadDate, line, money, nonEmpty, section, shortDate, timeIn, withShortLeadingDate, type DateStyle } from './fields.js';
+import type { Clock } from '../domain/clock.js';
+import { deadlineStatus, limaToday } from '../domain/deadline.js';
+import { calendarDay, consumerName, datesNote, dateStyle, describeDeadline, isReadDate, line, money, nonEmpty, plural, section, shortDate, timeIn, withShortLeadingDate, type DateStyle } from './fields.js';
 
 export interface DetailView {
   /** The structured answer, as the tool returns it. */
@@ -57,9 +57,7 @@ export function toDetailView(record: ComplaintDetail, clock: Clock, givenId?: st
   const { consumer, claim, response, delivery } = record;
   const officialResponse = freeText(response.officialResponse);
   const respondedAt = timeIn(response.respondedAt, timeZone);
-  // A blank response is no response: the deadline still runs.
-  const answered = respondedAt !== undefined || officialResponse !== undefined;
-  const deadline = deadlineStatus(record.deadline.date, { answered, respondedAt: response.respondedAt }, limaToday(now));
+  const deadline = deadlineStatus(record.deadline.date, response, limaToday(now));
   const events = record.history.map((event) => historyLine(event, timeZone)).filter((event) => event !== undefined);
   const history = nonEmpty(events.slice(-MAX_HISTORY));
   const files = record.attachments

@@ -3,6 +3,8 @@
 // the overview.
 import { calendarDateOf, wallTimeOf } from '../calendar/date-time.js';
 import { isCalendarDate } from '../calendar/calendar-date.js';
+import type { DeadlineFields } from '../contract/deadline-fields.js';
+import { UNDATED, urgencyOf } from '../domain/deadline.js';
 import { cleanLine } from '../sanitize.js';
 
 // ---- Reading values into a view ----
@@ -115,4 +117,29 @@ export function section<T extends object>(fields: T): T | undefined {
 /** A list of an answer, left out when empty. */
 export function nonEmpty<T>(items: T[]): T[] | undefined {
   return items.length > 0 ? items : undefined;
+}
+
+/**
+ * "due 2026-12-15, 15 business days left" / "due 2026-11-25, 2 business days left, DUE SOON" /
+ * "due 2026-11-18, 3 business days OVERDUE", and once answered
+ * "answered 2026-11-20" / "answered 2026-10-15, 2 business days late (due 2026-10-13)".
+ * `writeDate` writes the dates (the text leaves out the current year).
+ */
+export function describeDeadline(fields: DeadlineFields, writeDate: (date: string) => string = (date) => date): string {
+  if (fields.answered !== undefined) {
+    const on = fields.answered === UNDATED ? '' : ` ${writeDate(fields.answered)}`;
+    const due = fields.due === undefined ? '' : ` (due ${writeDate(fields.due)})`;
+    return fields.daysLate ? `answered${on}, ${plural(fields.daysLate, 'business day')} late${due}` : `answered${on}`;
+  }
+  const left = fields.daysLeft;
+  if (fields.due === undefined || left === undefined) return 'deadline unknown';
+  const due = writeDate(fields.due);
+  if (left < 0) return `due ${due}, ${plural(-left, 'business day')} OVERDUE`;
+  // 0 left: the deadline is today, or a day off before the next business day; either way, answer today.
+  const text = `due ${due}, ${plural(left, 'business day')} left`;
+  return urgencyOf(left) === 'due_soon' ? `${text}, DUE SOON` : text;
+}
+
+export function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }

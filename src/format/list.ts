@@ -3,13 +3,13 @@
 // alone, so the two renderings cannot tell different stories.
 import type { ComplaintListItem } from '../contract/records.js';
 import type { ListFilters } from '../contract/list-query.js';
-import type { ListPage } from '../contract/pages.js';
+import type { ListPage } from '../contract/operations.js';
 import type { ListAnswer, ListRow } from '../contract/list-answer.js';
 import { localDate } from '../calendar/time-zone.js';
 import { quoted } from '../sanitize.js';
-import type { Clock } from './clock.js';
-import { deadlineFields, deadlineStatus, describeDeadline, limaToday, plural, type DeadlineStatus } from './deadline.js';
-import { cell, consumerName, datesNote, dateStyle, dayIn, line, needsAttention, shortDate, type DateStyle } from './fields.js';
+import type { Clock } from '../domain/clock.js';
+import { deadlineFields, deadlineStatus, limaToday } from '../domain/deadline.js';
+import { cell, consumerName, datesNote, dateStyle, dayIn, describeDeadline, line, needsAttention, plural, shortDate, type DateStyle } from './fields.js';
 
 export interface ListView {
   /** The structured answer, as the tool returns it. */
@@ -20,19 +20,9 @@ export interface ListView {
   today: string;
 }
 
-/** The service's flag says; without one, a response date does (a blank one is no response: the deadline still runs). */
-export function isAnswered(item: ComplaintListItem): boolean {
-  return item.hasResponse === true || (item.hasResponse === null && line(item.respondedAt, 40) !== undefined);
-}
-
-/** A listed record's legal deadline as of `limaDay` (today in Lima). */
-export function deadlineOfItem(item: ComplaintListItem, limaDay: string): DeadlineStatus {
-  return deadlineStatus(item.responseDeadline, { answered: isAnswered(item), respondedAt: item.respondedAt }, limaDay);
-}
-
 /** One record as a row: what the text's row says, and its id; a value the call filtered on is left out. */
 export function listRow(item: ComplaintListItem, filters: ListFilters, timeZone: string, limaDay: string): ListRow {
-  const deadline = deadlineOfItem(item, limaDay);
+  const deadline = deadlineStatus(item.responseDeadline, item, limaDay);
   return {
     correlative: line(item.correlative, 40),
     type: filters.type !== undefined && item.type === filters.type ? undefined : line(item.type, 40),

@@ -2,14 +2,14 @@
 // status, type and store), what is overdue or due soon by the legal deadline, what is unanswered, and
 // which e-mails need attention (the structured answer); then the text, written from that view alone.
 import type { ListFilters } from '../contract/list-query.js';
-import type { AllPages } from '../contract/pages.js';
+import type { AllPages } from '../contract/operations.js';
 import type { ComplaintListItem } from '../contract/records.js';
 import type { OverviewAnswer, UrgentRecord } from '../contract/overview-answer.js';
 import { localDate } from '../calendar/time-zone.js';
-import type { Clock } from './clock.js';
-import { deadlineFields, describeDeadline, DUE_SOON_BUSINESS_DAYS, limaToday, plural, urgencyOf } from './deadline.js';
-import { cell, consumerName, datesNote, dateStyle, line, needsAttention, nonEmpty, shortDate } from './fields.js';
-import { deadlineOfItem, describeFilters } from './list.js';
+import type { Clock } from '../domain/clock.js';
+import { deadlineFields, deadlineStatus, DUE_SOON_BUSINESS_DAYS, limaToday, urgencyOf } from '../domain/deadline.js';
+import { cell, consumerName, datesNote, dateStyle, describeDeadline, line, needsAttention, nonEmpty, plural, shortDate } from './fields.js';
+import { describeFilters } from './list.js';
 
 /** Records listed one by one in each section; the rest are counted. */
 export const LISTED = 10;
@@ -66,7 +66,7 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
 
   const limaDay = limaToday(now);
   const withDeadline = items.map((item) => {
-    const status = deadlineOfItem(item, limaDay);
+    const status = deadlineStatus(item.responseDeadline, item, limaDay);
     return { item, status, urgency: urgencyOf(status.businessDaysLeft ?? undefined) };
   });
   const urgent = withDeadline.filter(({ urgency }) => urgency !== null).sort((a, b) => a.status.businessDaysLeft! - b.status.businessDaysLeft!);

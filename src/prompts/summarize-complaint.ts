@@ -1,6 +1,6 @@
 // The summarize_complaint prompt: asks the model to summarize one record, its history and what is still owed.
 import { z } from 'zod';
-import { isUuid, REFERENCE_PATTERN, REFERENCE_RULE } from '../tools/read-complaint.js';
+import { isUuid, REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
 import { definePrompt } from './prompt.js';
 
 export const summarizeComplaint = definePrompt({

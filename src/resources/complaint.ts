@@ -2,7 +2,8 @@
 // for clients that attach resources to a conversation. {id} is a uuid, a correlative or a tracking code.
 // Knows nothing of the MCP SDK; server.ts registers it.
 import { InvalidArgumentError } from '../api/errors.js';
-import { readComplaint, REFERENCE_PATTERN, REFERENCE_RULE } from '../tools/read-complaint.js';
+import { REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
+import { readComplaint } from '../tools/get-complaint.js';
 import type { ToolContext } from '../tools/tool.js';
 
 /** The percent-decoded address; a malformed escape (%ZZ) is the caller's error, not ours. */

@@ -1,6 +1,6 @@
 import { listAllPages, MAX_IN_FLIGHT, MAX_PAGES, OVERVIEW_PAGE_SIZE } from '../api/all-pages.js';
 import { capText } from '../format/cap.js';
-import { plural } from '../format/deadline.js';
+import { plural } from '../format/fields.js';
 import { formatOverviewText, toOverview } from '../format/overview.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
 import { overviewAnswerSchema } from '../contract/overview-answer.js';

@@ -5,7 +5,7 @@ import { UserFacingError } from '../api/errors.js';
 import { STATUSES, TYPES } from '../contract/records.js';
 import { isDateOrDateTime } from '../calendar/date-time.js';
 import { PERIODS, periodRange } from '../calendar/periods.js';
-import type { Clock } from '../format/clock.js';
+import type { Clock } from '../domain/clock.js';
 import type { ListFilters } from '../contract/list-query.js';
 
 /** `YYYY-MM-DD` or an ISO date-time (the API uses the start or end of that day). */

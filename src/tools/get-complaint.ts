@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { UserFacingError } from '../api/errors.js';
-import { detailAnswerSchema } from '../contract/detail-answer.js';
-import { readComplaint, REFERENCE_PATTERN, REFERENCE_RULE } from './read-complaint.js';
-import { defineTool } from './tool.js';
+import { ApiError, NOT_FOUND_TEXT, UserFacingError } from '../api/errors.js';
+import { detailAnswerSchema, type DetailAnswer } from '../contract/detail-answer.js';
+import type { ComplaintsReader } from '../contract/operations.js';
+import { isUuid, recordsNamed, REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
+import { capText } from '../format/cap.js';
+import { formatDetailText, toDetailView } from '../format/detail.js';
+import { redactAnswer, redactDetail } from '../format/redact.js';
+import { cleanLine } from '../sanitize.js';
+import { defineTool, type ToolContext } from './tool.js';
+
+/** More records a reference names than this are not listed one by one. */
+const MAX_CANDIDATES = 10;
 
 export const getComplaint = defineTool({
   name: 'get_complaint',
@@ -33,3 +41,39 @@ export const getComplaint = defineTool({
     return readComplaint((id ?? reference)!, context);
   },
 });
+
+/**
+ * One record as the model reads it, by id or by the correlative or tracking code people quote: what
+ * get_complaint answers, and the complaint://{id} resource's text.
+ */
+export async function readComplaint(
+  idOrReference: string,
+  { api, clock, redactPii, signal }: Pick<ToolContext, 'api' | 'clock' | 'redactPii' | 'signal'>,
+): Promise<{ text: string; structured: DetailAnswer }> {
+  const reader = await api();
+  const givenId = isUuid(idOrReference) ? idOrReference : undefined;
+  const id = givenId ?? (await idOfReference(reader, idOrReference, signal));
+  const record = await reader.getComplaint(id, signal);
+  const built = toDetailView(redactPii ? redactDetail(record) : record, clock, givenId);
+  const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
+  const text = capText(formatDetailText(view), 'The full record, history included, is in structuredContent.');
+  return { text, structured: view.answer };
+}
+
+/**
+ * The id of the one record `reference` names. No match reads as a 404 (the same text, so that a
+ * reference cannot probe what exists); several matches are listed for the caller to choose from.
+ */
+async function idOfReference(reader: ComplaintsReader, reference: string, signal: AbortSignal): Promise<string> {
+  const matches = await recordsNamed(reader, reference, signal);
+  if (matches.length === 0) throw new ApiError('not_found', NOT_FOUND_TEXT, 404);
+  if (matches.length === 1) return matches[0]!.id;
+  const listed = matches.slice(0, MAX_CANDIDATES).map((item) => {
+    const facts = [item.trackingCode && `tracking ${cleanLine(item.trackingCode, 40)}`, item.storeName && cleanLine(item.storeName, 60)].filter(Boolean);
+    return `- ${cleanLine(item.correlative ?? 'without correlative', 40)}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}: id ${cleanLine(item.id, 64)}`;
+  });
+  const more = matches.length > MAX_CANDIDATES ? `\n(and ${matches.length - MAX_CANDIDATES} more)` : '';
+  throw new UserFacingError(
+    `"${cleanLine(reference, 60)}" names ${matches.length} records:\n${listed.join('\n')}${more}\nCall get_complaint again with the id of the one you mean.`,
+  );
+}

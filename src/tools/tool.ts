@@ -1,12 +1,12 @@
 // The shape of one tool: adding a tool means adding one file that exports a `defineTool(...)`.
 // Only this folder, server.ts and index.ts know the MCP SDK exists.
 import type { z } from 'zod';
-import type { ComplaintsApi } from '../api/client.js';
-import type { Clock } from '../format/clock.js';
+import type { ComplaintsReader } from '../contract/operations.js';
+import type { Clock } from '../domain/clock.js';
 
 export interface ToolContext {
   /** The API client; rejects with a UserFacingError naming the setting when the server is not configured. */
-  api: () => Promise<ComplaintsApi>;
+  api: () => Promise<ComplaintsReader>;
   clock: Clock;
   /** COMPLAINTS_REDACT_PII: mask the consumer's identifiers and contact data before formatting. */
   redactPii: boolean;

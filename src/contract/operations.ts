@@ -1,5 +1,14 @@
-// What the client makes of the list operation's answers: one page, or every page of a query.
-import type { ComplaintListItem } from './records.js';
+// The API's two read operations as the product uses them, and what they give: one page, a record,
+// or every page of a query. api/client.ts implements them over HTTP; tests give fakes.
+import type { ListQuery } from './list-query.js';
+import type { ComplaintDetail, ComplaintListItem } from './records.js';
+
+export interface ComplaintsReader {
+  /** GET /api/v1/complaints */
+  listComplaints(query: ListQuery, signal?: AbortSignal): Promise<ListPage>;
+  /** GET /api/v1/complaints/{id} */
+  getComplaint(id: string, signal?: AbortSignal): Promise<ComplaintDetail>;
+}
 
 /** One page of the list operation. */
 export interface ListPage {

@@ -1,7 +1,9 @@
 // The legal response deadline of a record, as of today, in Peru's business days.
-import { calendarDateOf } from '../calendar/date-time.js';
 import { businessDaysBetween } from '../calendar/business-days.js';
+import { calendarDateOf } from '../calendar/date-time.js';
 import { localDate } from '../calendar/time-zone.js';
+import type { DeadlineFields } from '../contract/deadline-fields.js';
+import { isAnswered, type ResponseFacts } from './answered.js';
 
 /** Business days (Monday to Friday, not Peru's national holidays) at or under which a deadline is near. */
 export const DUE_SOON_BUSINESS_DAYS = 3;
@@ -25,20 +27,6 @@ export interface DeadlineStatus {
   businessDaysLate: number | null;
 }
 
-/** The deadline as the tools report it: only the fields that say something. */
-export interface DeadlineFields {
-  due?: string;
-  daysLeft?: number;
-  answered?: string;
-  daysLate?: number;
-}
-
-/** What the record says of its official response. */
-export interface ResponseFacts {
-  answered: boolean;
-  respondedAt: string | null;
-}
-
 /**
  * The legal deadline runs in Peru's days, whatever zone the member reads times in: the service sends it
  * as the end of a Lima day, which in a zone ahead of Lima would fall on the next day (a Saturday, say)
@@ -51,9 +39,10 @@ export function limaToday(now: Date): string {
   return localDate(now, DEADLINE_TIME_ZONE);
 }
 
+/** A record's legal deadline as of `today` (in Lima): `deadline` and the response facts as the service sent them. */
 export function deadlineStatus(deadline: string | null, response: ResponseFacts, today: string): DeadlineStatus {
   const date = calendarDateOf(deadline, DEADLINE_TIME_ZONE);
-  const { answered } = response;
+  const answered = isAnswered(response);
   const answeredOn = answered ? calendarDateOf(response.respondedAt, DEADLINE_TIME_ZONE) : null;
   const businessDaysLeft = date !== null && !answered ? businessDaysBetween(today, date) : null;
   const businessDaysLate = date !== null && answeredOn !== null ? Math.max(0, businessDaysBetween(date, answeredOn)) : null;
@@ -75,29 +64,4 @@ export function deadlineFields(status: DeadlineStatus): DeadlineFields {
 export function urgencyOf(daysLeft: number | undefined): 'overdue' | 'due_soon' | null {
   if (daysLeft === undefined) return null;
   return daysLeft < 0 ? 'overdue' : daysLeft <= DUE_SOON_BUSINESS_DAYS ? 'due_soon' : null;
-}
-
-/**
- * "due 2026-12-15, 15 business days left" / "due 2026-11-25, 2 business days left, DUE SOON" /
- * "due 2026-11-18, 3 business days OVERDUE", and once answered
- * "answered 2026-11-20" / "answered 2026-10-15, 2 business days late (due 2026-10-13)".
- * `writeDate` writes the dates (the text leaves out the current year).
- */
-export function describeDeadline(fields: DeadlineFields, writeDate: (date: string) => string = (date) => date): string {
-  if (fields.answered !== undefined) {
-    const on = fields.answered === UNDATED ? '' : ` ${writeDate(fields.answered)}`;
-    const due = fields.due === undefined ? '' : ` (due ${writeDate(fields.due)})`;
-    return fields.daysLate ? `answered${on}, ${plural(fields.daysLate, 'business day')} late${due}` : `answered${on}`;
-  }
-  const left = fields.daysLeft;
-  if (fields.due === undefined || left === undefined) return 'deadline unknown';
-  const due = writeDate(fields.due);
-  if (left < 0) return `due ${due}, ${plural(-left, 'business day')} OVERDUE`;
-  // 0 left: the deadline is today, or a day off before the next business day; either way, answer today.
-  const text = `due ${due}, ${plural(left, 'business day')} left`;
-  return urgencyOf(left) === 'due_soon' ? `${text}, DUE SOON` : text;
-}
-
-export function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }

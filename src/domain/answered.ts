@@ -1,0 +1,21 @@
+// What "answered" means, for a listed record and a record read in full alike. A blank response is no
+// response: the legal deadline still runs.
+import { cleanLine } from '../sanitize.js';
+
+/** What a record says of its official response. */
+export interface ResponseFacts {
+  /** The list's hasResponse flag; a record read in full has none. */
+  hasResponse?: boolean | null;
+  respondedAt: string | null;
+  officialResponse?: string | null;
+}
+
+/** The service's flag, when it sends one; without it, a response date or an official response that is not blank. */
+export function isAnswered({ hasResponse = null, respondedAt, officialResponse = null }: ResponseFacts): boolean {
+  if (hasResponse !== null) return hasResponse;
+  return isWritten(respondedAt) || isWritten(officialResponse);
+}
+
+function isWritten(value: string | null): boolean {
+  return value !== null && cleanLine(value, 40) !== '';
+}
