@@ -2,6 +2,7 @@
 // into isError results in one place; the complaint://{id} resource and the prompts.
 import { completable, isCompletable } from '@modelcontextprotocol/sdk/server/completable.js';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ErrorCode,
@@ -14,6 +15,7 @@ import {
   type JSONRPCResultResponse,
   type LoggingLevel,
   type ServerNotification,
+  type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ZodOptional, type z } from 'zod';
@@ -24,7 +26,6 @@ import { maskInText } from './format/redact.js';
 import type { Clock } from './domain/clock.js';
 import { log } from './log.js';
 import { PROMPTS } from './prompts/catalog.js';
-import type { PromptDefinition } from './prompts/prompt.js';
 import { complaintResource } from './resources/complaint.js';
 import { cleanStrings } from './sanitize.js';
 import { TOOLS } from './tools/catalog.js';
@@ -129,57 +130,61 @@ export function createServer(deps: ServerDeps): McpServer {
     },
   );
 
-  for (const prompt of PROMPTS) {
-    // The same bridge as for tools: one registration path for prompts of different argument shapes.
-    const { argsSchema, complete = {}, build } = prompt as PromptDefinition<z.ZodRawShape>;
-    for (const [name, completer] of Object.entries(complete as Record<string, (value: string) => string[]>)) {
-      // The SDK looks for the completion mark inside an optional when it registers, and on the field
-      // itself when it completes: mark both, once (the schemas are shared by every server of a process).
-      const mark = (field: z.ZodType) => isCompletable(field) || completable(field, (value) => completer(String(value ?? '')));
-      const schema = argsSchema[name] as z.ZodType;
-      if (schema instanceof ZodOptional) mark(schema.unwrap() as z.ZodType);
-      mark(schema);
-    }
-    server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema }, ((args: Record<string, unknown>) => {
-      const { description, text } = build(args as never);
-      return { description, messages: [{ role: 'user', content: { type: 'text', text } }] };
-    }) as never);
-  }
-
-  for (const tool of TOOLS) {
-    // One registration path for every tool; the casts bridge the catalog's heterogeneous tool types.
-    const run = tool.run as (args: unknown, context: ToolContext) => ReturnType<typeof tool.run>;
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: strictArguments(tool.name, tool.inputSchema),
-        outputSchema: tool.outputSchema,
-        annotations: { title: tool.title, ...READ_ONLY },
-      },
-      (async (args: unknown, extra: ToolCallExtra): Promise<CallToolResult> => {
-        try {
-          const { text, structured } = await run(args, { ...context(extra.signal), progress: progressReporter(extra) });
-          // The last cleaning and the size budget hold for every tool, whatever its view forgot.
-          return { content: [{ type: 'text', text }], structuredContent: capStructured(cleanStrings(structured as Record<string, unknown>)) };
-        } catch (error) {
-          return { isError: true, content: [{ type: 'text', text: masked(trustedMessage(tool.name, error)) }] };
-        }
-      }) as never,
-    );
-  }
+  for (const prompt of PROMPTS) registerPrompt(server, prompt);
+  for (const tool of TOOLS) registerTool(server, tool, context, masked);
   return server;
 }
 
-/** What the SDK hands a tool handler besides its arguments, as far as the tools use it. */
-interface ToolCallExtra {
-  signal: AbortSignal;
-  _meta?: { progressToken?: string | number };
-  sendNotification: (notification: ServerNotification) => Promise<void>;
+/** The SDK's own type of what it hands a handler besides its arguments: a rename there fails to compile here. */
+type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** One tool, read-only, its arguments checked strictly by the SDK, its errors turned into isError results. */
+function registerTool(
+  server: McpServer,
+  tool: (typeof TOOLS)[number],
+  context: (signal: AbortSignal) => Omit<ToolContext, 'progress'>,
+  masked: (text: string) => string,
+): void {
+  const handler = async (args: Record<string, unknown>, extra: HandlerExtra): Promise<CallToolResult> => {
+    try {
+      const { text, structured } = await tool.run(args, { ...context(extra.signal), progress: progressReporter(extra) });
+      // The last cleaning and the size budget hold for every tool, whatever its view forgot.
+      return { content: [{ type: 'text', text }], structuredContent: capStructured(cleanStrings(structured)) };
+    } catch (error) {
+      return { isError: true, content: [{ type: 'text', text: masked(trustedMessage(tool.name, error)) }] };
+    }
+  };
+  server.registerTool(
+    tool.name,
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: strictArguments(tool.name, tool.inputSchema),
+      outputSchema: tool.outputSchema,
+      annotations: { title: tool.title, ...READ_ONLY },
+    },
+    handler,
+  );
 }
 
-function progressReporter(extra: ToolCallExtra): ToolContext['progress'] {
+function registerPrompt(server: McpServer, prompt: (typeof PROMPTS)[number]): void {
+  const { argsSchema, complete = {}, build } = prompt;
+  for (const [name, completer] of Object.entries<((value: string) => string[]) | undefined>(complete)) {
+    if (completer === undefined) continue;
+    // The SDK looks for the completion mark inside an optional when it registers, and on the field
+    // itself when it completes: mark both, once (the schemas are shared by every server of a process).
+    const mark = (field: z.ZodType) => isCompletable(field) || completable(field, (value) => completer(String(value ?? '')));
+    const schema = argsSchema[name] as z.ZodType;
+    if (schema instanceof ZodOptional) mark(schema.unwrap() as z.ZodType);
+    mark(schema);
+  }
+  server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema }, (args) => {
+    const { description, text } = build(args);
+    return { description, messages: [{ role: 'user', content: { type: 'text', text } }] };
+  });
+}
+
+function progressReporter(extra: HandlerExtra): ToolContext['progress'] {
   const progressToken = extra._meta?.progressToken;
   if (progressToken === undefined) return () => undefined;
   return (progress, total, message) => {

@@ -1,6 +1,9 @@
 // Every tool the server registers. Adding a tool = adding its file and one line here.
+import type { z } from 'zod';
 import { complaintsOverview } from './complaints-overview.js';
 import { getComplaint } from './get-complaint.js';
 import { listComplaints } from './list-complaints.js';
+import type { ToolDefinition } from './tool.js';
 
-export const TOOLS = [listComplaints, getComplaint, complaintsOverview];
+/** Typed by the shapes every tool shares, so that one registration path serves them all. */
+export const TOOLS: ReadonlyArray<ToolDefinition<z.ZodRawShape, z.ZodRawShape>> = [listComplaints, getComplaint, complaintsOverview];
