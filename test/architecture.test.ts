@@ -1,0 +1,77 @@
+// The import graph, as CONTRIBUTING.md draws it: each rule read from the sources, so that an arrow
+// that should not exist fails here rather than in a review.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = new URL('../src/', import.meta.url).pathname;
+
+/** Every source file (relative to src/) and what it imports: relative paths resolved to src/, packages as named. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const entry of readdirSync(SRC, { recursive: true, encoding: 'utf8' })) {
+    if (!entry.endsWith('.ts')) continue;
+    const source = readFileSync(join(SRC, entry), 'utf8');
+    const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map(
+      (match) => (match[1] ?? match[2] ?? match[3])!,
+    );
+    graph.set(
+      entry,
+      specifiers.map((specifier) => (specifier.startsWith('.') ? relative(SRC, normalize(join(SRC, dirname(entry), specifier))).replace(/\.js$/, '.ts') : specifier)),
+    );
+  }
+  return graph;
+}
+
+const graph = importGraph();
+const inFolder = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
+const isPackage = (path: string) => !path.endsWith('.ts');
+
+/** The imports of the files under `folder` that `allowed` refuses, as "file -> import". */
+function offending(files: (path: string) => boolean, allowed: (imported: string) => boolean): string[] {
+  return [...graph].filter(([file]) => files(file)).flatMap(([file, imports]) => imports.filter((imported) => !allowed(imported)).map((imported) => `${file} -> ${imported}`));
+}
+
+describe('the import graph', () => {
+  it('reads the sources it checks', () => {
+    expect(graph.get('index.ts')).toContain('sandbox/server.ts');
+    expect(graph.get('format/list.ts')).toContain('contract/list-answer.ts');
+  });
+
+  it('contract/ declares shapes and imports nothing of the product', () => {
+    expect(offending(inFolder('contract'), (imported) => inFolder('contract')(imported) || imported === 'zod')).toEqual([]);
+  });
+
+  it('calendar/ is pure date arithmetic: nothing but itself', () => {
+    expect(offending(inFolder('calendar'), inFolder('calendar'))).toEqual([]);
+  });
+
+  it('domain/ holds rules: no HTTP client, no views, no tools', () => {
+    const allowed = (imported: string) => ['domain', 'contract', 'calendar'].some((folder) => inFolder(folder)(imported)) || imported === 'sanitize.ts' || imported === 'zod';
+    expect(offending(inFolder('domain'), allowed)).toEqual([]);
+  });
+
+  it('format/ makes views of records it is given: nothing from api/', () => {
+    expect(offending(inFolder('format'), (imported) => !inFolder('api')(imported))).toEqual([]);
+  });
+
+  it('the sandbox imports nothing of the product but the contract and the calendar', () => {
+    const allowed = (imported: string) => ['sandbox', 'contract', 'calendar'].some((folder) => inFolder(folder)(imported)) || imported.startsWith('node:');
+    expect(offending(inFolder('sandbox'), allowed)).toEqual([]);
+  });
+
+  it('nothing but index.ts imports the sandbox', () => {
+    expect(offending((file) => file !== 'index.ts' && !inFolder('sandbox')(file), (imported) => !inFolder('sandbox')(imported))).toEqual([]);
+  });
+
+  it('the MCP SDK is imported by server.ts, http/serve.ts, index.ts and the demo only', () => {
+    const seam = (file: string) => ['server.ts', 'http/serve.ts', 'index.ts'].includes(file) || inFolder('demo')(file);
+    expect(offending((file) => !seam(file), (imported) => !imported.startsWith('@modelcontextprotocol/'))).toEqual([]);
+  });
+
+  it('every package imported is a dependency or a Node built-in', () => {
+    const { dependencies } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+    const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    expect(offending(() => true, (imported) => !isPackage(imported) || imported.startsWith('node:') || Object.hasOwn(dependencies, packageOf(imported)))).toEqual([]);
+  });
+});
