@@ -1,4 +1,4 @@
-// Property-based tests: "odd but legal" API records (generated from the specs in src/api/schemas.ts)
+// Property-based tests: "odd but legal" API records (generated from the specs in src/contract/records.ts)
 // never crash parsing or formatting, and the output stays safe to show and still shows what is there.
 import fc from 'fast-check';
 import { MockAgent } from 'undici';

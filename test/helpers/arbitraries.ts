@@ -1,5 +1,5 @@
 // fast-check arbitraries of "odd but legal" API bodies, generated from the record specs in
-// src/api/schemas.ts, so that a field added to a spec is exercised without touching this file.
+// src/contract/records.ts, so that a field added to a spec is exercised without touching this file.
 // Every value is what JSON can carry: bodies go through `jsonRoundTrip` before they are parsed.
 import fc from 'fast-check';
 import type { FieldSpec, ObjectSpec } from '../../src/contract/records.js';
