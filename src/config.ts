@@ -26,8 +26,8 @@ export interface Config {
   warnings: string[];
 }
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
-export const DEFAULT_TIME_ZONE = 'America/Lima';
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIME_ZONE = 'America/Lima';
 export const KEY_PREFIX = 'or_';
 
 const timeoutSchema = z.coerce
@@ -41,7 +41,7 @@ const urlSchema = z
   .transform((url) => url.replace(/\/+$/, ''))
   .refine((url) => !/\/api\/v1$/.test(url), 'must not end in /api/v1 (the server adds it)');
 
-export function isValidTimeZone(timeZone: string): boolean {
+function isValidTimeZone(timeZone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
     return true;

@@ -32,7 +32,7 @@ import { TOOLS } from './tools/catalog.js';
 import { protoArgumentRefusal, strictArguments } from './tools/input-rules.js';
 import type { ToolContext } from './tools/tool.js';
 
-export const SERVER_NAME = 'complaints-book-mcp';
+const SERVER_NAME = 'complaints-book-mcp';
 
 export interface ServerDeps {
   /** The API client, possibly made on first use; undefined when the configuration has problems (tool calls then answer with `problems`). */

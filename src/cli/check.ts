@@ -7,7 +7,7 @@ import { lazyApiClient } from '../api/lazy-client.js';
 import { loadConfig, type Config } from '../config.js';
 import { holdsKeyShape } from '../key-shape.js';
 
-export const CHECK_EXIT = {
+const CHECK_EXIT = {
   ok: 0,
   /** A setting is missing or malformed: nothing was sent. */
   configuration: 3,

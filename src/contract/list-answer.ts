@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { deadlineFields } from './deadline-fields.js';
 
-export const listRowSchema = z.object({
+const listRowSchema = z.object({
   correlative: z.string().optional(),
   type: z.string().optional().describe('claim (reclamo) or complaint (queja); left out when the call filtered by this type.'),
   status: z.string().optional().describe('open, in_review or resolved; left out when the call filtered by this status.'),

@@ -5,7 +5,7 @@ import { deadlineFields } from './deadline-fields.js';
 
 const counts = z.record(z.string(), z.number().int());
 
-export const urgentRecordSchema = z.object({
+const urgentRecordSchema = z.object({
   correlative: z.string().optional(),
   store: z.string().optional(),
   consumer: z.string().optional(),

@@ -116,7 +116,6 @@ export const PAGINATION_SPEC = { page: 'integer', pageSize: 'integer', total: 'i
 export type ComplaintDetail = Parsed<typeof DETAIL_SPEC>;
 export type ComplaintListItem = Parsed<typeof LIST_ITEM_SPEC>;
 export type Pagination = Parsed<typeof PAGINATION_SPEC>;
-export type Attachment = ComplaintDetail['attachments'][number];
 export type HistoryEvent = ComplaintDetail['history'][number];
 
 /** Known values; others are passed through as strings. */

@@ -32,7 +32,7 @@ export interface DeadlineStatus {
  * as the end of a Lima day, which in a zone ahead of Lima would fall on the next day (a Saturday, say)
  * and turn an overdue record into one due soon.
  */
-export const DEADLINE_TIME_ZONE = 'America/Lima';
+const DEADLINE_TIME_ZONE = 'America/Lima';
 
 /** Today in Lima: the day business days left are counted from. Computed once per answer, not per record. */
 export function limaToday(now: Date): string {

@@ -18,11 +18,11 @@ export interface DetailView {
 }
 
 /** Free text longer than this is cut with a visible marker. */
-export const MAX_FREE_TEXT = 2000;
+const MAX_FREE_TEXT = 2000;
 /** History events shown, the latest; a record with more says so (a model reads the latest to summarize). */
-export const MAX_HISTORY = 50;
+const MAX_HISTORY = 50;
 /** Attachments named; a record with more says so. */
-export const MAX_ATTACHMENTS = 20;
+const MAX_ATTACHMENTS = 20;
 /** Guardian details kept: its shape is not in the contract, so its size is not either. */
 const MAX_GUARDIAN_FIELDS = 10;
 

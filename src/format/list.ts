@@ -21,7 +21,7 @@ export interface ListView {
 }
 
 /** One record as a row: what the text's row says, and its id; a value the call filtered on is left out. */
-export function listRow(item: ComplaintListItem, filters: ListFilters, timeZone: string, limaDay: string): ListRow {
+function listRow(item: ComplaintListItem, filters: ListFilters, timeZone: string, limaDay: string): ListRow {
   const deadline = deadlineStatus(item.responseDeadline, item, limaDay);
   return {
     correlative: line(item.correlative, 40),

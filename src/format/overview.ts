@@ -12,12 +12,12 @@ import { cell, consumerName, datesNote, dateStyle, describeDeadline, line, needs
 import { describeFilters } from './list.js';
 
 /** Records listed one by one in each section; the rest are counted. */
-export const LISTED = 10;
+const LISTED = 10;
 /** Values counted one by one (statuses, types, delivery states); the rarest beyond are summed as OTHER_VALUES. */
-export const COUNTED_VALUES = 20;
-export const OTHER_VALUES = '(other values)';
+const COUNTED_VALUES = 20;
+const OTHER_VALUES = '(other values)';
 /** Stores listed, most records first: a book with more is narrowed with storeId. */
-export const LISTED_STORES = 50;
+const LISTED_STORES = 50;
 
 export interface OverviewView {
   /** The structured answer, as the tool returns it. */

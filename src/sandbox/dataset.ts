@@ -28,7 +28,7 @@ export interface Dataset {
   byId: ReadonlyMap<string, SandboxRecord>;
 }
 
-export const DEFAULT_SEED = 20_261_122;
+const DEFAULT_SEED = 20_261_122;
 const DAY = 86_400_000;
 const TRACKING_ALPHABET = [...'ABCDEFGHJKMNPQRSTUVWXYZ23456789']; // no 0/O, 1/I/L
 
@@ -101,7 +101,7 @@ export function generateDataset(options: DatasetOptions): Dataset {
   };
 }
 
-export function newestFirst(a: SandboxRecord, b: SandboxRecord): number {
+function newestFirst(a: SandboxRecord, b: SandboxRecord): number {
   if (a.createdAtMs !== b.createdAtMs) return b.createdAtMs - a.createdAtMs;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
@@ -145,7 +145,7 @@ function filingTimes(rng: Random, nowMs: number, days: number, count: number, wi
  * Filings whose legal deadline falls 1, 2 and 3 business days from today, at 11:00 Lima: with
  * `awaitingAnswer`, they make sure "what is close to its deadline" always has an answer in the demo.
  */
-export function nearDeadlineFilings(nowMs: number): number[] {
+function nearDeadlineFilings(nowMs: number): number[] {
   const today = limaDate(nowMs);
   return [1, 2, 3].map((left) => limaDayStart(addBusinessDays(addBusinessDays(today, left), -DEADLINE_DAYS)) + 11 * 3_600_000);
 }

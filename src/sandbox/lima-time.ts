@@ -1,7 +1,7 @@
 // Lima calendar days and ISO formatting. Peru is UTC-5 all year (no daylight saving since 1994),
 // so a fixed offset is exact and avoids depending on the host's time-zone database.
 
-export const LIMA_OFFSET_MS = -5 * 3_600_000;
+const LIMA_OFFSET_MS = -5 * 3_600_000;
 const DAY_MS = 86_400_000;
 // Years 0000..9999, where the fast formatting below is valid.
 const MIN_MS = -62_167_219_200_000;

@@ -27,7 +27,7 @@ export interface QueryError {
 
 export type ListQueryResult = { ok: true; query: ParsedListQuery } | { ok: false; error: QueryError };
 
-export const SEARCH_MAX_LENGTH = 200;
+const SEARCH_MAX_LENGTH = 200;
 const KNOWN = ['page', 'pageSize', 'status', 'type', 'storeId', 'search', 'from', 'to'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -58,7 +58,7 @@ const MEMBERS: ReadonlyMap<string, Member> = new Map([
   ],
 ]);
 
-export function hashKey(key: string): string {
+function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
