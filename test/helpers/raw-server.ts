@@ -18,6 +18,8 @@ export class RawServer {
   stderr = '';
   private nextId = 1;
   private readonly waiting = new Map<number, (message: any) => void>();
+  /** Checks of untilStderr, run as each chunk of stderr arrives. */
+  private readonly stderrChecks = new Set<() => void>();
   private readonly transcript: Transcript;
   private readonly exited: Promise<number | null>;
 
@@ -30,6 +32,7 @@ export class RawServer {
       const text = chunk.toString('utf8');
       this.stderr += text;
       this.transcript.record(text);
+      for (const check of this.stderrChecks) check();
     });
     createInterface({ input: this.child.stdout }).on('line', (line) => {
       this.stdoutLines.push(line);
@@ -41,6 +44,26 @@ export class RawServer {
         return; // expectJsonRpcOnly reports it
       }
       this.waiting.get(message?.id)?.(message);
+    });
+  }
+
+  /**
+   * Resolves once stderr matches `pattern` (no g flag), as soon as the line arrives: stderr and stdout
+   * are two pipes, so an answer on stdout may come before the log lines written ahead of it.
+   */
+  untilStderr(pattern: RegExp): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(this.stderr)) return;
+        this.stderrChecks.delete(check);
+        resolve();
+      };
+      this.stderrChecks.add(check);
+      check();
+      // 'close' comes after the last chunk of stderr.
+      this.child.once('close', () => {
+        if (this.stderrChecks.delete(check)) reject(new Error(`the server ended without writing ${pattern} on stderr:\n${this.stderr}`));
+      });
     });
   }
 
