@@ -97,20 +97,16 @@ export class RawServer {
     return { text, isError: answer.result.isError === true, structured: answer.result.structuredContent };
   }
 
-  /** Closes stdin and resolves with the exit code and how long the exit took. */
-  async endInput(): Promise<{ code: number | null; ms: number }> {
-    const started = Date.now();
+  /** Closes stdin and resolves with the exit code. */
+  async endInput(): Promise<number | null> {
     this.child.stdin.end();
-    const code = await this.exited;
-    return { code, ms: Date.now() - started };
+    return this.exited;
   }
 
-  /** Sends a signal and resolves with the exit code (or signal) and how long the exit took. */
-  async signal(name: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
-    const started = Date.now();
+  /** Sends a signal and resolves with the exit code (null when the signal, not the server, ended it). */
+  async signal(name: NodeJS.Signals): Promise<number | null> {
     this.child.kill(name);
-    const code = await this.exited;
-    return { code, ms: Date.now() - started };
+    return this.exited;
   }
 
   /** For finally blocks: ends the process whatever state it is in. */
