@@ -156,12 +156,12 @@ describe('data set', () => {
     expect(dueSoon.length).toBeGreaterThan(0);
   });
 
-  it('generates 100,000 records in a few seconds', () => {
-    const started = Date.now();
-    const big = generateDataset({ now: NOW, recordsPerOrganization: { a: 100_000, b: 10 } });
-    expect(big.records).toHaveLength(100_010);
-    expect(Date.now() - started).toBeLessThan(15_000);
-  }, 30_000);
+  // How fast 100,000 records are generated is a figure of npm run bench, not a test.
+  it('generates as many records as asked for each organization', () => {
+    const sized = generateDataset({ now: NOW, recordsPerOrganization: { a: 1_000, b: 10 } });
+    expect(sized.records).toHaveLength(1_010);
+    expect(sized.records.filter((r) => r.organizationId === ORGANIZATION_A.id)).toHaveLength(1_000);
+  });
 });
 
 describe('authentication', () => {
