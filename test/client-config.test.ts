@@ -9,6 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { startSandbox } from '../src/sandbox/server.js';
+import { TOOLS } from '../src/tools/catalog.js';
 import { startHttpServe } from './helpers/http-serve.js';
 import { openTranscript } from './helpers/transcript.js';
 
@@ -60,7 +61,7 @@ describe('mcp.json', () => {
     const client = await start(mcpJson.mcpServers['complaints-book']);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['complaints_overview', 'get_complaint', 'list_complaints']);
+      expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
     } finally {
       await client.close();
     }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { TOOLS } from '../src/tools/catalog.js';
 import { connect, SERVER_PATH } from './helpers/mcp.js';
 import { expectJsonRpcOnly, RawServer } from './helpers/raw-server.js';
 import { openTranscript } from './helpers/transcript.js';
@@ -31,7 +32,7 @@ describe('stdio hygiene', () => {
     expect(init.result.serverInfo.name).toBe('complaints-book-mcp');
     expect(init.result.capabilities.tools).toBeDefined();
     const tools = await server.request('tools/list');
-    expect(tools.result.tools).toHaveLength(3);
+    expect(tools.result.tools.map((tool: { name: string }) => tool.name)).toEqual(TOOLS.map((tool) => tool.name));
     const list = await server.request('tools/call', { name: 'list_complaints', arguments: { pageSize: 3 } });
     expect(list.result.isError).toBeFalsy();
     const id = list.result.structuredContent.items[0].id;
@@ -113,8 +114,8 @@ describe('configuration problems', () => {
     const mcp = await connect({ COMPLAINTS_API_URL: sandbox.url });
     try {
       const { tools } = await mcp.client.listTools();
-      expect(tools).toHaveLength(3);
-      for (const name of ['list_complaints', 'get_complaint', 'complaints_overview']) {
+      expect(tools.map((tool) => tool.name)).toEqual(TOOLS.map((tool) => tool.name));
+      for (const { name } of TOOLS) {
         const args = name === 'get_complaint' ? { id: '00000000-0000-4000-8000-000000000000' } : {};
         const { isError, text } = await mcp.call(name, args);
         expect(isError).toBe(true);

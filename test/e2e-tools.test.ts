@@ -8,6 +8,7 @@ import { periodRange } from '../src/dates/periods.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { TOOLS } from '../src/tools/catalog.js';
 import { connect, type Connection } from './helpers/mcp.js';
 import { onOneDay } from './helpers/one-day.js';
 
@@ -33,7 +34,7 @@ const ORG_A = () => sandbox.dataset.records.filter((record) => record.organizati
 describe('tools/list', () => {
   it('offers every tool read-only, with input and output schemas, and a description that routes the model', async () => {
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['complaints_overview', 'get_complaint', 'list_complaints']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.description!.length).toBeGreaterThan(100);
@@ -49,10 +50,15 @@ describe('tools/list', () => {
     );
   });
 
-  it('keeps the tool, prompt and resource lists in a snapshot, so that a schema change is a visible diff', async () => {
+  // One file per tool, so that a change to one tool's schema or description is a diff of its own file.
+  it.each(TOOLS.map((tool) => tool.name))('keeps %s as listed, in a snapshot file of its own', async (name) => {
     const { tools } = await mcp.client.listTools();
-    expect(tools).toMatchSnapshot();
-    // Prompts and the resource template too: their descriptions route the model as much.
+    const listed = tools.find((tool) => tool.name === name);
+    expect(listed).toBeDefined();
+    await expect(listed).toMatchFileSnapshot(`./__snapshots__/${name}.snap`);
+  });
+
+  it('keeps the prompt and resource lists in a snapshot: their descriptions route the model as much', async () => {
     expect((await mcp.client.listPrompts()).prompts).toMatchSnapshot();
     expect((await mcp.client.listResourceTemplates()).resourceTemplates).toMatchSnapshot();
   });
