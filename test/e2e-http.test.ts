@@ -466,7 +466,9 @@ describe('shutdown on SIGTERM', () => {
     await held.holding(1);
     server.child.kill('SIGTERM');
     await server.untilStderr('SIGTERM: finishing requests in flight');
-    await expect(request(server.url.replace(/\/mcp$/, '/healthz'))).rejects.toThrow(/ECONNREFUSED/);
+    // The listener closes right after that line: a connection that reached its queue meanwhile is reset
+    // rather than refused. Either way it is not served.
+    await expect(request(server.url.replace(/\/mcp$/, '/healthz'))).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
     held.release();
     const answer = await inFlight;
     expect(answer.status).toBe(200);
