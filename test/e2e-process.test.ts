@@ -313,11 +313,11 @@ describe('complaints-book-mcp check', () => {
   }
 
   it.each([
-    ['full', DEMO_KEYS.full.key, 0, /✓ Permission complaints\.view present\.\n✓ \d+ records visible to this key\.\n$/],
-    ['store-restricted', DEMO_KEYS.storeRestricted.key, 0, /✓ \d+ records visible to this key\.\n$/],
-    ['without complaints.view', DEMO_KEYS.noPermission.key, 6, /✓ Key accepted\.\n✗ Permission complaints\.view missing: .*\(403\)/],
-    ['unknown', 'or_not_a_real_key_0000', 5, /✓ URL reachable: .*\n✗ Key refused: .*\(401\)/],
-  ])('with the %s key: exit %i and one line per fact', async (_label, key, expectedCode, lines) => {
+    ['full', 0, DEMO_KEYS.full.key, /✓ Permission complaints\.view present\.\n✓ \d+ records visible to this key\.\n$/],
+    ['store-restricted', 0, DEMO_KEYS.storeRestricted.key, /✓ \d+ records visible to this key\.\n$/],
+    ['without complaints.view', 6, DEMO_KEYS.noPermission.key, /✓ Key accepted\.\n✗ Permission complaints\.view missing: .*\(403\)/],
+    ['unknown', 5, 'or_not_a_real_key_0000', /✓ URL reachable: .*\n✗ Key refused: .*\(401\)/],
+  ])('with the %s key: exit %i and one line per fact', async (_label, expectedCode, key, lines) => {
     const { code, stdout, stderr } = await check({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: key });
     expect(code, stdout + stderr).toBe(expectedCode);
     expect(stdout).toMatch(lines);
