@@ -15,7 +15,7 @@ export interface HttpServe {
   stderr: () => string;
   /** Resolves once the output holds `text`, as soon as it arrives. */
   untilStderr: (text: string | RegExp) => Promise<void>;
-  /** Resolves with the exit code once the process has ended. */
+  /** Resolves with the exit code once the process has ended and its output is read to the end. */
   exited: Promise<number | null>;
   stop: () => Promise<void>;
 }
@@ -26,7 +26,8 @@ export async function startHttpServe(env: Record<string, string>, args: string[]
   const child = spawn(process.execPath, [SERVER_PATH, 'serve', '--http', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   const output = new Watched();
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the last output may still be in the pipes when the process exits.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   for (const stream of [child.stdout!, child.stderr!]) {
     stream.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');

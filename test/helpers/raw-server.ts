@@ -21,13 +21,15 @@ export class RawServer {
   /** Checks of untilStderr, run as each chunk of stderr arrives. */
   private readonly stderrChecks = new Set<() => void>();
   private readonly transcript: Transcript;
+  /** The exit code, once the process has ended and its stdout and stderr are read to the end. */
   private readonly exited: Promise<number | null>;
 
   /** `env` holds only the COMPLAINTS_* settings (plus PATH): nothing of the developer's environment leaks in. */
   constructor(env: Record<string, string>, args: string[] = []) {
     this.transcript = openTranscript('raw', env);
     this.child = spawn(process.execPath, [SERVER_PATH, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
-    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
+    // 'close', not 'exit': the last output may still be in the pipes when the process exits.
+    this.exited = new Promise((resolve) => this.child.once('close', (code) => resolve(code)));
     this.child.stderr.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       this.stderr += text;
