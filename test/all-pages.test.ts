@@ -1,4 +1,5 @@
 // Reading every page for the overview: the cap, the requests in flight, failures and cancellation.
+import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { listAllPages, MAX_IN_FLIGHT, MAX_PAGES } from '../src/api/all-pages.js';
 import type { ComplaintsApi } from '../src/api/client.js';
@@ -16,7 +17,7 @@ function pagedApi(totalPages: number, options: { failOn?: number; id?: (page: nu
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
       try {
-        await new Promise((resolve) => setTimeout(resolve, 2));
+        await tick();
         signal?.throwIfAborted();
         if (query.page === options.failOn) throw new Error(`page ${query.page} failed`);
         const item = { id: options.id?.(query.page!) ?? `record-${query.page}` } as ListPage['items'][number];
@@ -26,7 +27,12 @@ function pagedApi(totalPages: number, options: { failOn?: number; id?: (page: nu
       }
     },
   } as unknown as ComplaintsApi;
-  return { api, asked, mostInFlight: () => mostInFlight };
+  /** Resolves once no page is being read, and none was started in the turn after: whatever was going to be asked, was. */
+  const quiet = async () => {
+    do await tick();
+    while (inFlight > 0);
+  };
+  return { api, asked, mostInFlight: () => mostInFlight, quiet };
 }
 
 describe('listAllPages', () => {
@@ -59,18 +65,18 @@ describe('listAllPages', () => {
   });
 
   it('stops asking for pages once one fails, and fails', async () => {
-    const { api, asked } = pagedApi(30, { failOn: 3 });
+    const { api, asked, quiet } = pagedApi(30, { failOn: 3 });
     await expect(listAllPages(api, {})).rejects.toThrow('page 3 failed');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await quiet();
     expect(asked.length).toBeLessThan(3 + MAX_IN_FLIGHT);
   });
 
   it('stops when the caller cancels', async () => {
-    const { api, asked } = pagedApi(30);
+    const { api, asked, quiet } = pagedApi(30);
     const controller = new AbortController();
     const reading = listAllPages(api, {}, { signal: controller.signal, onPage: (read) => read === 2 && controller.abort() });
     await expect(reading).rejects.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await quiet();
     expect(asked.length).toBeLessThan(2 + 2 * MAX_IN_FLIGHT);
   });
 });

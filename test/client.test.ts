@@ -94,24 +94,6 @@ describe('retries', () => {
     expect(requests).toHaveLength(3);
   });
 
-  it('honours a Retry-After that fits in the deadline', async () => {
-    handler = (_request, response, count) =>
-      count === 1 ? json(response, 429, {}, { 'retry-after': '1' }) : json(response, 200, { data: detailBody() });
-    const started = Date.now();
-    await api().getComplaint(ID);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-    expect(requests).toHaveLength(2);
-  });
-
-  it('does not wait for a Retry-After past the deadline', async () => {
-    handler = (_request, response) => json(response, 429, {}, { 'retry-after': '120' });
-    const started = Date.now();
-    const error = await failure(api(2000).getComplaint(ID));
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(error.kind).toBe('rate_limited');
-    expect(requests).toHaveLength(1);
-  });
-
   it.each([400, 401, 403, 404])('never retries a %i', async (status) => {
     handler = (_request, response) => json(response, status, { error: { message: 'pageSize must be an integer from 1 to 100' } });
     const error = await failure(api().listComplaints({ pageSize: 500 }));
@@ -173,22 +155,22 @@ describe('error texts', () => {
 });
 
 describe('deadline', () => {
-  it('bounds a stalled call by the timeout, retries included', async () => {
+  // The arithmetic of the deadline is in client-waits.test.ts, on a virtual clock; here, its real timer.
+  it('ends a stalled call at the timeout, not before', async () => {
     handler = () => undefined; // never answers
-    const started = Date.now();
+    const started = performance.now();
     const error = await failure(api(600).getComplaint(ID));
-    const elapsed = Date.now() - started;
     expect(error.kind).toBe('timeout');
     expect(error.message).toMatch(/did not answer within 600 ms \(COMPLAINTS_TIMEOUT_MS\)/);
-    expect(elapsed).toBeGreaterThanOrEqual(590);
-    expect(elapsed).toBeLessThan(900);
+    // A lower bound only: a busy machine makes the call end later, never sooner.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(590);
   });
 
   it('aborts when the caller cancels', async () => {
-    handler = () => undefined;
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    handler = () => controller.abort(); // cancelled once the request has arrived, and never answered
     expect((await failure(api().getComplaint(ID, controller.signal))).kind).toBe('cancelled');
+    expect(requests).toHaveLength(1);
   });
 });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { TOOLS } from '../src/tools/catalog.js';
 import { connect, SERVER_PATH } from './helpers/mcp.js';
 import { expectJsonRpcOnly, RawServer } from './helpers/raw-server.js';
 import { openTranscript } from './helpers/transcript.js';
@@ -24,14 +25,14 @@ afterAll(async () => {
 });
 
 describe('stdio hygiene', () => {
-  it('writes nothing but JSON-RPC on stdout, never the key anywhere, and exits within a second of stdin closing', async () => {
+  it('writes nothing but JSON-RPC on stdout, never the key anywhere, and exits with 0 once stdin closes', async () => {
     const key = DEMO_KEYS.full.key;
     const server = new RawServer({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: key });
     const init = await server.initialize();
     expect(init.result.serverInfo.name).toBe('complaints-book-mcp');
     expect(init.result.capabilities.tools).toBeDefined();
     const tools = await server.request('tools/list');
-    expect(tools.result.tools).toHaveLength(3);
+    expect(tools.result.tools.map((tool: { name: string }) => tool.name)).toEqual(TOOLS.map((tool) => tool.name));
     const list = await server.request('tools/call', { name: 'list_complaints', arguments: { pageSize: 3 } });
     expect(list.result.isError).toBeFalsy();
     const id = list.result.structuredContent.items[0].id;
@@ -46,9 +47,7 @@ describe('stdio hygiene', () => {
     const bogus = await server.request('no/such/method');
     expect(bogus.error.code).toBe(-32601);
 
-    const { code, ms } = await server.endInput();
-    expect(code).toBe(0);
-    expect(ms).toBeLessThan(1000);
+    expect(await server.endInput()).toBe(0);
     expectJsonRpcOnly(server.stdoutLines);
     expect(server.stdoutLines.join('\n')).not.toContain(key);
     expect(server.stderr).not.toContain(key);
@@ -90,16 +89,16 @@ describe('shutdown with a call in flight', () => {
     return { url, requested, closed, stop };
   }
 
-  it.each(['SIGTERM', 'SIGINT', 'stdin end'] as const)('%s: exits with 0 within a second and drops the upstream request', async (how) => {
+  // The call's deadline (30 s) is past the test's timeout: a server that waited for the call would fail
+  // the test by its timeout, with no bound on the time the exit takes.
+  it.each(['SIGTERM', 'SIGINT', 'stdin end'] as const)('%s: exits with 0 without waiting for the call, and drops the upstream request', async (how) => {
     const upstream = await stalledUpstream();
     const server = new RawServer({ COMPLAINTS_API_URL: upstream.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_TIMEOUT_MS: '30000' });
     try {
       await server.initialize();
       void server.request('tools/call', { name: 'list_complaints', arguments: {} });
       await upstream.requested;
-      const { code, ms } = how === 'stdin end' ? await server.endInput() : await server.signal(how);
-      expect(code).toBe(0);
-      expect(ms).toBeLessThan(1000);
+      expect(how === 'stdin end' ? await server.endInput() : await server.signal(how)).toBe(0);
       await upstream.closed;
       expectJsonRpcOnly(server.stdoutLines);
     } finally {
@@ -115,8 +114,8 @@ describe('configuration problems', () => {
     const mcp = await connect({ COMPLAINTS_API_URL: sandbox.url });
     try {
       const { tools } = await mcp.client.listTools();
-      expect(tools).toHaveLength(3);
-      for (const name of ['list_complaints', 'get_complaint', 'complaints_overview']) {
+      expect(tools.map((tool) => tool.name)).toEqual(TOOLS.map((tool) => tool.name));
+      for (const { name } of TOOLS) {
         const args = name === 'get_complaint' ? { id: '00000000-0000-4000-8000-000000000000' } : {};
         const { isError, text } = await mcp.call(name, args);
         expect(isError).toBe(true);
@@ -251,7 +250,9 @@ describe('demo mode', () => {
   it('works with no configuration at all', async () => {
     const mcp = await connect({}, ['--demo']);
     try {
-      const { isError, structured } = await mcp.call('list_complaints', { period: 'this_week' });
+      // The last 7 days hold records whatever the day: the embedded sandbox files some on each of them
+      // (this_week would be empty had Monday begun in Lima between its start and the call).
+      const { isError, structured } = await mcp.call('list_complaints', { period: 'last_7_days' });
       expect(isError).toBe(false);
       expect(structured.total).toBeGreaterThan(0);
       expect(mcp.stderr()).toMatch(/demo mode/);
@@ -312,11 +313,11 @@ describe('complaints-book-mcp check', () => {
   }
 
   it.each([
-    ['full', DEMO_KEYS.full.key, 0, /✓ Permission complaints\.view present\.\n✓ \d+ records visible to this key\.\n$/],
-    ['store-restricted', DEMO_KEYS.storeRestricted.key, 0, /✓ \d+ records visible to this key\.\n$/],
-    ['without complaints.view', DEMO_KEYS.noPermission.key, 6, /✓ Key accepted\.\n✗ Permission complaints\.view missing: .*\(403\)/],
-    ['unknown', 'or_not_a_real_key_0000', 5, /✓ URL reachable: .*\n✗ Key refused: .*\(401\)/],
-  ])('with the %s key: exit %i and one line per fact', async (_label, key, expectedCode, lines) => {
+    ['full', 0, DEMO_KEYS.full.key, /✓ Permission complaints\.view present\.\n✓ \d+ records visible to this key\.\n$/],
+    ['store-restricted', 0, DEMO_KEYS.storeRestricted.key, /✓ \d+ records visible to this key\.\n$/],
+    ['without complaints.view', 6, DEMO_KEYS.noPermission.key, /✓ Key accepted\.\n✗ Permission complaints\.view missing: .*\(403\)/],
+    ['unknown', 5, 'or_not_a_real_key_0000', /✓ URL reachable: .*\n✗ Key refused: .*\(401\)/],
+  ])('with the %s key: exit %i and one line per fact', async (_label, expectedCode, key, lines) => {
     const { code, stdout, stderr } = await check({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: key });
     expect(code, stdout + stderr).toBe(expectedCode);
     expect(stdout).toMatch(lines);

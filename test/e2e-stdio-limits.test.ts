@@ -12,7 +12,8 @@ describe('one stdio message over 10 MiB', () => {
   ])('%s: logs one line saying so and exits non-zero', async (_label, env, args) => {
     const server = new RawServer(env, args);
     try {
-      const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+      // 'close': the process has exited and its log line is read, whichever pipe was last.
+      const exited = new Promise<number | null>((resolve) => server.child.once('close', resolve));
       await server.initialize();
       // The server stops reading mid-message: the rest of this write may never be taken.
       server.child.stdin.on('error', () => undefined);

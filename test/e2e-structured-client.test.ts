@@ -5,13 +5,13 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDaysBetween } from '../src/calendar/business-days.js';
 import { calendarDateOf, wallTimeOf } from '../src/calendar/date-time.js';
-import { localDate } from '../src/calendar/time-zone.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { ORGANIZATION_A } from '../src/sandbox/organizations.js';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
 import type { ListAnswer } from '../src/contract/list-answer.js';
 import type { DetailAnswer } from '../src/contract/detail-answer.js';
 import { connect, type Connection } from './helpers/mcp.js';
+import { onOneDay } from './helpers/one-day.js';
 
 const LIMA = 'America/Lima';
 let sandbox: SandboxHandle;
@@ -85,19 +85,22 @@ describe('a client that reads only structuredContent', () => {
   });
 
   it('opens an open claim by the id it found, and reads its deadline and history', async () => {
-    const list = await answerOf<ListAnswer>('list_complaints', { status: 'open', type: 'claim', pageSize: 5 });
-    const row = list.items!.at(-1)!;
-    const record = byId(row.id!);
-    const detail = await answerOf<DetailAnswer>('get_complaint', { id: row.id });
-    const due = calendarDateOf(record.detail.deadline.date, LIMA)!;
-    const today = localDate(new Date(), LIMA);
-    expect(detail.deadline).toEqual({ date: due, days: record.detail.deadline.days, daysLeft: businessDaysBetween(today, due) });
-    // The list's row and the record agree.
-    expect(row).toMatchObject({ correlative: detail.correlative, due, daysLeft: detail.deadline!.daysLeft });
-    expect(detail.response).toBeUndefined();
-    expect(detail.history).toHaveLength(record.detail.history.length);
-    record.detail.history.forEach((event, index) => expect(detail.history![index]!.startsWith(`${limaTime(event.createdAt!)} `)).toBe(true));
-    expect(detail.history![0]).toMatch(/ created → open \(consumer\)$/);
+    // daysLeft counts from the server's own clock, and the list and the detail are two calls: compared
+    // on one day (see helpers/one-day.ts).
+    await onOneDay(LIMA, async (_now, today) => {
+      const list = await answerOf<ListAnswer>('list_complaints', { status: 'open', type: 'claim', pageSize: 5 });
+      const row = list.items!.at(-1)!;
+      const record = byId(row.id!);
+      const detail = await answerOf<DetailAnswer>('get_complaint', { id: row.id });
+      const due = calendarDateOf(record.detail.deadline.date, LIMA)!;
+      expect(detail.deadline).toEqual({ date: due, days: record.detail.deadline.days, daysLeft: businessDaysBetween(today, due) });
+      // The list's row and the record agree.
+      expect(row).toMatchObject({ correlative: detail.correlative, due, daysLeft: detail.deadline!.daysLeft });
+      expect(detail.response).toBeUndefined();
+      expect(detail.history).toHaveLength(record.detail.history.length);
+      record.detail.history.forEach((event, index) => expect(detail.history![index]!.startsWith(`${limaTime(event.createdAt!)} `)).toBe(true));
+      expect(detail.history![0]).toMatch(/ created → open \(consumer\)$/);
+    });
   });
 
   it('opens an answered claim and reads its official response, and when it came', async () => {

@@ -8,7 +8,9 @@ import { periodRange } from '../src/calendar/periods.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
 import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { TOOLS } from '../src/tools/catalog.js';
 import { connect, type Connection } from './helpers/mcp.js';
+import { onOneDay } from './helpers/one-day.js';
 
 let sandbox: SandboxHandle;
 let mcp: Connection;
@@ -32,7 +34,7 @@ const ORG_A = () => sandbox.dataset.records.filter((record) => record.organizati
 describe('tools/list', () => {
   it('offers every tool read-only, with input and output schemas, and a description that routes the model', async () => {
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['complaints_overview', 'get_complaint', 'list_complaints']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.description!.length).toBeGreaterThan(100);
@@ -48,10 +50,15 @@ describe('tools/list', () => {
     );
   });
 
-  it('keeps the tool, prompt and resource lists in a snapshot, so that a schema change is a visible diff', async () => {
+  // One file per tool, so that a change to one tool's schema or description is a diff of its own file.
+  it.each(TOOLS.map((tool) => tool.name))('keeps %s as listed, in a snapshot file of its own', async (name) => {
     const { tools } = await mcp.client.listTools();
-    expect(tools).toMatchSnapshot();
-    // Prompts and the resource template too: their descriptions route the model as much.
+    const listed = tools.find((tool) => tool.name === name);
+    expect(listed).toBeDefined();
+    await expect(listed).toMatchFileSnapshot(`./__snapshots__/${name}.snap`);
+  });
+
+  it('keeps the prompt and resource lists in a snapshot: their descriptions route the model as much', async () => {
     expect((await mcp.client.listPrompts()).prompts).toMatchSnapshot();
     expect((await mcp.client.listResourceTemplates()).resourceTemplates).toMatchSnapshot();
   });
@@ -130,16 +137,21 @@ describe('list_complaints', () => {
   });
 
   it('turns a period into from/to days in the time zone', async () => {
-    const { structured, text, isError } = await mcp.call('list_complaints', { period: 'this_week', status: 'open' });
-    expect(isError).toBe(false);
-    const expected = periodRange('this_week', new Date(), 'America/Lima');
-    expect(sandbox.requests[0]?.query).toMatchObject({ from: expected.from, to: expected.to, status: 'open' });
-    // The days the period stands for are news to the caller; the filters it gave are not repeated.
-    expect(structured).toMatchObject({ filedFrom: expected.from, filedTo: expected.to });
-    expect(structured.filters).toBeUndefined();
-    expect(text).toContain(`filed this_week, ${expected.from}..${expected.to} in America/Lima`);
-    // The sandbox always has records this week.
-    expect(structured.total).toBeGreaterThan(0);
+    // The server computes the week from its own clock: compared on one day (see helpers/one-day.ts).
+    await onOneDay('America/Lima', async (now) => {
+      sandbox.requests.length = 0;
+      const { structured, text, isError } = await mcp.call('list_complaints', { period: 'this_week', status: 'open' });
+      expect(isError).toBe(false);
+      const expected = periodRange('this_week', now, 'America/Lima');
+      expect(sandbox.requests[0]?.query).toMatchObject({ from: expected.from, to: expected.to, status: 'open' });
+      // The days the period stands for are news to the caller; the filters it gave are not repeated.
+      expect(structured).toMatchObject({ filedFrom: expected.from, filedTo: expected.to });
+      expect(structured.filters).toBeUndefined();
+      expect(text).toContain(`filed this_week, ${expected.from}..${expected.to} in America/Lima`);
+      // The sandbox has records on each day of its own week, the week this one is unless the suite
+      // started on a Sunday evening in Lima and reached this test after midnight.
+      if (localDate(new Date(sandbox.dataset.now), 'America/Lima') >= expected.from) expect(structured.total).toBeGreaterThan(0);
+    });
   });
 
   it('sends search text encoded, as one parameter, whatever characters it holds', async () => {
@@ -214,30 +226,32 @@ describe('get_complaint', () => {
   });
 
   it('states business days left, DUE SOON and OVERDUE, in the detail and in the list', async () => {
-    // Two unanswered records given deadlines 2 business days ahead and 3 behind today (Lima).
-    const today = localDate(new Date(), 'America/Lima');
-    const [soon, late] = ORG_A().filter((r) => r.detail.response.officialResponse === null);
-    const saved = [soon!.detail.deadline.date, late!.detail.deadline.date];
-    soon!.detail.deadline.date = addBusinessDays(today, 2);
-    late!.detail.deadline.date = addBusinessDays(today, -3);
-    try {
-      for (const [record, cell, urgency, left] of [
-        [soon!, /^due (\d{4}-)?\d{2}-\d{2}, 2 business days left, DUE SOON$/, 'due_soon', 2],
-        [late!, /^due (\d{4}-)?\d{2}-\d{2}, 3 business days OVERDUE$/, 'overdue', -3],
-      ] as const) {
-        const detail = await mcp.call('get_complaint', { id: record.id });
-        expect(detail.text.split('\n')[1]).toMatch(new RegExp(`^Filed .* · response ${cell.source.slice(1, -1)} · no official response yet\\.`));
-        expect(detail.structured.deadline).toMatchObject({ date: record.detail.deadline.date, daysLeft: left });
-        expect(urgencyOf(detail.structured.deadline.daysLeft)).toBe(urgency);
-        const list = await mcp.call('list_complaints', { search: record.detail.correlative! });
-        const row = list.text.split('\n').find((line) => line.startsWith(`${record.detail.correlative}\t`))!;
-        expect(row.split('\t')[6]).toMatch(cell);
-        const item = list.structured.items.find((candidate: { id: string }) => candidate.id === record.id);
-        expect(item).toMatchObject({ due: record.detail.deadline.date, daysLeft: left });
+    // Two unanswered records given deadlines 2 business days ahead and 3 behind today (Lima), which the
+    // server counts from its own clock: compared on one day (see helpers/one-day.ts).
+    await onOneDay('America/Lima', async (_now, today) => {
+      const [soon, late] = ORG_A().filter((r) => r.detail.response.officialResponse === null);
+      const saved = [soon!.detail.deadline.date, late!.detail.deadline.date];
+      soon!.detail.deadline.date = addBusinessDays(today, 2);
+      late!.detail.deadline.date = addBusinessDays(today, -3);
+      try {
+        for (const [record, cell, urgency, left] of [
+          [soon!, /^due (\d{4}-)?\d{2}-\d{2}, 2 business days left, DUE SOON$/, 'due_soon', 2],
+          [late!, /^due (\d{4}-)?\d{2}-\d{2}, 3 business days OVERDUE$/, 'overdue', -3],
+        ] as const) {
+          const detail = await mcp.call('get_complaint', { id: record.id });
+          expect(detail.text.split('\n')[1]).toMatch(new RegExp(`^Filed .* · response ${cell.source.slice(1, -1)} · no official response yet\\.`));
+          expect(detail.structured.deadline).toMatchObject({ date: record.detail.deadline.date, daysLeft: left });
+          expect(urgencyOf(detail.structured.deadline.daysLeft)).toBe(urgency);
+          const list = await mcp.call('list_complaints', { search: record.detail.correlative! });
+          const row = list.text.split('\n').find((line) => line.startsWith(`${record.detail.correlative}\t`))!;
+          expect(row.split('\t')[6]).toMatch(cell);
+          const item = list.structured.items.find((candidate: { id: string }) => candidate.id === record.id);
+          expect(item).toMatchObject({ due: record.detail.deadline.date, daysLeft: left });
+        }
+      } finally {
+        [soon!.detail.deadline.date, late!.detail.deadline.date] = saved;
       }
-    } finally {
-      [soon!.detail.deadline.date, late!.detail.deadline.date] = saved;
-    }
+    });
   });
 
   it('reads a record by its correlative or tracking code, matched exactly whatever the case', async () => {
@@ -304,37 +318,41 @@ describe('get_complaint', () => {
 
 describe('complaints_overview', () => {
   it('counts every record by status, type and store, and by the legal deadline, as the API data says', async () => {
-    const records = ORG_A();
-    const today = localDate(new Date(), 'America/Lima');
-    const tally = (key: (record: (typeof records)[number]) => string) =>
-      records.reduce<Record<string, number>>((counts, record) => ({ ...counts, [key(record)]: (counts[key(record)] ?? 0) + 1 }), {});
-    const unanswered = records.filter((record) => record.detail.response.respondedAt === null && record.detail.response.officialResponse === null);
-    const left = (record: (typeof records)[number]) => businessDaysBetween(today, calendarDateOf(record.detail.deadline.date, 'America/Lima')!);
-    const issueStates = records.flatMap((record) => [record.detail.delivery.receipt.status, record.detail.delivery.response.status]).filter((state) => state !== null && state !== 'sent' && state !== 'queued');
+    // Overdue and due soon are counted by the server from its own clock: compared on one day (see
+    // helpers/one-day.ts).
+    await onOneDay('America/Lima', async (_now, today) => {
+      sandbox.requests.length = 0;
+      const records = ORG_A();
+      const tally = (key: (record: (typeof records)[number]) => string) =>
+        records.reduce<Record<string, number>>((counts, record) => ({ ...counts, [key(record)]: (counts[key(record)] ?? 0) + 1 }), {});
+      const unanswered = records.filter((record) => record.detail.response.respondedAt === null && record.detail.response.officialResponse === null);
+      const left = (record: (typeof records)[number]) => businessDaysBetween(today, calendarDateOf(record.detail.deadline.date, 'America/Lima')!);
+      const issueStates = records.flatMap((record) => [record.detail.delivery.receipt.status, record.detail.delivery.response.status]).filter((state) => state !== null && state !== 'sent' && state !== 'queued');
 
-    const { text, isError, structured } = await mcp.call('complaints_overview');
-    expect(isError, text).toBe(false);
-    // Everything was read: no `counted` apart from the total, no hint about a cap.
-    expect(structured.total).toBe(records.length);
-    expect(structured.counted).toBeUndefined();
-    expect(structured.hint).toBeUndefined();
-    expect(structured.byStatus).toEqual(tally((record) => record.status));
-    expect(structured.byType).toEqual(tally((record) => record.type));
-    expect(Object.fromEntries(structured.byStore.map((store: { store: string; count: number }) => [store.store, store.count]))).toEqual(tally((record) => record.detail.store.name!));
-    // With each store's id, in the text too: the storeId filter takes it.
-    for (const store of structured.byStore) expect(text).toContain(`${store.store} ${store.count} (${store.storeId})`);
-    expect(structured.unanswered).toBe(unanswered.length);
-    expect(structured.overdue).toBe(unanswered.filter((record) => left(record) < 0).length);
-    expect(structured.dueSoon).toBe(unanswered.filter((record) => left(record) >= 0 && left(record) <= 3).length);
-    // The sandbox files three records due 1, 2 and 3 business days from today, still unanswered.
-    expect(structured.dueSoon).toBeGreaterThanOrEqual(3);
-    const urgentDays = [...structured.mostUrgent, ...(structured.alsoDueSoon ?? [])].map((record: { daysLeft: number }) => record.daysLeft);
-    expect(urgentDays.filter((days) => days >= 0)).toEqual(unanswered.map(left).filter((days) => days >= 0 && days <= 3).sort((a, b) => a - b).slice(0, 10));
-    expect(Object.values(structured.emailProblems.byState).reduce((sum: number, count) => sum + (count as number), 0)).toBe(issueStates.length);
-    // Every request was a page of 100, and there was one per page.
-    expect(sandbox.requests.map((request) => request.query.pageSize)).toEqual(Array(Math.ceil(records.length / 100)).fill('100'));
-    expect(text.split('\n')[0]).toBe(`${records.length} records match; all ${records.length} counted. Dates in America/Lima; MM-DD is ${today.slice(0, 4)}.`);
-    expect(text).toContain(`Unanswered: ${structured.unanswered}. Overdue: ${structured.overdue}. Due soon (3 business days or fewer): ${structured.dueSoon}.`);
+      const { text, isError, structured } = await mcp.call('complaints_overview');
+      expect(isError, text).toBe(false);
+      // Everything was read: no `counted` apart from the total, no hint about a cap.
+      expect(structured.total).toBe(records.length);
+      expect(structured.counted).toBeUndefined();
+      expect(structured.hint).toBeUndefined();
+      expect(structured.byStatus).toEqual(tally((record) => record.status));
+      expect(structured.byType).toEqual(tally((record) => record.type));
+      expect(Object.fromEntries(structured.byStore.map((store: { store: string; count: number }) => [store.store, store.count]))).toEqual(tally((record) => record.detail.store.name!));
+      // With each store's id, in the text too: the storeId filter takes it.
+      for (const store of structured.byStore) expect(text).toContain(`${store.store} ${store.count} (${store.storeId})`);
+      expect(structured.unanswered).toBe(unanswered.length);
+      expect(structured.overdue).toBe(unanswered.filter((record) => left(record) < 0).length);
+      expect(structured.dueSoon).toBe(unanswered.filter((record) => left(record) >= 0 && left(record) <= 3).length);
+      // The sandbox files three records due 1, 2 and 3 business days from today, still unanswered.
+      expect(structured.dueSoon).toBeGreaterThanOrEqual(3);
+      const urgentDays = [...structured.mostUrgent, ...(structured.alsoDueSoon ?? [])].map((record: { daysLeft: number }) => record.daysLeft);
+      expect(urgentDays.filter((days) => days >= 0)).toEqual(unanswered.map(left).filter((days) => days >= 0 && days <= 3).sort((a, b) => a - b).slice(0, 10));
+      expect(Object.values(structured.emailProblems.byState).reduce((sum: number, count) => sum + (count as number), 0)).toBe(issueStates.length);
+      // Every request was a page of 100, and there was one per page.
+      expect(sandbox.requests.map((request) => request.query.pageSize)).toEqual(Array(Math.ceil(records.length / 100)).fill('100'));
+      expect(text.split('\n')[0]).toBe(`${records.length} records match; all ${records.length} counted. Dates in America/Lima; MM-DD is ${today.slice(0, 4)}.`);
+      expect(text).toContain(`Unanswered: ${structured.unanswered}. Overdue: ${structured.overdue}. Due soon (3 business days or fewer): ${structured.dueSoon}.`);
+    });
   });
 
   it('sends notifications/progress while paging when the client gives a progress token', async () => {

@@ -2,6 +2,7 @@
 // expectations computed independently from the generated data set.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { Client } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDetailEnvelope, readListEnvelope } from '../src/api/read-records.js';
@@ -155,12 +156,12 @@ describe('data set', () => {
     expect(dueSoon.length).toBeGreaterThan(0);
   });
 
-  it('generates 100,000 records in a few seconds', () => {
-    const started = Date.now();
-    const big = generateDataset({ now: NOW, recordsPerOrganization: { a: 100_000, b: 10 } });
-    expect(big.records).toHaveLength(100_010);
-    expect(Date.now() - started).toBeLessThan(15_000);
-  }, 30_000);
+  // How fast 100,000 records are generated is a figure of npm run bench, not a test.
+  it('generates as many records as asked for each organization', () => {
+    const sized = generateDataset({ now: NOW, recordsPerOrganization: { a: 1_000, b: 10 } });
+    expect(sized.records).toHaveLength(1_010);
+    expect(sized.records.filter((r) => r.organizationId === ORGANIZATION_A.id)).toHaveLength(1_000);
+  });
 });
 
 describe('authentication', () => {
@@ -451,14 +452,21 @@ describe('routing and recording', () => {
     ]);
   });
 
-  it('closes promptly despite keep-alive connections', async () => {
+  it('closes at once, even with a connection in the middle of a request', async () => {
     const other = await startSandbox({ now: NOW, recordsPerOrganization: { a: 20, b: 5 } });
-    const response = await fetch(`${other.url}/api/v1/complaints`, { headers: { authorization: `Bearer ${FULL}` } });
-    expect((await response.json()).pagination.total).toBe(20);
-    const started = Date.now();
-    await other.close();
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(other.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const socket = connect(Number(new URL(other.url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    // One write: a whole request, kept alive, then the start of another that never ends. Once the first
+    // is answered, the server has read the second's start: the connection is busy, not idle.
+    const answered = new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1'))));
+    socket.write(`GET /api/v1/complaints HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${FULL}\r\n\r\nGET /api/v1/complaints HTTP/1.1\r\nHost: 127.0`);
+    expect(await answered).toMatch(/^HTTP\/1\.1 200 /);
+    // Node closes idle connections by itself; a busy one would hold close() open until its headers time
+    // out (a minute, past the test's timeout) unless the sandbox closes every connection.
+    await other.close();
+    await ended;
   });
 
   it(`keeps only the latest ${RECORDED_REQUESTS_LIMIT} requests, in order`, async () => {

@@ -3,7 +3,7 @@
 // Every call has one deadline (COMPLAINTS_TIMEOUT_MS) that covers all attempts: undici's own
 // timeouts only fire to about the second, AbortSignal.timeout is precise. GETs are idempotent, so
 // 429/502/503/504 and connection failures are retried, at most 3 attempts in all.
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
 import { hideKeys, holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
@@ -42,15 +42,23 @@ export interface ApiClientOptions {
   dispatcher: Dispatcher;
   /** Injected for tests of the backoff; defaults to Math.random. */
   random?: () => number;
+  /** Injected, with `sleep`, for tests of the waits and the deadline on a virtual clock; defaults to Date.now. */
+  now?: () => number;
+  /** The wait before a retry: resolves after `ms`, rejects once `signal` aborts. Defaults to a real timer. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Told the status of each answer of the service, e.g. so that serve --http knows which keys it accepted. */
   onStatus?: (status: number) => void;
 }
 
 export class ComplaintsApi implements ComplaintsReader {
   private readonly random: () => number;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 
   constructor(private readonly options: ApiClientOptions) {
     this.random = options.random ?? Math.random;
+    this.now = options.now ?? (() => Date.now());
+    this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
   }
 
   /** GET /api/v1/complaints */
@@ -88,7 +96,7 @@ export class ComplaintsApi implements ComplaintsReader {
   private async attempts(url: string, path: string, params: URLSearchParams | undefined, call: CallSignal): Promise<unknown> {
     const { baseUrl, apiKey, timeoutMs, dispatcher } = this.options;
     const { signal } = call;
-    const deadlineAt = Date.now() + timeoutMs;
+    const deadlineAt = this.now() + timeoutMs;
     const timeoutError = () =>
       new ApiError(
         'timeout',
@@ -120,12 +128,12 @@ export class ComplaintsApi implements ComplaintsReader {
           throw errorForStatus(statusCode, upstreamMessage(text, apiKey), attempt);
         }
         await response.body.dump();
-        retryAfterMs = parseRetryAfter(response.headers['retry-after'], Date.now());
+        retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.now());
         const wait = retryAfterMs ?? this.backoff(attempt);
         // A wait that cannot end before the deadline is not worth starting.
-        if (Date.now() + wait >= deadlineAt) throw errorForStatus(statusCode, undefined, attempt);
+        if (this.now() + wait >= deadlineAt) throw errorForStatus(statusCode, undefined, attempt);
         log.warn(`the complaints service answered ${statusCode}; retrying in ${wait} ms (attempt ${attempt + 1} of ${MAX_ATTEMPTS})`, where);
-        await sleep(wait, undefined, { signal });
+        await this.sleep(wait, signal);
       } catch (error) {
         if (error instanceof ApiError) throw error;
         if (call.timedOut()) throw timeoutError();
@@ -134,10 +142,10 @@ export class ComplaintsApi implements ComplaintsReader {
         log.debug('GET', { ...where, attempt, error: code ?? 'unknown', ms: elapsed() });
         if (!RETRYABLE_CODES.has(code ?? '') || attempt === MAX_ATTEMPTS) throw networkError(baseUrl, code, attempt);
         const wait = this.backoff(attempt);
-        if (Date.now() + wait >= deadlineAt) throw networkError(baseUrl, code, attempt);
+        if (this.now() + wait >= deadlineAt) throw networkError(baseUrl, code, attempt);
         log.warn(`could not reach the complaints service (${code}); retrying in ${wait} ms (attempt ${attempt + 1} of ${MAX_ATTEMPTS})`, where);
         try {
-          await sleep(wait, undefined, { signal });
+          await this.sleep(wait, signal);
         } catch {
           throw call.timedOut() ? timeoutError() : new ApiError('cancelled', 'The request was cancelled.');
         }

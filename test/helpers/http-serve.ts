@@ -6,13 +6,16 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SERVER_PATH } from './mcp.js';
 import { openTranscript } from './transcript.js';
+import { Watched } from './watched.js';
 
 export interface HttpServe {
   /** The MCP endpoint, http://127.0.0.1:PORT/mcp */
   url: string;
   child: ChildProcess;
   stderr: () => string;
-  /** Resolves with the exit code once the process has ended. */
+  /** Resolves once the output holds `text`, as soon as it arrives. */
+  untilStderr: (text: string | RegExp) => Promise<void>;
+  /** Resolves with the exit code once the process has ended and its output is read to the end. */
   exited: Promise<number | null>;
   stop: () => Promise<void>;
 }
@@ -22,28 +25,27 @@ export async function startHttpServe(env: Record<string, string>, args: string[]
   const transcript = openTranscript('http', env);
   const child = spawn(process.execPath, [SERVER_PATH, 'serve', '--http', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const output = new Watched();
+  // 'close', not 'exit': the last output may still be in the pipes when the process exits.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   for (const stream of [child.stdout!, child.stderr!]) {
     stream.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
       transcript.record(chunk.toString('utf8'));
+      output.changed();
     });
   }
-  const url = await Promise.race([
-    new Promise<string>((resolve) => {
-      const look = () => {
-        const match = /serving MCP over Streamable HTTP at (\S+)/.exec(stderr);
-        if (match) resolve(match[1]!);
-        else setTimeout(look, 10);
-      };
-      look();
-    }),
+  const holds = (text: string | RegExp) => () => (typeof text === 'string' ? stderr.includes(text) : text.test(stderr));
+  const listening = /serving MCP over Streamable HTTP at (\S+)/;
+  await Promise.race([
+    output.until(holds(listening)),
     exited.then((code) => Promise.reject(new Error(`serve --http exited with ${code} before listening:\n${stderr}`))),
   ]);
   return {
-    url,
+    url: listening.exec(stderr)![1]!,
     child,
     stderr: () => stderr,
+    untilStderr: (text) => output.until(holds(text)),
     exited,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGKILL');

@@ -18,18 +18,23 @@ export class RawServer {
   stderr = '';
   private nextId = 1;
   private readonly waiting = new Map<number, (message: any) => void>();
+  /** Checks of untilStderr, run as each chunk of stderr arrives. */
+  private readonly stderrChecks = new Set<() => void>();
   private readonly transcript: Transcript;
+  /** The exit code, once the process has ended and its stdout and stderr are read to the end. */
   private readonly exited: Promise<number | null>;
 
   /** `env` holds only the COMPLAINTS_* settings (plus PATH): nothing of the developer's environment leaks in. */
   constructor(env: Record<string, string>, args: string[] = []) {
     this.transcript = openTranscript('raw', env);
     this.child = spawn(process.execPath, [SERVER_PATH, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
-    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
+    // 'close', not 'exit': the last output may still be in the pipes when the process exits.
+    this.exited = new Promise((resolve) => this.child.once('close', (code) => resolve(code)));
     this.child.stderr.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       this.stderr += text;
       this.transcript.record(text);
+      for (const check of this.stderrChecks) check();
     });
     createInterface({ input: this.child.stdout }).on('line', (line) => {
       this.stdoutLines.push(line);
@@ -41,6 +46,26 @@ export class RawServer {
         return; // expectJsonRpcOnly reports it
       }
       this.waiting.get(message?.id)?.(message);
+    });
+  }
+
+  /**
+   * Resolves once stderr matches `pattern` (no g flag), as soon as the line arrives: stderr and stdout
+   * are two pipes, so an answer on stdout may come before the log lines written ahead of it.
+   */
+  untilStderr(pattern: RegExp): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(this.stderr)) return;
+        this.stderrChecks.delete(check);
+        resolve();
+      };
+      this.stderrChecks.add(check);
+      check();
+      // 'close' comes after the last chunk of stderr.
+      this.child.once('close', () => {
+        if (this.stderrChecks.delete(check)) reject(new Error(`the server ended without writing ${pattern} on stderr:\n${this.stderr}`));
+      });
     });
   }
 
@@ -74,20 +99,16 @@ export class RawServer {
     return { text, isError: answer.result.isError === true, structured: answer.result.structuredContent };
   }
 
-  /** Closes stdin and resolves with the exit code and how long the exit took. */
-  async endInput(): Promise<{ code: number | null; ms: number }> {
-    const started = Date.now();
+  /** Closes stdin and resolves with the exit code. */
+  async endInput(): Promise<number | null> {
     this.child.stdin.end();
-    const code = await this.exited;
-    return { code, ms: Date.now() - started };
+    return this.exited;
   }
 
-  /** Sends a signal and resolves with the exit code (or signal) and how long the exit took. */
-  async signal(name: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
-    const started = Date.now();
+  /** Sends a signal and resolves with the exit code (null when the signal, not the server, ended it). */
+  async signal(name: NodeJS.Signals): Promise<number | null> {
     this.child.kill(name);
-    const code = await this.exited;
-    return { code, ms: Date.now() - started };
+    return this.exited;
   }
 
   /** For finally blocks: ends the process whatever state it is in. */

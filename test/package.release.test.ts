@@ -8,7 +8,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('npm pack', () => {
   it('holds dist/, the README, LICENSE, CHANGELOG and manifest.json, and no sources, tests or secrets', () => {
-    // --ignore-scripts: npm test has built dist/ already; pack must not build again.
+    // --ignore-scripts: npm run test:release has built dist/ already; pack must not build again.
     const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     const files: string[] = JSON.parse(output)[0].files.map((file: { path: string }) => file.path);
     expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/server.js', 'dist/sandbox/server.js', 'README.md', 'LICENSE', 'CHANGELOG.md', 'manifest.json', 'package.json']));

@@ -24,7 +24,7 @@ let sandbox: SandboxHandle;
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'complaints-mcpb-'));
   sandbox = await startSandbox({ recordRequests: false });
-  // dist/ is built by npm test; the script stages it with the production dependencies and packs it.
+  // dist/ is built by npm run test:release; the script stages it with the production dependencies and packs it.
   await run('bash', [join(root, 'scripts', 'bundle.sh'), join(work, 'complaints-book-mcp.mcpb')], { cwd: root, timeout: 120_000 });
   await run('npx', ['mcpb', 'unpack', join(work, 'complaints-book-mcp.mcpb'), join(work, 'unpacked')], { cwd: root, timeout: 60_000 });
 }, 180_000);

@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { TOOLS } from '../src/tools/catalog.js';
 import { SERVER_PATH } from './helpers/mcp.js';
 import { RawServer } from './helpers/raw-server.js';
 import { openTranscript } from './helpers/transcript.js';
@@ -30,7 +31,7 @@ async function inspector(...args: string[]): Promise<any> {
 describe('the MCP Inspector CLI', () => {
   it('lists the tools', async () => {
     const { tools } = await inspector('--method', 'tools/list');
-    expect(tools.map((tool: { name: string }) => tool.name).sort()).toEqual(['complaints_overview', 'get_complaint', 'list_complaints']);
+    expect(tools.map((tool: { name: string }) => tool.name).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
   });
 
   it('calls list_complaints and get_complaint', async () => {
