@@ -197,7 +197,9 @@ async function startServer(env: Record<string, string>) {
     partial = lines.pop()!;
     stderr.push(...lines);
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let running = true;
   void exited.then(() => (running = false));
   const pid = child.pid!;
@@ -364,7 +366,20 @@ async function main(): Promise<void> {
       ...latencyRows('single client, sequential, HTTP', singleSummary),
       ...latencyRows('same calls over stdio, in turns', stdioSummary),
       ...latencyRows(`load, ${seconds} s`, loadSummary),
-      ...(reference ? [line([`stdio in npm run bench (bench/results.json, ${reference.measuredAt.slice(0, 10)})`, 1, 'list_complaints, page 1', reference.calls, '', ms(reference.p50), '-', '-'])] : []),
+      ...(reference
+        ? [
+            line([
+              `stdio in npm run bench (bench/results.json, ${reference.measuredAt.slice(0, 10)})`,
+              1,
+              'list_complaints, page 1',
+              reference.calls,
+              '',
+              ms(reference.p50),
+              '-',
+              '-',
+            ]),
+          ]
+        : []),
       '',
       line(['server process', 'value']),
       line(['---', '---']),
@@ -375,7 +390,10 @@ async function main(): Promise<void> {
       line([`RSS at the end (after the ${SINGLE_CLIENT_CALLS} single-client calls)`, mb(rssAtEnd)]),
       line(['CPU during load, server', `${cpu.serverPercentOfOneCore.toFixed(0)}% of one core`]),
       line(['CPU during load, this script (clients and sandbox)', `${cpu.benchPercentOfOneCore.toFixed(0)}% of one core`]),
-      line(['errors (warm-up, load, single client HTTP, stdio)', `${warmUp.errors.total}, ${load.errors.total}, ${single.errors.total}, ${singleStdio.errors.total}`]),
+      line([
+        'errors (warm-up, load, single client HTTP, stdio)',
+        `${warmUp.errors.total}, ${load.errors.total}, ${single.errors.total}, ${singleStdio.errors.total}`,
+      ]),
       '',
       `Caps: COMPLAINTS_HTTP_MAX_IN_FLIGHT=${caps.total}, COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY=${caps.perKey}; clients per key: ${Object.entries(clientsPerKey)
         .map(([name, count]) => `${name} ${count}`)
@@ -384,7 +402,12 @@ async function main(): Promise<void> {
     ];
     if (errorsTotal > 0) {
       out.push('', line(['phase', 'error', 'count', 'first message']), line(Array(4).fill('---')));
-      for (const [phase, tally] of [['warm-up', warmUp.errors], ['load', load.errors], ['single client', single.errors], ['stdio', singleStdio.errors]] as const) {
+      for (const [phase, tally] of [
+        ['warm-up', warmUp.errors],
+        ['load', load.errors],
+        ['single client', single.errors],
+        ['stdio', singleStdio.errors],
+      ] as const) {
         for (const [kind, count] of tally.counts) out.push(line([phase, kind, count, (tally.samples.get(kind) ?? '').replace(/[|\n]/g, ' ')]));
       }
     }

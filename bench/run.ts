@@ -3,8 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { generateDataset } from '../src/sandbox/dataset.js';
+import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { ORGANIZATION_A } from '../src/sandbox/organizations.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { growDetailRecord } from './detail-record.js';

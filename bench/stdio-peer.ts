@@ -1,6 +1,6 @@
 // A minimal MCP client over a child's stdio: JSON lines out, JSON lines in. The SDK's client would
 // add its own work (result validation, schema caching) to every call; this measures the server.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { launchLine } from './launch.js';
 import { memoryMb } from './proc.js';

@@ -68,7 +68,9 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   let apiKey = setting('COMPLAINTS_API_KEY');
   if (keyFrom === 'request') {
     if (apiKey !== undefined) {
-      problems.push('COMPLAINTS_API_KEY must not be set for serve --http: each member sends their own key with every request (Authorization: Bearer), and the shared server holds none. Unset it.');
+      problems.push(
+        'COMPLAINTS_API_KEY must not be set for serve --http: each member sends their own key with every request (Authorization: Bearer), and the shared server holds none. Unset it.',
+      );
     }
     apiKey = undefined;
   } else if (apiKey === undefined) {
@@ -127,10 +129,12 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   // A shared server's operator reads its log: it says when it listens and stops (info) by default.
   const defaultLevel: LogLevel = keyFrom === 'request' ? 'info' : 'warn';
   const logLevel = LOG_LEVELS.find((level) => level === rawLevel) ?? defaultLevel;
-  if (rawLevel !== undefined && logLevel !== rawLevel) warnings.push(`COMPLAINTS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (${gotValue(rawLevel)}); using ${defaultLevel}.`);
+  if (rawLevel !== undefined && logLevel !== rawLevel)
+    warnings.push(`COMPLAINTS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (${gotValue(rawLevel)}); using ${defaultLevel}.`);
   const rawFormat = setting('COMPLAINTS_LOG_FORMAT')?.toLowerCase();
   const logFormat: LogFormat = rawFormat === 'json' ? 'json' : 'text';
-  if (rawFormat !== undefined && rawFormat !== 'json' && rawFormat !== 'text') warnings.push(`COMPLAINTS_LOG_FORMAT must be text or json (${gotValue(rawFormat)}); using text.`);
+  if (rawFormat !== undefined && rawFormat !== 'json' && rawFormat !== 'text')
+    warnings.push(`COMPLAINTS_LOG_FORMAT must be text or json (${gotValue(rawFormat)}); using text.`);
 
   return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, logLevel, logFormat, problems, warnings };
 }

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { lazyApiClient } from './api/lazy-client.js';
 import { parseArgs, USAGE } from './cli/args.js';
-import { loadConfig, type Config } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
 import { createServer, forwardLogToClient } from './server.js';
 
@@ -119,17 +119,25 @@ async function runHttp(host: string, port: number): Promise<void> {
     process.exitCode = 3;
     return;
   }
-  const served = await serveHttp({ host, port, apiUrl: config.apiUrl, timeoutMs: config.timeoutMs, timeZone: config.timeZone, redactPii: config.redactPii, version, settings }).catch(
-    (error: NodeJS.ErrnoException) => {
-      const where = `${host}:${port}`;
-      if (error.code === 'EADDRINUSE') log.error(`cannot listen on ${where}: the port is in use by another program; stop it or choose another --port`);
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') log.error(`cannot listen on ${where}: ${host} is not an address of this machine; use --host 127.0.0.1, or 0.0.0.0 for every interface`);
-      else if (error.code === 'EACCES') log.error(`cannot listen on ${where}: permission denied (ports below 1024 need privileges); choose another --port`);
-      else throw error;
-      process.exitCode = 1;
-      return undefined;
-    },
-  );
+  const served = await serveHttp({
+    host,
+    port,
+    apiUrl: config.apiUrl,
+    timeoutMs: config.timeoutMs,
+    timeZone: config.timeZone,
+    redactPii: config.redactPii,
+    version,
+    settings,
+  }).catch((error: NodeJS.ErrnoException) => {
+    const where = `${host}:${port}`;
+    if (error.code === 'EADDRINUSE') log.error(`cannot listen on ${where}: the port is in use by another program; stop it or choose another --port`);
+    else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+      log.error(`cannot listen on ${where}: ${host} is not an address of this machine; use --host 127.0.0.1, or 0.0.0.0 for every interface`);
+    else if (error.code === 'EACCES') log.error(`cannot listen on ${where}: permission denied (ports below 1024 need privileges); choose another --port`);
+    else throw error;
+    process.exitCode = 1;
+    return undefined;
+  });
   if (!served) return;
   const everywhere = host === '0.0.0.0' || host === '::' ? ', on every interface of this machine' : '';
   log.info(`serving MCP over Streamable HTTP at ${served.url}${everywhere} (health: ${served.url.replace(/\/mcp$/, '/healthz')})`);
@@ -176,7 +184,7 @@ async function runSandbox(port: number): Promise<void> {
       `  try: curl -H "Authorization: Bearer ${DEMO_KEYS.full.key}" "${sandbox.url}/api/v1/complaints?pageSize=2"`,
       'Demo keys:',
       ...keys,
-      'Use it with: COMPLAINTS_API_URL=' + sandbox.url + ' COMPLAINTS_API_KEY=<a demo key> complaints-book-mcp',
+      `Use it with: COMPLAINTS_API_URL=${sandbox.url} COMPLAINTS_API_KEY=<a demo key> complaints-book-mcp`,
       'Press Ctrl+C to stop.',
       '',
     ].join('\n'),

@@ -54,8 +54,7 @@ export function keepConsoleOffStdout(): void {
  * that one failed call could corrupt, and a dead server is what the member's client shows worst.
  */
 export function surviveStrayErrors(): void {
-  const report = (what: string) => (error: unknown) =>
-    log.error(`${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  const report = (what: string) => (error: unknown) => log.error(`${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.on('uncaughtException', report('uncaught exception'));
   process.on('unhandledRejection', report('unhandled rejection'));
 }

@@ -12,7 +12,8 @@
 // nothing or garbage).
 const ANSI_ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-const INVISIBLES = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\u2800\ufff9-\ufffc\ufdd0-\ufdef\ufffe\uffff]|\p{Surrogate}|[\u{1fffe}\u{1ffff}\u{2fffe}\u{2ffff}\u{3fffe}\u{3ffff}\u{efffe}\u{effff}\u{ffffe}\u{fffff}\u{10fffe}\u{10ffff}]/gu;
+const INVISIBLES =
+  /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\u2800\ufff9-\ufffc\ufdd0-\ufdef\ufffe\uffff]|\p{Surrogate}|[\u{1fffe}\u{1ffff}\u{2fffe}\u{2ffff}\u{3fffe}\u{3ffff}\u{efffe}\u{effff}\u{ffffe}\u{fffff}\u{10fffe}\u{10ffff}]/gu;
 
 // Every other line break a reader or renderer honours; left alone, one could start a line of its own
 // outside a quotation.
@@ -38,12 +39,7 @@ function isPlainText(text: string): boolean {
 /** Strips escapes, control and invisible characters; line breaks become "\n", tabs spaces. */
 export function stripUnsafe(text: string): string {
   if (isPlainText(text) || !NEEDS_CLEANING.test(text)) return text;
-  return text
-    .replace(ANSI_ESCAPES, '')
-    .replace(LINE_BREAKS, '\n')
-    .replace(/\t/g, ' ')
-    .replace(CONTROLS, '')
-    .replace(INVISIBLES, '');
+  return text.replace(ANSI_ESCAPES, '').replace(LINE_BREAKS, '\n').replace(/\t/g, ' ').replace(CONTROLS, '').replace(INVISIBLES, '');
 }
 
 /** The largest index at or before `end` that does not split a surrogate pair (an emoji) in two. */
@@ -128,7 +124,9 @@ export function cleanStrings<T>(value: T): T {
     let copy: unknown[] | undefined;
     value.forEach((item: unknown, index) => {
       const inner = cleanStrings(item);
-      if (inner !== item) (copy ??= [...value])[index] = inner;
+      if (inner === item) return;
+      copy ??= [...value];
+      copy[index] = inner;
     });
     return (copy ?? value) as T;
   }

@@ -5,25 +5,25 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  type CallToolResult,
   ErrorCode,
   isJSONRPCRequest,
-  LoggingLevelSchema,
-  McpError,
-  SetLevelRequestSchema,
-  type CallToolResult,
   type JSONRPCMessage,
   type JSONRPCResultResponse,
   type LoggingLevel,
+  LoggingLevelSchema,
+  McpError,
   type ServerNotification,
   type ServerRequest,
+  SetLevelRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ZodOptional, type z } from 'zod';
 import type { ComplaintsApi } from './api/client.js';
 import { ApiError, InvalidArgumentError, UserFacingError } from './api/errors.js';
+import type { Clock } from './domain/clock.js';
 import { capStructured } from './format/cap.js';
 import { maskInText } from './format/redact.js';
-import type { Clock } from './domain/clock.js';
 import { log } from './log.js';
 import { PROMPTS } from './prompts/catalog.js';
 import { complaintResource } from './resources/complaint.js';
@@ -235,7 +235,11 @@ function answerSendFailures<T extends Transport>(transport: T): T {
       if (!('id' in message) || !('result' in message)) throw error;
       log.error(`could not send the answer to request ${String(message.id)}: ${error instanceof Error ? error.message : String(error)}`);
       await send(
-        { jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InternalError, message: 'complaints-book-mcp could not send this answer; the details are in the server\'s log.' } },
+        {
+          jsonrpc: '2.0',
+          id: message.id,
+          error: { code: ErrorCode.InternalError, message: "complaints-book-mcp could not send this answer; the details are in the server's log." },
+        },
         options,
       );
     }

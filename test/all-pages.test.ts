@@ -3,8 +3,8 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { listAllPages, MAX_IN_FLIGHT, MAX_PAGES } from '../src/api/all-pages.js';
 import type { ComplaintsApi } from '../src/api/client.js';
-import type { ListPage } from '../src/contract/operations.js';
 import type { ListQuery } from '../src/contract/list-query.js';
+import type { ListPage } from '../src/contract/operations.js';
 
 /** A list operation with `totalPages` pages of one record each, answering after a tick, that records what it was asked. */
 function pagedApi(totalPages: number, options: { failOn?: number; id?: (page: number) => string } = {}) {
@@ -43,7 +43,6 @@ describe('listAllPages', () => {
     expect(result.items.map((item) => item.id)).toEqual([ids[0], 'b']);
     expect(result.repeated).toBe(2);
   });
-
 
   it('reads every page in order of pages, with the filters, pageSize 100 and at most 4 requests in flight', async () => {
     const { api, asked, mostInFlight } = pagedApi(9);

@@ -12,12 +12,14 @@ function importGraph(): Map<string, string[]> {
   for (const entry of readdirSync(SRC, { recursive: true, encoding: 'utf8' })) {
     if (!entry.endsWith('.ts')) continue;
     const source = readFileSync(join(SRC, entry), 'utf8');
-    const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map(
-      (match) => (match[1] ?? match[2] ?? match[3])!,
-    );
+    const specifiers = [
+      ...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'|import\(\s*'([^']+)'\s*\)/g),
+    ].map((match) => (match[1] ?? match[2] ?? match[3])!);
     graph.set(
       entry,
-      specifiers.map((specifier) => (specifier.startsWith('.') ? relative(SRC, normalize(join(SRC, dirname(entry), specifier))).replace(/\.js$/, '.ts') : specifier)),
+      specifiers.map((specifier) =>
+        specifier.startsWith('.') ? relative(SRC, normalize(join(SRC, dirname(entry), specifier))).replace(/\.js$/, '.ts') : specifier,
+      ),
     );
   }
   return graph;
@@ -29,7 +31,9 @@ const isPackage = (path: string) => !path.endsWith('.ts');
 
 /** The imports of the files under `folder` that `allowed` refuses, as "file -> import". */
 function offending(files: (path: string) => boolean, allowed: (imported: string) => boolean): string[] {
-  return [...graph].filter(([file]) => files(file)).flatMap(([file, imports]) => imports.filter((imported) => !allowed(imported)).map((imported) => `${file} -> ${imported}`));
+  return [...graph]
+    .filter(([file]) => files(file))
+    .flatMap(([file, imports]) => imports.filter((imported) => !allowed(imported)).map((imported) => `${file} -> ${imported}`));
 }
 
 describe('the import graph', () => {
@@ -47,7 +51,8 @@ describe('the import graph', () => {
   });
 
   it('domain/ holds rules: no HTTP client, no views, no tools', () => {
-    const allowed = (imported: string) => ['domain', 'contract', 'calendar'].some((folder) => inFolder(folder)(imported)) || imported === 'sanitize.ts' || imported === 'zod';
+    const allowed = (imported: string) =>
+      ['domain', 'contract', 'calendar'].some((folder) => inFolder(folder)(imported)) || imported === 'sanitize.ts' || imported === 'zod';
     expect(offending(inFolder('domain'), allowed)).toEqual([]);
   });
 
@@ -61,17 +66,36 @@ describe('the import graph', () => {
   });
 
   it('nothing but index.ts imports the sandbox', () => {
-    expect(offending((file) => file !== 'index.ts' && !inFolder('sandbox')(file), (imported) => !inFolder('sandbox')(imported))).toEqual([]);
+    expect(
+      offending(
+        (file) => file !== 'index.ts' && !inFolder('sandbox')(file),
+        (imported) => !inFolder('sandbox')(imported),
+      ),
+    ).toEqual([]);
   });
 
   it('the MCP SDK is imported by server.ts, http/serve.ts, index.ts and the demo only', () => {
     const seam = (file: string) => ['server.ts', 'http/serve.ts', 'index.ts'].includes(file) || inFolder('demo')(file);
-    expect(offending((file) => !seam(file), (imported) => !imported.startsWith('@modelcontextprotocol/'))).toEqual([]);
+    expect(
+      offending(
+        (file) => !seam(file),
+        (imported) => !imported.startsWith('@modelcontextprotocol/'),
+      ),
+    ).toEqual([]);
   });
 
   it('every package imported is a dependency or a Node built-in', () => {
     const { dependencies } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
-    const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-    expect(offending(() => true, (imported) => !isPackage(imported) || imported.startsWith('node:') || Object.hasOwn(dependencies, packageOf(imported)))).toEqual([]);
+    const packageOf = (specifier: string) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
+    expect(
+      offending(
+        () => true,
+        (imported) => !isPackage(imported) || imported.startsWith('node:') || Object.hasOwn(dependencies, packageOf(imported)),
+      ),
+    ).toEqual([]);
   });
 });

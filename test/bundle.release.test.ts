@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
-import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { openTranscript } from './helpers/transcript.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

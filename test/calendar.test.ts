@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween, isBusinessDay } from '../src/calendar/business-days.js';
-import { PERU_HOLIDAYS, PERU_HOLIDAY_YEARS } from '../src/calendar/peru-holidays.js';
+import { PERU_HOLIDAY_YEARS, PERU_HOLIDAYS } from '../src/calendar/peru-holidays.js';
 
 describe('Peru holidays table', () => {
   it('lists the 16 national holidays of each covered year, as valid dates', () => {
@@ -103,7 +103,10 @@ describe('businessDaysBetween against a day-by-day count', () => {
   const known = new Map<number, boolean>();
   function businessDay(ms: number): boolean {
     let business = known.get(ms);
-    if (business === undefined) known.set(ms, (business = isBusinessDay(new Date(ms).toISOString().slice(0, 10))));
+    if (business === undefined) {
+      business = isBusinessDay(new Date(ms).toISOString().slice(0, 10));
+      known.set(ms, business);
+    }
     return business;
   }
 

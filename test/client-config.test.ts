@@ -14,7 +14,15 @@ import { startHttpServe } from './helpers/http-serve.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const mcpJson = JSON.parse(readFileSync(join(root, 'mcp.json'), 'utf8'));
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const SETTINGS = ['COMPLAINTS_API_KEY', 'COMPLAINTS_API_URL', 'COMPLAINTS_TIMEZONE', 'COMPLAINTS_TIMEOUT_MS', 'COMPLAINTS_REDACT_PII', 'COMPLAINTS_LOG_LEVEL', 'COMPLAINTS_LOG_FORMAT'];
+const SETTINGS = [
+  'COMPLAINTS_API_KEY',
+  'COMPLAINTS_API_URL',
+  'COMPLAINTS_TIMEZONE',
+  'COMPLAINTS_TIMEOUT_MS',
+  'COMPLAINTS_REDACT_PII',
+  'COMPLAINTS_LOG_LEVEL',
+  'COMPLAINTS_LOG_FORMAT',
+];
 
 interface ServerEntry {
   command: string;
@@ -31,7 +39,10 @@ describe('mcp.json', () => {
       expect(Array.isArray(entry.args)).toBe(true);
       for (const name of Object.keys(entry.env ?? {})) expect(SETTINGS).toContain(name);
     }
-    expect(mcpJson.mcpServers['complaints-book'].env).toMatchObject({ COMPLAINTS_API_KEY: expect.stringMatching(/^or_/), COMPLAINTS_API_URL: expect.stringMatching(/^https:\/\//) });
+    expect(mcpJson.mcpServers['complaints-book'].env).toMatchObject({
+      COMPLAINTS_API_KEY: expect.stringMatching(/^or_/),
+      COMPLAINTS_API_URL: expect.stringMatching(/^https:\/\//),
+    });
   });
 });
 
@@ -77,7 +88,11 @@ describe('the README, Deploying for a team', () => {
   };
 
   it('gives Claude Code, VS Code and Cursor the key as a per-member Bearer header, never a literal key', () => {
-    expect(entries().map((entry) => entry.client).sort()).toEqual(['Claude Code', 'Cursor', 'VS Code']);
+    expect(
+      entries()
+        .map((entry) => entry.client)
+        .sort(),
+    ).toEqual(['Claude Code', 'Cursor', 'VS Code']);
     for (const entry of entries()) {
       expect(entry.url).toMatch(/^https:\/\/[^/]+\/mcp$/);
       expect(entry.authorization).toMatch(/^Bearer (\$\{(input|env):[\w-]+\}|\$COMPLAINTS_API_KEY)$/);
@@ -106,7 +121,13 @@ describe('the README, Deploying for a team', () => {
   }, 30_000);
 
   it('documents every setting of serve --http', () => {
-    for (const name of ['COMPLAINTS_HTTP_ALLOWED_HOSTS', 'COMPLAINTS_HTTP_ALLOWED_ORIGINS', 'COMPLAINTS_HTTP_MAX_IN_FLIGHT', 'COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY', 'COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS']) {
+    for (const name of [
+      'COMPLAINTS_HTTP_ALLOWED_HOSTS',
+      'COMPLAINTS_HTTP_ALLOWED_ORIGINS',
+      'COMPLAINTS_HTTP_MAX_IN_FLIGHT',
+      'COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY',
+      'COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS',
+    ]) {
       expect(team).toContain(`| \`${name}\``);
     }
   });

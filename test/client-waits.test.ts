@@ -94,7 +94,11 @@ function serve(...answers: Answer[]): void {
     } else {
       interceptor.reply(() => {
         arrivals.push(clock.elapsed);
-        return { statusCode: answer.status, data: JSON.stringify(answer.body ?? {}), responseOptions: { headers: { 'content-type': 'application/json', ...answer.headers } } };
+        return {
+          statusCode: answer.status,
+          data: JSON.stringify(answer.body ?? {}),
+          responseOptions: { headers: { 'content-type': 'application/json', ...answer.headers } },
+        };
       });
     }
   }
@@ -228,7 +232,11 @@ describe('the deadline of a call (COMPLAINTS_TIMEOUT_MS)', () => {
     // A backoff of 190 ms does not fit in 150.
     [0.9, [], 'Could not reach the complaints service at http://complaints.test (the connection was reset). Check COMPLAINTS_API_URL and the network.'],
     // 100 ms fit; the next backoff, 200 ms from 100 ms in, does not.
-    [0, [100], 'Could not reach the complaints service at http://complaints.test (the connection was reset) after 2 attempts. Check COMPLAINTS_API_URL and the network.'],
+    [
+      0,
+      [100],
+      'Could not reach the complaints service at http://complaints.test (the connection was reset) after 2 attempts. Check COMPLAINTS_API_URL and the network.',
+    ],
   ])('gives up on a backoff that cannot end before it after a connection failure (random %d)', async (random, waits, message) => {
     serve(...Array.from({ length: waits.length + 1 }, () => ({ error: 'ECONNRESET' })));
     const { error } = await failure(client(150, () => random).getComplaint(ID));
@@ -248,7 +256,9 @@ describe('the deadline of a call (COMPLAINTS_TIMEOUT_MS)', () => {
     // A deadline per attempt would end the last one 1500 ms after it began, later than this.
     expect(ended?.at).toBe(1500);
     expect(ended?.error).toBeInstanceOf(ApiError);
-    expect((ended?.error as ApiError).message).toBe('The complaints service did not answer within 1500 ms (COMPLAINTS_TIMEOUT_MS). Try again, or raise the timeout.');
+    expect((ended!.error as ApiError).message).toBe(
+      'The complaints service did not answer within 1500 ms (COMPLAINTS_TIMEOUT_MS). Try again, or raise the timeout.',
+    );
     expect(clock.waits).toEqual(waits);
     agent.assertNoPendingInterceptors();
   });

@@ -21,7 +21,11 @@ describe('loadConfig', () => {
   });
 
   it('reads the log settings, and falls back to their defaults with a warning, never a problem', () => {
-    expect(loadConfig({ ...good, COMPLAINTS_LOG_LEVEL: 'DEBUG', COMPLAINTS_LOG_FORMAT: 'json' })).toMatchObject({ logLevel: 'debug', logFormat: 'json', warnings: [] });
+    expect(loadConfig({ ...good, COMPLAINTS_LOG_LEVEL: 'DEBUG', COMPLAINTS_LOG_FORMAT: 'json' })).toMatchObject({
+      logLevel: 'debug',
+      logFormat: 'json',
+      warnings: [],
+    });
     const odd = loadConfig({ ...good, COMPLAINTS_LOG_LEVEL: 'verbose', COMPLAINTS_LOG_FORMAT: 'xml' });
     expect(odd).toMatchObject({ logLevel: 'warn', logFormat: 'text', problems: [] });
     expect(odd.warnings).toEqual([

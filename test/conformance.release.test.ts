@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
-import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
-import { startHttpServe, type HttpServe } from './helpers/http-serve.js';
-import { startKeyProxy, type KeyProxy } from './helpers/key-proxy.js';
+import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
+import { type HttpServe, startHttpServe } from './helpers/http-serve.js';
+import { type KeyProxy, startKeyProxy } from './helpers/key-proxy.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const SUITE = here('../node_modules/@modelcontextprotocol/conformance/dist/index.js');
@@ -56,7 +56,10 @@ function outcomes(): Map<string, boolean> {
   for (const folder of readdirSync(results)) {
     const scenario = folder.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T.*$/, '');
     const checks = JSON.parse(readFileSync(join(results, folder, 'checks.json'), 'utf8')) as Array<{ status: string }>;
-    map.set(scenario, checks.every((check) => check.status !== 'FAILURE'));
+    map.set(
+      scenario,
+      checks.every((check) => check.status !== 'FAILURE'),
+    );
   }
   return map;
 }

@@ -47,7 +47,10 @@ describe('wallClock', () => {
   const formatterFor = (timeZone: string) =>
     formatters.get(timeZone) ??
     formatters
-      .set(timeZone, new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }))
+      .set(
+        timeZone,
+        new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }),
+      )
       .get(timeZone)!;
 
   /** The plain reading, straight from Intl, that wallClock's per-slot offset cache must agree with. */

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_FOUND_TEXT } from '../src/api/errors.js';
 import { detailBody, listItemBody } from './fixtures.js';
 import {
+  type Behaviour,
   closedPort,
   FaultServer,
   json,
@@ -25,7 +26,6 @@ import {
   stallMidBody,
   text,
   truncated,
-  type Behaviour,
 } from './helpers/fault-server.js';
 import { expectJsonRpcOnly, RawServer, type ToolAnswer } from './helpers/raw-server.js';
 
@@ -169,12 +169,7 @@ describe('HTTP error statuses', () => {
     ],
     [401, 'list_complaints', { message: 'token revoked' }, /refused the API key \(401\): it may be mistyped, expired or revoked\. Check COMPLAINTS_API_KEY/],
     [403, 'list_complaints', { message: 'missing complaints.view' }, /lacks the permission complaints\.view \(403\)/],
-    [
-      404,
-      'get_complaint',
-      { message: `record ${ID} belongs to another organization` },
-      NOT_FOUND_TEXT,
-    ],
+    [404, 'get_complaint', { message: `record ${ID} belongs to another organization` }, NOT_FOUND_TEXT],
   ];
 
   it.each(refusals)('never retries a %i, and explains it', async (status, tool, body, expected) => {
@@ -233,7 +228,12 @@ describe('bodies', () => {
   it.each<[string, 'list_complaints' | 'get_complaint', Behaviour, RegExp]>([
     ['an HTML page with status 200', 'list_complaints', text(200, HTML_PAGE), /unexpected body \(HTTP 200, not JSON\)/],
     ['JSON without data and pagination', 'list_complaints', json(200, { items: [] }), /unexpected body \(a list without data and pagination\)/],
-    ['a list whose data is not an array', 'list_complaints', json(200, { data: 'x', pagination: {} }), /unexpected body \(a list without data and pagination\)/],
+    [
+      'a list whose data is not an array',
+      'list_complaints',
+      json(200, { data: 'x', pagination: {} }),
+      /unexpected body \(a list without data and pagination\)/,
+    ],
     ['a record whose data is a list', 'get_complaint', json(200, { data: [detailBody()] }), /unexpected body \(a record without data\)/],
   ])('reports %s as an unexpected body, without retrying', async (_label, tool, behaviour, expected) => {
     const { fault, server } = group;
@@ -270,7 +270,10 @@ describe('connections', () => {
     const { fault, server } = group;
     fault.always(resetMidBody());
     const { answer } = await list(server);
-    expectCleanError(answer, new RegExp(`Could not reach the complaints service at http://127\\.0\\.0\\.1:${fault.port} \\(the connection was reset\\) after 3 attempts`));
+    expectCleanError(
+      answer,
+      new RegExp(`Could not reach the complaints service at http://127\\.0\\.0\\.1:${fault.port} \\(the connection was reset\\) after 3 attempts`),
+    );
     expectRequests(fault, 3);
     expectBackoffGaps(fault);
     await expectRecovers(fault, server);
@@ -294,7 +297,9 @@ describe('connections', () => {
       const { answer, ms } = await list(server);
       expectCleanError(
         answer,
-        new RegExp(`^Could not reach the complaints service at http://127\\.0\\.0\\.1:${port} \\(connection refused\\) after 3 attempts\\. Check COMPLAINTS_API_URL`),
+        new RegExp(
+          `^Could not reach the complaints service at http://127\\.0\\.0\\.1:${port} \\(connection refused\\) after 3 attempts\\. Check COMPLAINTS_API_URL`,
+        ),
       );
       // No request can be recorded: the two retries show in the log, and their backoffs (at least 300 ms) in the time.
       await server.untilStderr(/attempt 3 of 3/);
@@ -381,7 +386,9 @@ describe('a host name that does not resolve', () => {
     const { answer } = await list(server);
     expectCleanError(
       answer,
-      new RegExp(`^Could not reach the complaints service at http://complaints\\.invalid:${fault.port} \\(the host name does not resolve\\)\\. Check COMPLAINTS_API_URL`),
+      new RegExp(
+        `^Could not reach the complaints service at http://complaints\\.invalid:${fault.port} \\(the host name does not resolve\\)\\. Check COMPLAINTS_API_URL`,
+      ),
     );
     expect(answer.text).not.toMatch(/attempts/);
     // The marker proves undici in the child resolved through the preload; one marker, one attempt.
@@ -428,7 +435,10 @@ describe('logging (COMPLAINTS_LOG_LEVEL=debug, COMPLAINTS_LOG_FORMAT=json)', () 
     const { answer } = await call(server, 'list_complaints', { search: 'Quispe Huamán' });
     expect(answer.isError, answer.text).toBe(false);
     await server.untilStderr(/"attempt":2/);
-    const lines = server.stderr.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = server.stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const requests = lines.filter((line) => line.message === 'GET');
     expect(requests).toEqual([
       expect.objectContaining({ level: 'debug', path: '/api/v1/complaints', query: 'page,pageSize,search', attempt: 1, status: 503, ms: expect.any(Number) }),
@@ -448,7 +458,13 @@ describe('logging (COMPLAINTS_LOG_LEVEL=debug, COMPLAINTS_LOG_FORMAT=json)', () 
     const { answer } = await list(server);
     expect(answer.isError, answer.text).toBe(false);
     expect(notifications()).toEqual([
-      expect.objectContaining({ params: expect.objectContaining({ level: 'warning', logger: 'complaints-book-mcp', data: expect.stringMatching(/answered 503; retrying in \d+ ms \(attempt 2 of 3\)/) }) }),
+      expect.objectContaining({
+        params: expect.objectContaining({
+          level: 'warning',
+          logger: 'complaints-book-mcp',
+          data: expect.stringMatching(/answered 503; retrying in \d+ ms \(attempt 2 of 3\)/),
+        }),
+      }),
     ]);
     expectJsonRpcOnly(server.stdoutLines);
   });

@@ -7,9 +7,9 @@ import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_FOUND_TEXT } from '../src/api/errors.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
-import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
-import { FaultServer, json, EMPTY_LIST, type Behaviour } from './helpers/fault-server.js';
-import { connectHttp, INITIALIZE, MCP_HEADERS, startHttpServe, type HttpServe } from './helpers/http-serve.js';
+import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
+import { type Behaviour, EMPTY_LIST, FaultServer, json } from './helpers/fault-server.js';
+import { connectHttp, type HttpServe, INITIALIZE, MCP_HEADERS, startHttpServe } from './helpers/http-serve.js';
 import { Watched } from './helpers/watched.js';
 
 const FULL = DEMO_KEYS.full.key;
@@ -174,7 +174,11 @@ describe('DNS rebinding guard (bound to loopback)', () => {
     ['a foreign Origin that names localhost in its path', () => ({ origin: 'http://evil.example.com/localhost' })],
     ['the string "null" as Origin', () => ({ origin: 'null' })],
   ])('refuses %s with 403 and sends nothing upstream', async (_label, extra) => {
-    const answer = await post(serve.url, { ...withKey, ...extra(new URL(serve.url).port) }, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_complaints', arguments: {} } }));
+    const answer = await post(
+      serve.url,
+      { ...withKey, ...extra(new URL(serve.url).port) },
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_complaints', arguments: {} } }),
+    );
     expect(answer.status).toBe(403);
     expect(answer.json().error.message).toMatch(/^Forbidden: /);
     expect(sandbox.requests).toEqual([]);
@@ -209,7 +213,12 @@ describe('request body', () => {
   });
 
   it('refuses a body over 256 KiB with 413 before parsing it', async () => {
-    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_complaints', arguments: { search: 'x'.repeat(300 * 1024) } } });
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'list_complaints', arguments: { search: 'x'.repeat(300 * 1024) } },
+    });
     const answer = await post(serve.url, { ...MCP_HEADERS, authorization: `Bearer ${FULL}` }, big);
     expect(answer.status).toBe(413);
     expect(answer.json()).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringMatching(/Payload Too Large/) } });
@@ -224,7 +233,11 @@ describe('JSON-RPC batches', () => {
   const withKey = { ...MCP_HEADERS, authorization: `Bearer ${FULL}` };
 
   it('refuses a batch of more calls than a key may have in flight with 429, naming the cap, sending nothing upstream', async () => {
-    const answer = await post(serve.url, withKey, batchOf(40, (id) => JSON.parse(toolCall(id))));
+    const answer = await post(
+      serve.url,
+      withKey,
+      batchOf(40, (id) => JSON.parse(toolCall(id))),
+    );
     expect(answer.status).toBe(429);
     expect(answer.headers['retry-after']).toBeUndefined(); // the same batch would be refused again
     expect(answer.json().error.message).toMatch(/^Too Many Requests: this batch holds 40 calls, more than the 8 .*COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY/);
@@ -299,13 +312,21 @@ describe('caps on requests in flight', () => {
     await acceptKeys(FULL, RESTRICTED);
     const held = gate();
     upstream.always(held.behaviour);
-    const batch = post(capped.url, headers(FULL), batchOf(2, (id) => JSON.parse(toolCall(id))));
+    const batch = post(
+      capped.url,
+      headers(FULL),
+      batchOf(2, (id) => JSON.parse(toolCall(id))),
+    );
     try {
       await held.holding(2); // the batch's two calls
       const overKey = await post(capped.url, headers(FULL), toolCall(3));
       expect(overKey.status).toBe(429);
       expect(overKey.json().error.message).toMatch(/for your key/);
-      const overTotal = await post(capped.url, headers(RESTRICTED), batchOf(2, (id) => JSON.parse(toolCall(id))));
+      const overTotal = await post(
+        capped.url,
+        headers(RESTRICTED),
+        batchOf(2, (id) => JSON.parse(toolCall(id))),
+      );
       expect(overTotal.status).toBe(429);
       expect(overTotal.json().error.message).toMatch(/on this server/);
       expect(upstream.requests).toHaveLength(2);
@@ -349,7 +370,9 @@ describe('caps on requests in flight', () => {
       [1, 2, 3, 4].map(async (n) => {
         const socket = connect(Number(port), '127.0.0.1');
         await new Promise((resolve) => socket.once('connect', resolve));
-        socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer or_made_up_${n}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+        socket.write(
+          `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer or_made_up_${n}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+        );
         return socket;
       }),
     );

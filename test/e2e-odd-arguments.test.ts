@@ -3,7 +3,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
-import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { MCP_HEADERS, startHttpServe } from './helpers/http-serve.js';
 import { RawServer } from './helpers/raw-server.js';
 
@@ -45,11 +45,14 @@ describe('date-times out of range', () => {
     },
   );
 
-  it.each(['2026-11-16T23:59:59.999Z', '2026-11-16T00:00+14:00', '2026-11-16T00:00-12:00', '2026-11-16T08:30:00-0500'])('from %s is accepted and sent', async (from) => {
-    const { isError, text } = await callWithJson('list_complaints', JSON.stringify({ from, pageSize: 1 }));
-    expect(isError, text).toBe(false);
-    expect(sandbox.requests[0]?.query).toMatchObject({ from });
-  });
+  it.each(['2026-11-16T23:59:59.999Z', '2026-11-16T00:00+14:00', '2026-11-16T00:00-12:00', '2026-11-16T08:30:00-0500'])(
+    'from %s is accepted and sent',
+    async (from) => {
+      const { isError, text } = await callWithJson('list_complaints', JSON.stringify({ from, pageSize: 1 }));
+      expect(isError, text).toBe(false);
+      expect(sandbox.requests[0]?.query).toMatchObject({ from });
+    },
+  );
 });
 
 describe('argument names that are also names of Object.prototype', () => {
@@ -80,7 +83,14 @@ describe('serve --http', () => {
       const text = await response.body.text();
       expect(response.statusCode, text).toBe(200);
       // The answer comes as JSON or as one server-sent event, depending on the transport's mode.
-      const answer = JSON.parse(text.startsWith('{') ? text : text.split('\n').find((line) => line.startsWith('data: '))!.slice(6));
+      const answer = JSON.parse(
+        text.startsWith('{')
+          ? text
+          : text
+              .split('\n')
+              .find((line) => line.startsWith('data: '))!
+              .slice(6),
+      );
       expect(answer).toMatchObject({ id: 7, result: { isError: true } });
       expect(answer.result.content[0].text).toContain('unknown argument "__proto__": list_complaints accepts');
       expect(sandbox.requests).toEqual([]);

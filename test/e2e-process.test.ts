@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
-import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { TOOLS } from '../src/tools/catalog.js';
 import { connect, SERVER_PATH } from './helpers/mcp.js';
 import { expectJsonRpcOnly, RawServer } from './helpers/raw-server.js';
@@ -281,7 +281,9 @@ describe('command line', () => {
     const child = spawn(SERVER_PATH, ['--demo'], { env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] });
     try {
       const answered = new Promise<string>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))));
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bin', version: '1' } } })}\n`);
+      child.stdin.write(
+        `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bin', version: '1' } } })}\n`,
+      );
       expect(JSON.parse(await answered)).toMatchObject({ id: 1, result: { serverInfo: { name: 'complaints-book-mcp' } } });
       const commandLine = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       expect(commandLine.slice(1)).toEqual(['--max-semi-space-size=2', '--heap-growing-percent=20', SERVER_PATH, '--demo']);
@@ -326,7 +328,9 @@ describe('complaints-book-mcp check', () => {
   });
 
   it('counts what each key sees', async () => {
-    const records = (await check({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.storeRestricted.key })).stdout.match(/✓ (\d+) records visible/)?.[1];
+    const records = (await check({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.storeRestricted.key })).stdout.match(
+      /✓ (\d+) records visible/,
+    )?.[1];
     const visible = sandbox.dataset.records.filter((record) => [STORE_IDS.miraflores, STORE_IDS.arequipa].includes(record.storeId as never)).length;
     expect(Number(records)).toBe(visible);
   });
@@ -342,7 +346,7 @@ describe('complaints-book-mcp check', () => {
     sandbox.requests.length = 0;
     const missing = await check({ COMPLAINTS_API_URL: sandbox.url });
     expect(missing.code).toBe(3);
-    expect(missing.stdout).toMatch(/COMPLAINTS_API_KEY     \(not set\)\n[\s\S]*✗ COMPLAINTS_API_KEY is not set/);
+    expect(missing.stdout).toMatch(/COMPLAINTS_API_KEY {5}\(not set\)\n[\s\S]*✗ COMPLAINTS_API_KEY is not set/);
     expect(sandbox.requests).toEqual([]);
   });
 });

@@ -5,12 +5,12 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDaysBetween } from '../src/calendar/business-days.js';
 import { calendarDateOf, wallTimeOf } from '../src/calendar/date-time.js';
+import type { DetailAnswer } from '../src/contract/detail-answer.js';
+import type { ListAnswer } from '../src/contract/list-answer.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { ORGANIZATION_A } from '../src/sandbox/organizations.js';
-import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
-import type { ListAnswer } from '../src/contract/list-answer.js';
-import type { DetailAnswer } from '../src/contract/detail-answer.js';
-import { connect, type Connection } from './helpers/mcp.js';
+import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
+import { type Connection, connect } from './helpers/mcp.js';
 import { onOneDay } from './helpers/one-day.js';
 
 const LIMA = 'America/Lima';
@@ -72,11 +72,20 @@ describe('a client that reads only structuredContent', () => {
         // What the call asked is not repeated; what it did not ask is there.
         expect(row.status).toBeUndefined();
         expect(row.type).toBeUndefined();
-        expect(row).toMatchObject({ correlative: expect.any(String), store: expect.any(String), consumer: expect.any(String), filed: expect.any(String), due: expect.any(String), daysLeft: expect.any(Number), id: expect.any(String) });
+        expect(row).toMatchObject({
+          correlative: expect.any(String),
+          store: expect.any(String),
+          consumer: expect.any(String),
+          filed: expect.any(String),
+          due: expect.any(String),
+          daysLeft: expect.any(Number),
+          id: expect.any(String),
+        });
         seen.push(row.id!);
       }
       // The way on is said in words too, for a model.
-      if (answer.nextPage !== undefined) expect(answer.hint).toBe(`${expected.length - seen.length} more: call list_complaints with page=${answer.nextPage} and the same filters.`);
+      if (answer.nextPage !== undefined)
+        expect(answer.hint).toBe(`${expected.length - seen.length} more: call list_complaints with page=${answer.nextPage} and the same filters.`);
       else expect(answer.hint).toBeUndefined();
       page = answer.nextPage;
     }
@@ -109,7 +118,11 @@ describe('a client that reads only structuredContent', () => {
       const record = byId(row.id!);
       const { response, deadline } = record.detail;
       const detail = await answerOf<DetailAnswer>('get_complaint', { id: row.id });
-      expect(detail.response).toEqual({ officialResponse: response.officialResponse, respondedAt: limaTime(response.respondedAt!), respondedBy: response.respondedBy });
+      expect(detail.response).toEqual({
+        officialResponse: response.officialResponse,
+        respondedAt: limaTime(response.respondedAt!),
+        respondedBy: response.respondedBy,
+      });
       const answeredOn = calendarDateOf(response.respondedAt, LIMA)!;
       const due = calendarDateOf(deadline.date, LIMA)!;
       const late = Math.max(0, businessDaysBetween(due, answeredOn));

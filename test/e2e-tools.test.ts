@@ -2,14 +2,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween } from '../src/calendar/business-days.js';
 import { calendarDateOf } from '../src/calendar/date-time.js';
+import { periodRange } from '../src/calendar/periods.js';
 import { localDate } from '../src/calendar/time-zone.js';
 import { urgencyOf } from '../src/domain/deadline.js';
-import { periodRange } from '../src/calendar/periods.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
-import { startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { TOOLS } from '../src/tools/catalog.js';
-import { connect, type Connection } from './helpers/mcp.js';
+import { type Connection, connect } from './helpers/mcp.js';
 import { onOneDay } from './helpers/one-day.js';
 
 let sandbox: SandboxHandle;
@@ -29,7 +29,10 @@ beforeEach(() => {
   sandbox.requests.length = 0;
 });
 
-const ORG_A = () => sandbox.dataset.records.filter((record) => record.organizationId === sandbox.dataset.records.find((r) => r.detail.store.id === STORE_IDS.miraflores)!.organizationId);
+const ORG_A = () =>
+  sandbox.dataset.records.filter(
+    (record) => record.organizationId === sandbox.dataset.records.find((r) => r.detail.store.id === STORE_IDS.miraflores)!.organizationId,
+  );
 
 describe('tools/list', () => {
   it('offers every tool read-only, with input and output schemas, and a description that routes the model', async () => {
@@ -45,9 +48,7 @@ describe('tools/list', () => {
       expect(tool.description).toMatch(/Examples?: \{/);
     }
     const list = tools.find((tool) => tool.name === 'list_complaints')!;
-    expect(Object.keys(list.inputSchema.properties ?? {}).sort()).toEqual(
-      ['from', 'page', 'pageSize', 'period', 'search', 'status', 'storeId', 'to', 'type'],
-    );
+    expect(Object.keys(list.inputSchema.properties ?? {}).sort()).toEqual(['from', 'page', 'pageSize', 'period', 'search', 'status', 'storeId', 'to', 'type']);
   });
 
   // One file per tool, so that a change to one tool's schema or description is a diff of its own file.
@@ -111,7 +112,11 @@ describe('list_complaints', () => {
     });
     expect(structured.items.length).toBeGreaterThan(0);
     // Every record is what was asked: the row leaves out the status and type the filters already say.
-    const asked = new Set(ORG_A().filter((record) => record.detail.store.id === STORE_IDS.miraflores && record.status === 'open' && record.detail.type === 'claim').map((record) => record.id));
+    const asked = new Set(
+      ORG_A()
+        .filter((record) => record.detail.store.id === STORE_IDS.miraflores && record.status === 'open' && record.detail.type === 'claim')
+        .map((record) => record.id),
+    );
     for (const item of structured.items) {
       expect(asked.has(item.id)).toBe(true);
       expect(item).toMatchObject({ store: 'Tienda Miraflores' });
@@ -324,10 +329,15 @@ describe('complaints_overview', () => {
       sandbox.requests.length = 0;
       const records = ORG_A();
       const tally = (key: (record: (typeof records)[number]) => string) =>
-        records.reduce<Record<string, number>>((counts, record) => ({ ...counts, [key(record)]: (counts[key(record)] ?? 0) + 1 }), {});
+        records.reduce<Record<string, number>>((counts, record) => {
+          counts[key(record)] = (counts[key(record)] ?? 0) + 1;
+          return counts;
+        }, {});
       const unanswered = records.filter((record) => record.detail.response.respondedAt === null && record.detail.response.officialResponse === null);
       const left = (record: (typeof records)[number]) => businessDaysBetween(today, calendarDateOf(record.detail.deadline.date, 'America/Lima')!);
-      const issueStates = records.flatMap((record) => [record.detail.delivery.receipt.status, record.detail.delivery.response.status]).filter((state) => state !== null && state !== 'sent' && state !== 'queued');
+      const issueStates = records
+        .flatMap((record) => [record.detail.delivery.receipt.status, record.detail.delivery.response.status])
+        .filter((state) => state !== null && state !== 'sent' && state !== 'queued');
 
       const { text, isError, structured } = await mcp.call('complaints_overview');
       expect(isError, text).toBe(false);
@@ -337,7 +347,9 @@ describe('complaints_overview', () => {
       expect(structured.hint).toBeUndefined();
       expect(structured.byStatus).toEqual(tally((record) => record.status));
       expect(structured.byType).toEqual(tally((record) => record.type));
-      expect(Object.fromEntries(structured.byStore.map((store: { store: string; count: number }) => [store.store, store.count]))).toEqual(tally((record) => record.detail.store.name!));
+      expect(Object.fromEntries(structured.byStore.map((store: { store: string; count: number }) => [store.store, store.count]))).toEqual(
+        tally((record) => record.detail.store.name!),
+      );
       // With each store's id, in the text too: the storeId filter takes it.
       for (const store of structured.byStore) expect(text).toContain(`${store.store} ${store.count} (${store.storeId})`);
       expect(structured.unanswered).toBe(unanswered.length);
@@ -346,12 +358,20 @@ describe('complaints_overview', () => {
       // The sandbox files three records due 1, 2 and 3 business days from today, still unanswered.
       expect(structured.dueSoon).toBeGreaterThanOrEqual(3);
       const urgentDays = [...structured.mostUrgent, ...(structured.alsoDueSoon ?? [])].map((record: { daysLeft: number }) => record.daysLeft);
-      expect(urgentDays.filter((days) => days >= 0)).toEqual(unanswered.map(left).filter((days) => days >= 0 && days <= 3).sort((a, b) => a - b).slice(0, 10));
+      expect(urgentDays.filter((days) => days >= 0)).toEqual(
+        unanswered
+          .map(left)
+          .filter((days) => days >= 0 && days <= 3)
+          .sort((a, b) => a - b)
+          .slice(0, 10),
+      );
       expect(Object.values(structured.emailProblems.byState).reduce((sum: number, count) => sum + (count as number), 0)).toBe(issueStates.length);
       // Every request was a page of 100, and there was one per page.
       expect(sandbox.requests.map((request) => request.query.pageSize)).toEqual(Array(Math.ceil(records.length / 100)).fill('100'));
       expect(text.split('\n')[0]).toBe(`${records.length} records match; all ${records.length} counted. Dates in America/Lima; MM-DD is ${today.slice(0, 4)}.`);
-      expect(text).toContain(`Unanswered: ${structured.unanswered}. Overdue: ${structured.overdue}. Due soon (3 business days or fewer): ${structured.dueSoon}.`);
+      expect(text).toContain(
+        `Unanswered: ${structured.unanswered}. Overdue: ${structured.overdue}. Due soon (3 business days or fewer): ${structured.dueSoon}.`,
+      );
     });
   });
 
@@ -394,7 +414,7 @@ describe('the complaint://{id} resource', () => {
     }
   });
 
-  it('answers a record that is not there, or not the member\'s, with the not-found text', async () => {
+  it("answers a record that is not there, or not the member's, with the not-found text", async () => {
     const foreign = sandbox.dataset.records.find((record) => !ORG_A().includes(record))!;
     for (const key of ['00000000-0000-4000-8000-000000000000', foreign.detail.correlative!]) {
       // -32002: the MCP spec's code for a resource that does not exist.
@@ -429,7 +449,9 @@ describe('prompts', () => {
     expect(text).toContain('Call complaints_overview with {"period":"this_week"}');
     expect(text).toContain('Call list_complaints with {"period":"this_week","status":"open","pageSize":100}');
     const forStore = await mcp.client.getPrompt({ name: 'weekly_report', arguments: { period: 'last_week', storeId: STORE_IDS.miraflores } });
-    expect((forStore.messages[0]!.content as { text: string }).text).toContain(`complaints_overview with {"period":"last_week","storeId":"${STORE_IDS.miraflores}"}`);
+    expect((forStore.messages[0]!.content as { text: string }).text).toContain(
+      `complaints_overview with {"period":"last_week","storeId":"${STORE_IDS.miraflores}"}`,
+    );
     await expect(mcp.client.getPrompt({ name: 'weekly_report', arguments: { period: 'next_year' } })).rejects.toThrow(/expected one of today, yesterday/);
   });
 

@@ -1,6 +1,7 @@
 // Records as the API sends them, for unit tests of parsing and formatting.
-import { type ComplaintDetail, type ComplaintListItem, type Pagination } from '../src/contract/records.js';
+
 import { readDetailEnvelope, readListEnvelope } from '../src/api/read-records.js';
+import type { ComplaintDetail, ComplaintListItem, Pagination } from '../src/contract/records.js';
 
 export function detailBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readListEnvelope } from '../src/api/read-records.js';
 import type { ListPage } from '../src/contract/operations.js';
 import { deadlineFields, deadlineStatus, limaToday, urgencyOf } from '../src/domain/deadline.js';
-import { describeDeadline } from '../src/format/fields.js';
-import { formatDetailText, toDetailView } from '../src/format/detail.js';
 import { capStructured, capText, MAX_TEXT_CHARS } from '../src/format/cap.js';
-import { money } from '../src/format/fields.js';
+import { formatDetailText, toDetailView } from '../src/format/detail.js';
+import { describeDeadline, money } from '../src/format/fields.js';
 import { formatListText, toListView } from '../src/format/list.js';
 import { cleanLine, cleanStrings, stripUnsafe, truncate } from '../src/sanitize.js';
 import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
@@ -92,8 +90,15 @@ describe('deadline', () => {
 
 describe('list text', () => {
   it('has a header, one line per record with its id, and a hint when a next page exists', () => {
-    const items = [listItemBody(), listItemBody({ correlative: '000000479-2026', type: 'complaint', firstName: 'Jorge', lastName: 'Huamán', id: '1b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a12' })];
-    const view = toListView(listResult(items, { page: 1, pageSize: 2, total: 37, totalPages: 19 }), { status: 'open', from: '2026-11-16', to: '2026-11-22', period: 'this_week' }, clock);
+    const items = [
+      listItemBody(),
+      listItemBody({ correlative: '000000479-2026', type: 'complaint', firstName: 'Jorge', lastName: 'Huamán', id: '1b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a12' }),
+    ];
+    const view = toListView(
+      listResult(items, { page: 1, pageSize: 2, total: 37, totalPages: 19 }),
+      { status: 'open', from: '2026-11-16', to: '2026-11-22', period: 'this_week' },
+      clock,
+    );
     const text = formatListText(view);
     const lines = text.split('\n');
     expect(lines[0]).toBe(
@@ -101,7 +106,9 @@ describe('list text', () => {
     );
     // Every record is open, as asked: the status column says nothing and is left out, as are flags no row has.
     expect(lines[1]).toBe('correlative\ttype\tstore\tconsumer\tfiled\tresponse deadline\tid');
-    expect(lines[2]).toBe('000000481-2026\tclaim\tTienda Miraflores\tMaría Quispe\t11-22\tdue 12-14, 14 business days left\t0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11');
+    expect(lines[2]).toBe(
+      '000000481-2026\tclaim\tTienda Miraflores\tMaría Quispe\t11-22\tdue 12-14, 14 business days left\t0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
+    );
     expect(lines[3]).toContain('Jorge Huamán');
     expect(lines[3]).toMatch(/\t1b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a12$/);
     expect(lines[4]).toBe('35 more: call list_complaints with page=2 and the same filters.');
@@ -114,19 +121,36 @@ describe('list text', () => {
       filedTo: '2026-11-22',
       timeZone: 'America/Lima',
       items: [
-        expect.objectContaining({ correlative: '000000481-2026', type: 'claim', store: 'Tienda Miraflores', consumer: 'María Quispe', filed: '2026-11-22', due: '2026-12-14', daysLeft: 14, id: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11' }),
+        expect.objectContaining({
+          correlative: '000000481-2026',
+          type: 'claim',
+          store: 'Tienda Miraflores',
+          consumer: 'María Quispe',
+          filed: '2026-11-22',
+          due: '2026-12-14',
+          daysLeft: 14,
+          id: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
+        }),
         expect.objectContaining({ correlative: '000000479-2026', type: 'complaint', consumer: 'Jorge Huamán' }),
       ],
       nextPage: 2,
       hint: lines[4],
     });
     expect(JSON.parse(JSON.stringify(view.answer.items![0]))).toEqual({
-      correlative: '000000481-2026', type: 'claim', store: 'Tienda Miraflores', consumer: 'María Quispe', filed: '2026-11-22', due: '2026-12-14', daysLeft: 14, id: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
+      correlative: '000000481-2026',
+      type: 'claim',
+      store: 'Tienda Miraflores',
+      consumer: 'María Quispe',
+      filed: '2026-11-22',
+      due: '2026-12-14',
+      daysLeft: 14,
+      id: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
     });
   });
 
   it('names one-sided date bounds in words', () => {
-    const header = (filters: Record<string, string>) => formatListText(toListView(listResult([listItemBody()], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), filters, clock)).split('\n')[0];
+    const header = (filters: Record<string, string>) =>
+      formatListText(toListView(listResult([listItemBody()], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), filters, clock)).split('\n')[0];
     expect(header({ from: '2026-11-01' })).toMatch(/^1 record matches \(filed on or after 2026-11-01\)\./);
     expect(header({ to: '2026-07-31T12:00:00-05:00' })).toMatch(/^1 record matches \(filed on or before 2026-07-31\)\./);
   });
@@ -145,9 +169,7 @@ describe('list text', () => {
     const pastTheEnd = toListView(listResult([], { page: 9, pageSize: 20, total: 41, totalPages: 3 }), {}, clock);
     expect(pastTheEnd.answer.items).toBeUndefined();
     expect(pastTheEnd.answer.hint).toBe('Page 9 is past the last page (3): call list_complaints with page=3 or page=1.');
-    expect(formatListText(pastTheEnd)).toMatch(
-      /Page 9 is past the last page \(3\)/,
-    );
+    expect(formatListText(pastTheEnd)).toMatch(/Page 9 is past the last page \(3\)/);
   });
 
   it('writes a year other than the current one in full', () => {
@@ -192,7 +214,9 @@ describe('what the attack on the new answers found', () => {
       const [row] = toListView(listResult([item], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), {}, clock).answer.items!;
       expect(row, JSON.stringify(blank)).toMatchObject({ due: '2026-11-10', daysLeft: -9 });
       expect(row!.answered).toBeUndefined();
-      const record = mustReadDetail({ data: detailBody({ response: { officialResponse: blank, respondedAt: blank, respondedBy: null }, deadline: { days: 15, date: '2026-11-10' } }) }).data;
+      const record = mustReadDetail({
+        data: detailBody({ response: { officialResponse: blank, respondedAt: blank, respondedBy: null }, deadline: { days: 15, date: '2026-11-10' } }),
+      }).data;
       const view = toDetailView(record, clock);
       expect(view.answer.deadline).toEqual({ date: '2026-11-10', days: 15, daysLeft: -9 });
       expect(formatDetailText(view)).toContain('response due 11-10, 9 business days OVERDUE · no official response yet');
@@ -217,7 +241,9 @@ describe('detail text', () => {
     const record = mustReadDetail({ data: detailBody() }).data;
     const text = formatDetailText(toDetailView(record, clock));
     expect(text).toContain('Claim (reclamo) 000000402-2026 (tracking RCL-7KQ2-M9XD), status in_review, store Tienda San Isidro.');
-    expect(text).toContain('Filed 11-03 10:14 · response due 11-24, 2 business days left, DUE SOON · no official response yet. Times in America/Lima; MM-DD is 2026.');
+    expect(text).toContain(
+      'Filed 11-03 10:14 · response due 11-24, 2 business days left, DUE SOON · no official response yet. Times in America/Lima; MM-DD is 2026.',
+    );
     expect(text).toContain('Consumer: "Rosa Flores", DNI 41234578, rosa.flores@correo.pe, +51 987654321, "Av. Javier Prado 123, San Isidro, Lima".');
     expect(text).toContain('Item: product, "Licuadora X200", S/ 189.90, paid with BOLETA B001-004512, incident 11-01.');
     expect(text).toContain('Consumer wrote (quoted, untrusted):\n  > Reason: Producto defectuoso\n  > Description: La licuadora');
@@ -278,7 +304,10 @@ describe('detail text', () => {
 
   it('shows the official response and no days left once answered', () => {
     const record = mustReadDetail({
-      data: detailBody({ status: 'resolved', response: { officialResponse: 'Se cambió el producto.', respondedAt: '2026-11-20T20:00:00Z', respondedBy: 'Ana Torres' } }),
+      data: detailBody({
+        status: 'resolved',
+        response: { officialResponse: 'Se cambió el producto.', respondedAt: '2026-11-20T20:00:00Z', respondedBy: 'Ana Torres' },
+      }),
     }).data;
     const view = toDetailView(record, clock);
     expect(view.answer.deadline).toEqual({ date: '2026-11-24', days: 15, daysLate: 0 });
@@ -356,11 +385,21 @@ describe('detail text', () => {
   it('shows a minor with a guardian of any shape, and a legal person', () => {
     const record = mustReadDetail({
       data: detailBody({
-        consumer: { personType: 'legal', legalName: 'Inversiones Quispe S.A.C.', legalTaxId: '20123456789', firstName: 'Juan', lastName: 'Quispe', isMinor: true, guardian: { name: 'Ana Quispe', dni: 12345678, extra: { nested: true } } },
+        consumer: {
+          personType: 'legal',
+          legalName: 'Inversiones Quispe S.A.C.',
+          legalTaxId: '20123456789',
+          firstName: 'Juan',
+          lastName: 'Quispe',
+          isMinor: true,
+          guardian: { name: 'Ana Quispe', dni: 12345678, extra: { nested: true } },
+        },
       }),
     }).data;
     const text = formatDetailText(toDetailView(record, clock));
-    expect(text).toContain('Consumer: "Inversiones Quispe S.A.C.", RUC 20123456789, legal person, represented by "Juan Quispe", minor (guardian: "Ana Quispe", "12345678").');
+    expect(text).toContain(
+      'Consumer: "Inversiones Quispe S.A.C.", RUC 20123456789, legal person, represented by "Juan Quispe", minor (guardian: "Ana Quispe", "12345678").',
+    );
   });
 });
 
@@ -374,7 +413,32 @@ describe('text cleaning', () => {
     // Variation selectors 17-256, the combining grapheme joiner, Mongolian selectors, shorthand format
     // controls, musical formatting, the blank braille pattern, tag characters and a lone surrogate:
     // each could hide a word inside a file name and carry it past a person reviewing the text.
-    const hidden = ['\uE000', '\u{F0000}', '\uFFFF', '\u{1FFFE}', '\uFFFC', '\uFDD0', '\u{13430}', '\u{1343F}', '\u0600', '\u070F', '\u{110BD}', '\u{E0100}', '\u{E01EF}', '\u034F', '\u180B', '\u180F', '\u{1BCA0}', '\u{1BCA3}', '\u{1D173}', '\u{1D17A}', '\u2800', '\u{E0041}', '\ud800', '\udfff'];
+    const hidden = [
+      '\uE000',
+      '\u{F0000}',
+      '\uFFFF',
+      '\u{1FFFE}',
+      '\uFFFC',
+      '\uFDD0',
+      '\u{13430}',
+      '\u{1343F}',
+      '\u0600',
+      '\u070F',
+      '\u{110BD}',
+      '\u{E0100}',
+      '\u{E01EF}',
+      '\u034F',
+      '\u180B',
+      '\u180F',
+      '\u{1BCA0}',
+      '\u{1BCA3}',
+      '\u{1D173}',
+      '\u{1D17A}',
+      '\u2800',
+      '\u{E0041}',
+      '\ud800',
+      '\udfff',
+    ];
     for (const character of hidden) {
       expect(stripUnsafe(`a${character}b`), character.codePointAt(0)!.toString(16)).toBe('ab');
       expect(cleanLine(`a${character}b`), character.codePointAt(0)!.toString(16)).toBe('ab');
@@ -389,7 +453,31 @@ describe('text cleaning', () => {
   it('gives every line the same answer on its fast path as the full cleaning', () => {
     // The fast path returns clean values as they are; it must never skip a character the full
     // cleaning would remove or change.
-    const unit = fc.constantFrom(' ', 'a', 'Ñ', 'é', '-', '\u00a0', '\u00ad', '\t', '\n', '\r', '\u0085', '\u200b', '\u2028', '\u202e', '\u061c', '\u3000', '\u1680', '\ufeff', '\u0000', '\u007f', '\u009f', '😀', '\u001b[1m');
+    const unit = fc.constantFrom(
+      ' ',
+      'a',
+      'Ñ',
+      'é',
+      '-',
+      '\u00a0',
+      '\u00ad',
+      '\t',
+      '\n',
+      '\r',
+      '\u0085',
+      '\u200b',
+      '\u2028',
+      '\u202e',
+      '\u061c',
+      '\u3000',
+      '\u1680',
+      '\ufeff',
+      '\u0000',
+      '\u007f',
+      '\u009f',
+      '😀',
+      '\u001b[1m',
+    );
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 8 }), (units) => {
         const text = units.join('');
@@ -403,7 +491,11 @@ describe('text cleaning', () => {
   it('cleans every string and key of an answer, copying only what changes, and keeps "__proto__" a key', () => {
     const clean = { total: 2, items: [{ consumer: 'María Huamán', id: 'a' }], byStatus: Object.fromEntries([['__proto__', 1]]) };
     expect(cleanStrings(clean)).toBe(clean);
-    const dirty = { items: [{ consumer: 'Mar\u00eda\u00ad\u200b\u202e', id: 'a' }, { consumer: 'ok' }], ['k\u001b[31m']: ['x\r\ny'], byStatus: Object.fromEntries([['__proto__\u2066', 1]]) };
+    const dirty = {
+      items: [{ consumer: 'Mar\u00eda\u00ad\u200b\u202e', id: 'a' }, { consumer: 'ok' }],
+      'k\u001b[31m': ['x\r\ny'],
+      byStatus: Object.fromEntries([['__proto__\u2066', 1]]),
+    };
     const cleaned = cleanStrings(dirty);
     expect(cleaned).toEqual({ items: [{ consumer: 'María', id: 'a' }, { consumer: 'ok' }], k: ['x\ny'], byStatus: Object.fromEntries([['__proto__', 1]]) });
     expect(Object.hasOwn(cleaned.byStatus, '__proto__')).toBe(true);
@@ -415,7 +507,12 @@ describe('text cleaning', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0x5ff }).map((code) => String.fromCharCode(code)), maxLength: 40 }), (text) => {
         // The full cleaning, as stripUnsafe runs it when its quick read finds something.
-        const full = text.replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g, '').replace(/\r\n?|[\u000b\u000c\u0085\u2028\u2029]/g, '\n').replace(/\t/g, ' ').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '').replace(/[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}]|\p{Surrogate}/gu, '');
+        const full = text
+          .replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g, '')
+          .replace(/\r\n?|[\u000b\u000c\u0085\u2028\u2029]/g, '\n')
+          .replace(/\t/g, ' ')
+          .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
+          .replace(/[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}]|\p{Surrogate}/gu, '');
         expect(stripUnsafe(text)).toBe(full);
       }),
       { numRuns: 500 },

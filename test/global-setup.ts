@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { SECRETS_FILE, findLeaks } from './helpers/transcript-scan.js';
+import { findLeaks, SECRETS_FILE } from './helpers/transcript-scan.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,9 +25,7 @@ export default function setup(project: TestProject) {
   return () => {
     try {
       const files = readdirSync(dir);
-      const secrets = files.includes(SECRETS_FILE)
-        ? [...new Set(readFileSync(join(dir, SECRETS_FILE), 'utf8').split('\n').filter(Boolean))]
-        : [];
+      const secrets = files.includes(SECRETS_FILE) ? [...new Set(readFileSync(join(dir, SECRETS_FILE), 'utf8').split('\n').filter(Boolean))] : [];
       const transcripts = files.filter((name) => name !== SECRETS_FILE).map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
       if (secrets.length > 0 && transcripts.length === 0) {
         fail('Keys were handed to servers but no transcript was recorded: the key scan saw nothing.');

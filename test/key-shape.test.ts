@@ -12,16 +12,22 @@ const KEY = 'or_live_4f9a1c2b3d4e5f60718293a4b5c6d7e8';
 const good = { COMPLAINTS_API_KEY: 'or_live_abc123', COMPLAINTS_API_URL: 'https://libro.example.pe' };
 
 describe('holdsKeyShape', () => {
-  it.each([KEY, ` ${KEY}`, `https://api.example.com/?key=${KEY}`, `https://api.example.com/${KEY}/`, `x_${KEY}`, `https://api.example.com/?key=or%5Flive_4f9a1c2b3d`,
+  it.each([
+    KEY,
+    ` ${KEY}`,
+    `https://api.example.com/?key=${KEY}`,
+    `https://api.example.com/${KEY}/`,
+    `x_${KEY}`,
+    `https://api.example.com/?key=or%5Flive_4f9a1c2b3d`,
     // What a second probe got through: an invisible character inside, a double encoding, dots.
-    'or_\u200blive_abc123def456ghi', 'https://api.example.com/?k=or_\u200blive_abc123', 'https://api.example.com/?k=or%255Flive_abc123def', 'or_a.abc123def456'])(
-    'finds a key in %s',
-    (text) => expect(holdsKeyShape(text)).toBe(true),
-  );
+    'or_\u200blive_abc123def456ghi',
+    'https://api.example.com/?k=or_\u200blive_abc123',
+    'https://api.example.com/?k=or%255Flive_abc123def',
+    'or_a.abc123def456',
+  ])('finds a key in %s', (text) => expect(holdsKeyShape(text)).toBe(true));
 
-  it.each(['https://libro.example.pe', 'America/Lima', 'or_', 'or_ab', '15000', 'https://x/%E0%A4%A'])(
-    'finds none in %s',
-    (text) => expect(holdsKeyShape(text)).toBe(false),
+  it.each(['https://libro.example.pe', 'America/Lima', 'or_', 'or_ab', '15000', 'https://x/%E0%A4%A'])('finds none in %s', (text) =>
+    expect(holdsKeyShape(text)).toBe(false),
   );
 
   it('finds a key pasted right after other text when only deciding whether to show a value, not when refusing a setting', () => {
@@ -65,7 +71,9 @@ describe('loadConfig with a key in the wrong setting', () => {
   });
 
   it('shows other malformed values as given', () => {
-    expect(loadConfig({ ...good, COMPLAINTS_TIMEZONE: 'Lima' }).problems).toEqual(['COMPLAINTS_TIMEZONE must be an IANA time zone such as America/Lima (got "Lima").']);
+    expect(loadConfig({ ...good, COMPLAINTS_TIMEZONE: 'Lima' }).problems).toEqual([
+      'COMPLAINTS_TIMEZONE must be an IANA time zone such as America/Lima (got "Lima").',
+    ]);
     expect(loadConfig({ ...good, COMPLAINTS_TIMEOUT_MS: KEY }).problems).toEqual([
       'COMPLAINTS_TIMEOUT_MS must be a number of milliseconds (got a value that looks like an API key; it is not shown).',
     ]);
@@ -88,7 +96,7 @@ describe('loadHttpSettings with a key in the wrong setting', () => {
   });
 });
 
-describe("a connection error of the API client", () => {
+describe('a connection error of the API client', () => {
   it('names the URL, but not one that holds a key', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -101,13 +109,24 @@ describe("a connection error of the API client", () => {
       );
     expect(await message(origin)).toMatch(new RegExp(`^Could not reach the complaints service at ${origin} \\(connection refused\\)`));
     const withKey = await message(`${origin}/${KEY}`);
-    expect(withKey).toMatch(/^Could not reach the complaints service at the URL in COMPLAINTS_API_URL \(not shown: it holds a value that looks like an API key\) \(connection refused\)/);
+    expect(withKey).toMatch(
+      /^Could not reach the complaints service at the URL in COMPLAINTS_API_URL \(not shown: it holds a value that looks like an API key\) \(connection refused\)/,
+    );
     expect(withKey).not.toContain('or_live_4f9a');
   });
 });
 
 describe('command-line arguments that look like a key', () => {
-  it.each([[[`--port${KEY}`]], [['check', `x${KEY}`]], [[KEY]], [['check', KEY]], [['--version', KEY]], [[`--help=${KEY}`]], [['serve', '--http', '--host', KEY]], [['sandbox', KEY]]])('are not repeated: %j', (argv) => {
+  it.each([
+    [[`--port${KEY}`]],
+    [['check', `x${KEY}`]],
+    [[KEY]],
+    [['check', KEY]],
+    [['--version', KEY]],
+    [[`--help=${KEY}`]],
+    [['serve', '--http', '--host', KEY]],
+    [['sandbox', KEY]],
+  ])('are not repeated: %j', (argv) => {
     const command = parseArgs(argv);
     expect(command.mode).toBe('invalid');
     expect(JSON.stringify(command)).not.toContain('or_live');

@@ -31,7 +31,15 @@ describe('log', () => {
     const lines = capture();
     log.debug('GET', { request: 1, path: '/api/v1/complaints', query: undefined, status: 200, ms: 12 });
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toEqual({ time: expect.any(String), level: 'debug', message: 'GET', request: 1, path: '/api/v1/complaints', status: 200, ms: 12 });
+    expect(JSON.parse(lines[0]!)).toEqual({
+      time: expect.any(String),
+      level: 'debug',
+      message: 'GET',
+      request: 1,
+      path: '/api/v1/complaints',
+      status: 200,
+      ms: 12,
+    });
   });
 
   it('hands warnings and errors, not info, to the forwarder', () => {

@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ComplaintsApi } from '../src/api/client.js';
 import { ApiError } from '../src/api/errors.js';
-import { DETAIL_SPEC, LIST_ITEM_SPEC, type FieldSpec, type ObjectSpec } from '../src/contract/records.js';
-import { readDetailEnvelope, isPlainObject, readListEnvelope } from '../src/api/read-records.js';
+import { isPlainObject, readDetailEnvelope, readListEnvelope } from '../src/api/read-records.js';
 import { detailAnswerSchema } from '../src/contract/detail-answer.js';
 import { listAnswerSchema } from '../src/contract/list-answer.js';
+import { DETAIL_SPEC, type FieldSpec, LIST_ITEM_SPEC, type ObjectSpec } from '../src/contract/records.js';
 import type { Clock } from '../src/domain/clock.js';
 import { toDetailView } from '../src/format/detail.js';
 import { toListView } from '../src/format/list.js';
@@ -108,7 +108,9 @@ function isWellFormed(text: string): boolean {
 
 function firstBrokenSurrogate(text: string): string | null {
   const match = BROKEN_SURROGATE.exec(text);
-  return match ? `U+${match[0].charCodeAt(0).toString(16)} at ${match.index} of ${text.length}: ${JSON.stringify(text.slice(Math.max(0, match.index - 20), match.index + 20))}` : null;
+  return match
+    ? `U+${match[0].charCodeAt(0).toString(16)} at ${match.index} of ${text.length}: ${JSON.stringify(text.slice(Math.max(0, match.index - 20), match.index + 20))}`
+    : null;
 }
 
 // The tools' own run() over the real client and an in-process mock of the API: what a model reads,
@@ -249,7 +251,14 @@ describe('get_complaint on odd records', () => {
         const big = jsonRoundTrip(raw);
         [...FREE_TEXT_PATHS].forEach((path, index) => setPath(big, path.split('.'), freeTexts[index] ?? null));
         const note = long.slice(0, 600);
-        big.history = Array.from({ length: events }, () => ({ eventType: note, fromStatus: note, toStatus: note, publicNote: note, performedByRole: note, createdAt: note }));
+        big.history = Array.from({ length: events }, () => ({
+          eventType: note,
+          fromStatus: note,
+          toStatus: note,
+          publicNote: note,
+          performedByRole: note,
+          createdAt: note,
+        }));
         const name = long.slice(0, 100);
         big.attachments = Array.from({ length: files }, () => ({ id: name, fileName: name, contentType: name }));
         const { text } = await runDetail(big, zone, redactPii);
@@ -316,9 +325,12 @@ async function withHostTimeZone<T>(zone: string, render: () => Promise<T>): Prom
 
 const listOutput = z.object(listComplaints.outputSchema);
 const listCase = fc.record({
-  data: fc.array(fc.oneof({ weight: 8, arbitrary: rawObjectFrom(LIST_ITEM_SPEC) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: wrongType }), {
-    maxLength: 12,
-  }),
+  data: fc.array(
+    fc.oneof({ weight: 8, arbitrary: rawObjectFrom(LIST_ITEM_SPEC) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: wrongType }),
+    {
+      maxLength: 12,
+    },
+  ),
   pagination: oddPagination,
   page: fc.integer({ min: 1, max: 5 }),
   pageSize: fc.integer({ min: 1, max: 100 }),
@@ -334,7 +346,10 @@ describe('list_complaints on odd pages', () => {
         const body = { data, pagination };
         const accepted = readListEnvelope(jsonRoundTrip(body)) !== null;
         if (!accepted) {
-          const error = await runList(body, page, pageSize, zone, redactPii).then(() => null, (reason: unknown) => reason);
+          const error = await runList(body, page, pageSize, zone, redactPii).then(
+            () => null,
+            (reason: unknown) => reason,
+          );
           expect(error).toBeInstanceOf(ApiError);
           expect((error as ApiError).kind).toBe('unexpected_body');
           return;
@@ -426,7 +441,10 @@ describe('the lenient parsers', () => {
 
   it('accept any list of anything with any pagination object, keeping one item per element', () => {
     const element = fc.oneof(rawObjectFrom(LIST_ITEM_SPEC), anyJson);
-    const envelope = fc.record({ data: fc.oneof({ weight: 5, arbitrary: fc.array(element, { maxLength: 8 }) }, { weight: 1, arbitrary: anyJson }), pagination: oddPagination });
+    const envelope = fc.record({
+      data: fc.oneof({ weight: 5, arbitrary: fc.array(element, { maxLength: 8 }) }, { weight: 1, arbitrary: anyJson }),
+      pagination: oddPagination,
+    });
     fc.assert(
       fc.property(envelope, (value) => {
         const body = jsonRoundTrip(value);

@@ -31,7 +31,14 @@ describe('formatOverviewText', () => {
     expect(view.answer).toMatchObject({ unanswered: 3, overdue: 1, dueSoon: 1, emailProblems: { records: 2, byState: { bounced: 1, failed: 1 } } });
     expect(view.answer.counted).toBeUndefined();
     expect(view.answer.mostUrgent!.map((record) => record.correlative)).toEqual(['B', 'A']);
-    expect(view.answer.mostUrgent![0]).toEqual({ correlative: 'B', store: 'Tienda Miraflores', consumer: 'María Quispe', due: '2026-11-18', daysLeft: -3, id: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11' });
+    expect(view.answer.mostUrgent![0]).toEqual({
+      correlative: 'B',
+      store: 'Tienda Miraflores',
+      consumer: 'María Quispe',
+      due: '2026-11-18',
+      daysLeft: -3,
+      id: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
+    });
     const text = formatOverviewText(view);
     expect(text).toContain('By store (storeId): Tienda Miraflores 4 (9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b).');
     expect(text).toContain('Unanswered: 3. Overdue: 1. Due soon (3 business days or fewer): 1.');
@@ -54,10 +61,13 @@ describe('formatOverviewText', () => {
     expect(formatOverviewText(asked)).not.toContain('By type');
     // A record of another type (a service that ignored the filter) is news, and shows.
     const mixed = items([listItemBody(), listItemBody({ id: 'b', type: 'complaint' })]);
-    expect(toOverview({ items: mixed, total: 2, totalPages: 1, pagesRead: 1, capped: false }, { type: 'claim' }, clock).answer.byType).toEqual({ claim: 1, complaint: 1 });
+    expect(toOverview({ items: mixed, total: 2, totalPages: 1, pagesRead: 1, capped: false }, { type: 'claim' }, clock).answer.byType).toEqual({
+      claim: 1,
+      complaint: 1,
+    });
   });
 
-  it('counts a store once by its cleaned id, and never takes a name for another store\'s id', () => {
+  it("counts a store once by its cleaned id, and never takes a name for another store's id", () => {
     const bodies = [
       listItemBody({ storeId: null, storeName: 'S-1' }),
       listItemBody({ storeId: 'S-1', storeName: 'Tienda Real' }),
@@ -79,7 +89,10 @@ describe('formatOverviewText', () => {
     expect(Object.hasOwn(view.answer.byStatus!, '__proto__')).toBe(true);
     expect(JSON.parse(JSON.stringify(view.answer)).byStatus).toEqual(JSON.parse('{"__proto__":2}'));
     expect(view.answer.byType).toEqual({ constructor: 1, claim: 1 });
-    expect(view.answer.byStore).toEqual([{ store: 'Tienda Miraflores', count: 1, storeId: '9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b' }, { store: 'toString', count: 1 }]);
+    expect(view.answer.byStore).toEqual([
+      { store: 'Tienda Miraflores', count: 1, storeId: '9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b' },
+      { store: 'toString', count: 1 },
+    ]);
     expect(formatOverviewText(view)).toContain('By status: __proto__ 2. By type: constructor 1, claim 1.');
   });
 });

@@ -9,9 +9,24 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 describe('npm pack', () => {
   it('holds dist/, the README, LICENSE, CHANGELOG and manifest.json, and no sources, tests or secrets', () => {
     // --ignore-scripts: npm run test:release has built dist/ already; pack must not build again.
-    const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const files: string[] = JSON.parse(output)[0].files.map((file: { path: string }) => file.path);
-    expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/server.js', 'dist/sandbox/server.js', 'README.md', 'LICENSE', 'CHANGELOG.md', 'manifest.json', 'package.json']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'dist/index.js',
+        'dist/server.js',
+        'dist/sandbox/server.js',
+        'README.md',
+        'LICENSE',
+        'CHANGELOG.md',
+        'manifest.json',
+        'package.json',
+      ]),
+    );
     const unexpected = files.filter((path) => !/^(dist\/.+\.js(\.map)?|README\.md|LICENSE|CHANGELOG\.md|manifest\.json|package\.json)$/.test(path));
     expect(unexpected).toEqual([]);
     expect(files.filter((path) => /(^|\/)(src|test|bench)\/|\.env|\.npmrc|\.test\./.test(path))).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, endOfMonth, isCalendarDate, isoWeekday } from '../src/calendar/calendar-date.js';
-import { localDate } from '../src/calendar/time-zone.js';
 import { PERIODS, periodRange } from '../src/calendar/periods.js';
+import { localDate } from '../src/calendar/time-zone.js';
 
 const LIMA = 'America/Lima';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDetailText, toDetailView } from '../src/format/detail.js';
-import { cutIndex } from '../src/sanitize.js';
 import { toListView } from '../src/format/list.js';
 import { maskAddress, maskEmail, maskIdentifier, maskInText, redactAnswer, redactDetail, redactListItem } from '../src/format/redact.js';
+import { cutIndex } from '../src/sanitize.js';
 import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
 
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
@@ -76,7 +76,7 @@ describe('identifiers however spelled', () => {
     ['landline with its area code', 'Tel (01) 412-3456', '014123456'],
     ['two separators in a row', '987 - 654 - 321 y 4143--8140 y 41. 438. 140', '987654321'],
     ['a minus sign, fullwidth dashes and dots', '987\u2212654\u2212321 ９８７－６５４－３２１ ４１．４３８．１４０', '987654321'],
-    ["apostrophes, bullets, bars", "41'438'140 987•654•321 987|654|321", '41438140'],
+    ['apostrophes, bullets, bars', "41'438'140 987•654•321 987|654|321", '41438140'],
     ['arroba and at as words', 'juan.perez arroba gmail.com, juan.perez at gmail.com', 'juan.perez'],
     ['(arroba), {at}', 'juan.perez(arroba)gmail.com juan.perez{at}gmail.com', 'juan.perez'],
     ['encoded @', 'mailto:juan.perez%40gmail.com juan.perez&#x40;gmail.com juan.perezⓐgmail.com', 'juan.perez'],
@@ -85,7 +85,7 @@ describe('identifiers however spelled', () => {
   ];
   it.each(SPELLINGS)('masks %s', (_how, written, secret) => {
     const masked = maskInText(`Mis datos: ${written}, gracias.`);
-    expect(masked.replace(/[\s.\-•,/_\u00b7\u2013]/g, '')).not.toContain(secret.replace(/[\s.\-]/g, ''));
+    expect(masked.replace(/[\s.\-•,/_\u00b7\u2013]/g, '')).not.toContain(secret.replace(/[\s.-]/g, ''));
   });
 
   it('leaves dates, times, amounts, correlatives, receipt numbers and record ids as they are', () => {
@@ -151,19 +151,43 @@ describe('redacted records', () => {
         data: detailBody({
           reason: 'Mi DNI 1122\u200b3344 y mi correo zw.mail\u200b@gmail.com',
           claim: { ...(detailBody().claim as object), itemDescription: 'Licuadora de pe.dro\u00ad@hotmail.com', request: 'DNI 33445566-7, DNI66778899' },
-          response: { officialResponse: 'Lo llamamos al 987.654.321 y al 9\u200c12345678', respondedAt: '2026-11-10T15:00:00Z', respondedBy: 'ana.staff@empresa.pe' },
+          response: {
+            officialResponse: 'Lo llamamos al 987.654.321 y al 9\u200c12345678',
+            respondedAt: '2026-11-10T15:00:00Z',
+            respondedBy: 'ana.staff@empresa.pe',
+          },
           attachments: [
             { id: 'a', fileName: 'DNI_55667788.pdf', contentType: 'application/pdf' },
             { id: 'b', fileName: 'foto.perfil@gmail.com.jpg', contentType: 'image/jpeg' },
           ],
           history: [{ eventType: 'note', publicNote: 'Llamar al +51 912 345\u2060 678', createdAt: '2026-11-04T14:02:00Z' }],
-          consumer: { ...(detailBody().consumer as object), isMinor: true, address: 'Lima, Surquillo, Calle Mercaderes 853', guardian: { '71829304': 'x', 'tut@correo.pe': 'y' } },
+          consumer: {
+            ...(detailBody().consumer as object),
+            isMinor: true,
+            address: 'Lima, Surquillo, Calle Mercaderes 853',
+            guardian: { '71829304': 'x', 'tut@correo.pe': 'y' },
+          },
         }),
       }).data,
     );
     const outputs = [formatDetailText(view), JSON.stringify(view.answer)];
     for (const output of outputs) {
-      for (const secret of ['11223344', 'zw.mail', 'pe.dro', '33445566', '66778899', '654', '12345678', 'ana.staff', '55667788', 'foto.perfil', '912', 'Mercaderes', '71829304', 'tut@']) {
+      for (const secret of [
+        '11223344',
+        'zw.mail',
+        'pe.dro',
+        '33445566',
+        '66778899',
+        '654',
+        '12345678',
+        'ana.staff',
+        '55667788',
+        'foto.perfil',
+        '912',
+        'Mercaderes',
+        '71829304',
+        'tut@',
+      ]) {
         expect(output.replace(/[\s.-]/g, ''), secret).not.toContain(secret.replace(/[\s.-]/g, ''));
       }
     }
@@ -187,8 +211,12 @@ describe('redacted records', () => {
         const mobile = `9${rest}`;
         return [[mobile.slice(0, 3), mobile.slice(3, 6), mobile.slice(6)].join(separator), mobile];
       }),
-      fc.tuple(digits(8), fc.constantFrom(' ', '-', '.')).map(([rest, separator]) => [`+51 9${rest.slice(0, 2)}${separator}${rest.slice(2, 5)}${separator}${rest.slice(5)}`, `9${rest}`]),
-      fc.tuple(fc.stringMatching(/^[a-z]{3,10}$/), fc.constantFrom('gmail.com', 'correo.pe', 'empresa.com.pe')).map(([user, domain]) => [`${user}@${domain}`, `${user}@`]),
+      fc
+        .tuple(digits(8), fc.constantFrom(' ', '-', '.'))
+        .map(([rest, separator]) => [`+51 9${rest.slice(0, 2)}${separator}${rest.slice(2, 5)}${separator}${rest.slice(5)}`, `9${rest}`]),
+      fc
+        .tuple(fc.stringMatching(/^[a-z]{3,10}$/), fc.constantFrom('gmail.com', 'correo.pe', 'empresa.com.pe'))
+        .map(([user, domain]) => [`${user}@${domain}`, `${user}@`]),
     );
     // An invisible character at any position of the identifier.
     const hidden = fc.tuple(identifier, invisible, fc.nat()).map(([[written, secret], character, at]) => {
@@ -196,7 +224,19 @@ describe('redacted records', () => {
       return { written: written.slice(0, position) + character + written.slice(position), secret };
     });
     const around = fc.constantFrom(['', ''], ['Mi DNI ', '.'], ['(', ')'], ['archivo_', '.pdf'], ['Llamar al ', ' hoy'], ['\n', '\n']);
-    const FIELDS = ['reason', 'claim.description', 'claim.request', 'claim.itemDescription', 'response.officialResponse', 'response.respondedBy', 'history.publicNote', 'attachments.fileName', 'consumer.firstName', 'consumer.guardian.key', 'consumer.guardian.value'] as const;
+    const FIELDS = [
+      'reason',
+      'claim.description',
+      'claim.request',
+      'claim.itemDescription',
+      'response.officialResponse',
+      'response.respondedBy',
+      'history.publicNote',
+      'attachments.fileName',
+      'consumer.firstName',
+      'consumer.guardian.key',
+      'consumer.guardian.value',
+    ] as const;
     // Not claim.proofOfPaymentNumber: a receipt number as the consumer gave it is kept while it is a plain code.
     fc.assert(
       fc.property(hidden, around, fc.constantFrom(...FIELDS), ({ written, secret }, [before, after], field) => {
@@ -223,7 +263,7 @@ describe('redacted records', () => {
 });
 
 describe('masking before the cut, and what a view derives', () => {
-  it('masks a number or an e-mail that a field\'s cut to length would split', () => {
+  it("masks a number or an e-mail that a field's cut to length would split", () => {
     const record = mustReadDetail({
       data: detailBody({
         consumer: { ...(detailBody().consumer as object), firstName: `${'x'.repeat(72)} 41438140` },
@@ -236,7 +276,7 @@ describe('masking before the cut, and what a view derives', () => {
     expect(output).not.toContain('maria.lopez');
   });
 
-  it('masks the keys of the overview\'s counts, adding up the counts of keys that mask alike', () => {
+  it("masks the keys of the overview's counts, adding up the counts of keys that mask alike", () => {
     const answer = redactAnswer({ byStatus: { 'st DNI 41438140': 2, 'st DNI 41438140 ': 1, 'st DNI 49999940': 3, open: 4 } });
     expect(answer).toEqual({ byStatus: { 'st DNI 4•••••40': 5, 'st DNI 4•••••40 ': 1, open: 4 } });
   });
@@ -258,19 +298,30 @@ describe('what a third probe found', () => {
   });
 
   it('keeps every date a service writes, with nanoseconds and offsets, so deadlines still count', () => {
-    const [item] = mustReadList({ data: [listItemBody({ responseDeadline: '2026-11-10T15:02:11.482915307Z', createdAt: '2026-11-03T10:14:05.123456789-05:00' })], pagination: {} }).data;
+    const [item] = mustReadList({
+      data: [listItemBody({ responseDeadline: '2026-11-10T15:02:11.482915307Z', createdAt: '2026-11-03T10:14:05.123456789-05:00' })],
+      pagination: {},
+    }).data;
     const masked = redactListItem(item!);
     expect([masked.responseDeadline, masked.createdAt]).toEqual([item!.responseDeadline, item!.createdAt]);
   });
 
   it('keeps the amount and the receipt number the service sent, as plain values', () => {
-    const record = mustReadDetail({ data: detailBody({ claim: { ...(detailBody().claim as object), amount: '12500000', proofOfPaymentNumber: '0001-00451234' } }) }).data;
+    const record = mustReadDetail({
+      data: detailBody({ claim: { ...(detailBody().claim as object), amount: '12500000', proofOfPaymentNumber: '0001-00451234' } }),
+    }).data;
     const { claim } = redactDetail(record);
     expect([claim.amount, claim.proofOfPaymentNumber]).toEqual(['12500000', '0001-00451234']);
   });
 
   it("masks a guardian's address whatever its key is called, or when it reads as one", () => {
-    const guardian = { ['dirección'.normalize('NFD')]: 'Av. Javier Prado 123, San Isidro, Lima', domicile: 'Jr. Puno 456, Cercado, Lima', residencia: 'Calle Las Flores 789, Surco', otro: 'Av. Arequipa 1500', nombre: 'Rosa Pérez' };
+    const guardian = {
+      ['dirección'.normalize('NFD')]: 'Av. Javier Prado 123, San Isidro, Lima',
+      domicile: 'Jr. Puno 456, Cercado, Lima',
+      residencia: 'Calle Las Flores 789, Surco',
+      otro: 'Av. Arequipa 1500',
+      nombre: 'Rosa Pérez',
+    };
     const record = mustReadDetail({ data: detailBody({ consumer: { ...(detailBody().consumer as object), isMinor: true, guardian } }) }).data;
     const masked = redactDetail(record).consumer.guardian!;
     expect(Object.values(masked)).toEqual(['•••, Lima', '•••, Lima', '•••', '•••', 'Rosa Pérez']);

@@ -11,7 +11,7 @@ import { generateDataset, type SandboxRecord } from '../src/sandbox/dataset.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { memberKeyHashes } from '../src/sandbox/members.js';
 import { ORGANIZATION_A, ORGANIZATION_B, STORE_IDS } from '../src/sandbox/organizations.js';
-import { RECORDED_REQUESTS_LIMIT, startSandbox, type SandboxHandle } from '../src/sandbox/server.js';
+import { RECORDED_REQUESTS_LIMIT, type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 
 const NOW = new Date('2026-11-22T15:00:00Z'); // Sunday 10:00 in Lima
 const HOUR = 3_600_000;
@@ -238,7 +238,10 @@ describe('detail and scope', () => {
 
   it('lets organization B list only its own records', async () => {
     const idsB = await allIds('', DEMO_KEYS.otherOrganization.key);
-    const expected = expectedIds(() => true, sandbox.dataset.records.filter((r) => r.organizationId === ORGANIZATION_B.id));
+    const expected = expectedIds(
+      () => true,
+      sandbox.dataset.records.filter((r) => r.organizationId === ORGANIZATION_B.id),
+    );
     expect(idsB).toEqual(expected);
   });
 

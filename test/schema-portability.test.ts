@@ -191,10 +191,7 @@ let unportable: InspectorReport;
 
 beforeAll(async () => {
   inspectorHome = mkdtempSync(join(tmpdir(), 'complaints-mcp-inspector-'));
-  [ours, unportable] = await Promise.all([
-    inspectTools([process.execPath, SERVER_PATH, '--demo']),
-    inspectTools([process.execPath, UNPORTABLE_SERVER]),
-  ]);
+  [ours, unportable] = await Promise.all([inspectTools([process.execPath, SERVER_PATH, '--demo']), inspectTools([process.execPath, UNPORTABLE_SERVER])]);
 });
 
 afterAll(() => {
@@ -248,7 +245,9 @@ describe('no type arrays and no unions with null', () => {
       'outputSchema.properties.nested.$defs.inner.anyOf[0]: a union with null ({"type":"null"})',
       'outputSchema.properties.nested.allOf[0]: "type" is an array ["number","string"]',
     ]);
-    expect(nullableUnions({ type: 'object', properties: { id: { type: 'string' }, n: { anyOf: [{ type: 'string' }, { type: 'number' }] } } }, 'inputSchema')).toEqual([]);
+    expect(
+      nullableUnions({ type: 'object', properties: { id: { type: 'string' }, n: { anyOf: [{ type: 'string' }, { type: 'number' }] } } }, 'inputSchema'),
+    ).toEqual([]);
   });
 
   it('finds neither in any tool schema from tools/list', () => {

@@ -20,7 +20,16 @@ describe('detail envelope', () => {
 
   it('reads missing, null and mistyped fields as null, and keeps unknown enum values', () => {
     const parsed = mustReadDetail({
-      data: { id: 'x', type: 'sugerencia', status: 'escalated', consumer: null, claim: 'oops', history: [null, 5, { eventType: 'merged' }], deadline: { days: '15', date: 7 }, extra: { a: 1 } },
+      data: {
+        id: 'x',
+        type: 'sugerencia',
+        status: 'escalated',
+        consumer: null,
+        claim: 'oops',
+        history: [null, 5, { eventType: 'merged' }],
+        deadline: { days: '15', date: 7 },
+        extra: { a: 1 },
+      },
     }).data;
     expect(parsed.type).toBe('sugerencia');
     expect(parsed.status).toBe('escalated');

@@ -5,8 +5,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ComplaintsApi } from '../src/api/client.js';
 import type { ListPage } from '../src/contract/operations.js';
-import { createServer } from '../src/server.js';
 import { log } from '../src/log.js';
+import { createServer } from '../src/server.js';
 
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
 const EMPTY: ListPage = { items: [], sentMore: 0, pagination: { page: 1, pageSize: 20, total: 0, totalPages: 0 } };
@@ -54,7 +54,13 @@ describe('an unexpected exception in a handler', () => {
 
 describe('an answer that cannot be sent', () => {
   it('is replaced by an error answer to the same request, and logged, so the client is not left waiting', async () => {
-    const server = createServer({ api: async () => ({ listComplaints: async () => EMPTY }) as unknown as ComplaintsApi, problems: [], clock, redactPii: false, version: '0.0.0-test' });
+    const server = createServer({
+      api: async () => ({ listComplaints: async () => EMPTY }) as unknown as ComplaintsApi,
+      problems: [],
+      clock,
+      redactPii: false,
+      version: '0.0.0-test',
+    });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     // What JSON.stringify does to an answer too large for a string: the first answer to a call fails.
     const send = serverSide.send.bind(serverSide);

@@ -7,7 +7,7 @@
 // matters here.
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { request } from 'undici';
-import { figure, serverEnv, type BenchContext, type Figure } from '../figure.js';
+import { type BenchContext, type Figure, figure, serverEnv } from '../figure.js';
 import { StdioPeer } from '../stdio-peer.js';
 
 export const TOKENIZER = 'gpt-tokenizer o200k_base';

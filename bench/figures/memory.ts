@@ -9,7 +9,7 @@
 // limits, if the server sets any, are on the launch line, which every row here already measures.)
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { figure, serverEnv, type BenchContext, type Figure } from '../figure.js';
+import { type BenchContext, type Figure, figure, serverEnv } from '../figure.js';
 import { StdioPeer } from '../stdio-peer.js';
 
 const CALLS = 5000;
@@ -32,7 +32,11 @@ function everythingBin(): string {
  * Memory after start (initialized, then 300 ms for start-up garbage to settle), halfway and right
  * after `calls` calls of `call`. Not settled after the calls: that is what a client leaves it at.
  */
-async function memoryOverCalls(peer: StdioPeer, calls: number, call: (index: number) => Promise<unknown>): Promise<{ afterStart: Memory; halfway: Memory; after: Memory }> {
+async function memoryOverCalls(
+  peer: StdioPeer,
+  calls: number,
+  call: (index: number) => Promise<unknown>,
+): Promise<{ afterStart: Memory; halfway: Memory; after: Memory }> {
   try {
     await peer.initialize();
     await settle();

@@ -2,7 +2,7 @@
 // with undici to the same sandbox. The two kinds of call alternate, so that drift on a shared
 // machine touches both alike.
 import { Agent, request } from 'undici';
-import { figure, serverEnv, type BenchContext, type Figure } from '../figure.js';
+import { type BenchContext, type Figure, figure, serverEnv } from '../figure.js';
 import { quantile, timed } from '../stats.js';
 import { StdioPeer } from '../stdio-peer.js';
 

@@ -3,10 +3,10 @@
 // demo data set, both over HTTP on loopback.
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
-import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { generateDataset } from '../../src/sandbox/dataset.js';
+import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { startSandbox } from '../../src/sandbox/server.js';
-import { figure, type Figure } from '../figure.js';
+import { type Figure, figure } from '../figure.js';
 import { quantile, timed } from '../stats.js';
 
 const RECORDS = 100_000;

@@ -3,7 +3,7 @@
 // kinds of start alternate, so that drift touches all alike. Each server starts as its launch line
 // says (V8 flags on the bin's first line included), as a client would start it.
 import { spawn } from 'node:child_process';
-import { figure, serverEnv, type BenchContext, type Figure } from '../figure.js';
+import { type BenchContext, type Figure, figure, serverEnv } from '../figure.js';
 import { launchLine } from '../launch.js';
 import { median, timed } from '../stats.js';
 import { StdioPeer } from '../stdio-peer.js';

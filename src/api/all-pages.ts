@@ -1,10 +1,11 @@
 // Every page of a list query, for summaries over all matching records: page 1 first (it tells how
 // many pages there are), then the rest with a few requests in flight, up to a cap that keeps one
 // call bounded in time and in load on the service.
-import { cleanLine } from '../sanitize.js';
+
+import type { ListQuery } from '../contract/list-query.js';
 import type { AllPages, ComplaintsReader } from '../contract/operations.js';
 import type { ComplaintListItem } from '../contract/records.js';
-import type { ListQuery } from '../contract/list-query.js';
+import { cleanLine } from '../sanitize.js';
 
 export const OVERVIEW_PAGE_SIZE = 100;
 export const MAX_PAGES = 50;

@@ -4,15 +4,15 @@
 // timeouts only fire to about the second, AbortSignal.timeout is precise. GETs are idempotent, so
 // 429/502/503/504 and connection failures are retried, at most 3 attempts in all.
 import { setTimeout as delay } from 'node:timers/promises';
-import { request, type Dispatcher } from 'undici';
+import { type Dispatcher, request } from 'undici';
+import { type ListQuery, PAGE_SIZE_MAX } from '../contract/list-query.js';
+import type { ComplaintsReader, ListPage } from '../contract/operations.js';
+import type { ComplaintDetail, Pagination } from '../contract/records.js';
 import { hideKeys, holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
 import { cleanLine } from '../sanitize.js';
-import { callSignal, type CallSignal } from './call-signal.js';
+import { type CallSignal, callSignal } from './call-signal.js';
 import { ApiError, errorForStatus } from './errors.js';
-import type { ComplaintsReader, ListPage } from '../contract/operations.js';
-import type { ComplaintDetail, Pagination } from '../contract/records.js';
-import { PAGE_SIZE_MAX, type ListQuery } from '../contract/list-query.js';
 import { isPlainObject, readDetailEnvelope, readListEnvelope } from './read-records.js';
 
 export const MAX_ATTEMPTS = 3;
@@ -98,10 +98,7 @@ export class ComplaintsApi implements ComplaintsReader {
     const { signal } = call;
     const deadlineAt = this.now() + timeoutMs;
     const timeoutError = () =>
-      new ApiError(
-        'timeout',
-        `The complaints service did not answer within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS). Try again, or raise the timeout.`,
-      );
+      new ApiError('timeout', `The complaints service did not answer within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS). Try again, or raise the timeout.`);
 
     // Logged at debug: the path and the names of the query's parameters, never their values (a search
     // holds a consumer's name) nor the key.
@@ -263,8 +260,5 @@ function networkError(baseUrl: string, code: string | undefined, attempts: numbe
   const tried = attempts > 1 ? ` after ${attempts} attempts` : '';
   // This text reaches the model and the log: a URL with a key in it is not repeated.
   const where = holdsKeyShape(baseUrl) ? 'the URL in COMPLAINTS_API_URL (not shown: it holds a value that looks like an API key)' : baseUrl;
-  return new ApiError(
-    'network',
-    `Could not reach the complaints service at ${where} (${reason})${tried}. Check COMPLAINTS_API_URL and the network.`,
-  );
+  return new ApiError('network', `Could not reach the complaints service at ${where} (${reason})${tried}. Check COMPLAINTS_API_URL and the network.`);
 }

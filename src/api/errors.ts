@@ -50,11 +50,7 @@ export function errorForStatus(status: number, detail: string | undefined, attem
   const said = detail ? `; its message, quoted: ${quoted(detail, 160)}` : '';
   switch (status) {
     case 400:
-      return new ApiError(
-        'bad_request',
-        `The complaints service refused the request (400)${said}. Check the arguments and try again.`,
-        status,
-      );
+      return new ApiError('bad_request', `The complaints service refused the request (400)${said}. Check the arguments and try again.`, status);
     case 401:
       return new ApiError(
         'unauthorized',
@@ -70,19 +66,11 @@ export function errorForStatus(status: number, detail: string | undefined, attem
     case 404:
       return new ApiError('not_found', NOT_FOUND_TEXT, status);
     case 429:
-      return new ApiError(
-        'rate_limited',
-        `The complaints service is rate limiting requests (429)${tried}. Wait a minute before trying again.`,
-        status,
-      );
+      return new ApiError('rate_limited', `The complaints service is rate limiting requests (429)${tried}. Wait a minute before trying again.`, status);
     default:
       if (status >= 500) {
         return new ApiError('server_error', `The complaints service failed (HTTP ${status})${tried}. Try again later.`, status);
       }
-      return new ApiError(
-        'unexpected_status',
-        `The complaints service answered with an unexpected status (HTTP ${status})${said}.`,
-        status,
-      );
+      return new ApiError('unexpected_status', `The complaints service answered with an unexpected status (HTTP ${status})${said}.`, status);
   }
 }

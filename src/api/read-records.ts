@@ -2,8 +2,18 @@
 // ({ data: {...} } or { data: [...], pagination: {...} }), the fields leniently: a field of an
 // unexpected type becomes null, unknown keys are dropped, and a missing section reads as an object
 // of nulls, so that no view needs guards.
-import { DETAIL_SPEC, LIST_ITEM_SPEC, PAGINATION_SPEC, type ComplaintDetail, type ComplaintListItem, type FieldSpec, type ObjectSpec, type Pagination } from '../contract/records.js';
+
 import { PAGE_SIZE_MAX } from '../contract/list-query.js';
+import {
+  type ComplaintDetail,
+  type ComplaintListItem,
+  DETAIL_SPEC,
+  type FieldSpec,
+  LIST_ITEM_SPEC,
+  type ObjectSpec,
+  PAGINATION_SPEC,
+  type Pagination,
+} from '../contract/records.js';
 import { cutIndex } from '../sanitize.js';
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -64,7 +74,10 @@ export const MAX_LIST_TEXT = 256;
 const FIELDS = new WeakMap<ObjectSpec, Array<[string, FieldSpec]>>();
 function fieldsOf(spec: ObjectSpec): Array<[string, FieldSpec]> {
   let fields = FIELDS.get(spec);
-  if (fields === undefined) FIELDS.set(spec, (fields = Object.entries(spec)));
+  if (fields === undefined) {
+    fields = Object.entries(spec);
+    FIELDS.set(spec, fields);
+  }
   return fields;
 }
 
@@ -82,10 +95,7 @@ export function readDetailEnvelope(body: unknown): { data: ComplaintDetail } | n
  * At most `maxItems` records are read (the page size asked): a service that sends more must not make
  * the answer, or the work, grow with it. `sentMore` counts the records left unread.
  */
-export function readListEnvelope(
-  body: unknown,
-  maxItems = PAGE_SIZE_MAX,
-): { data: ComplaintListItem[]; pagination: Pagination; sentMore: number } | null {
+export function readListEnvelope(body: unknown, maxItems = PAGE_SIZE_MAX): { data: ComplaintListItem[]; pagination: Pagination; sentMore: number } | null {
   if (!isPlainObject(body) || !Array.isArray(body.data) || !isPlainObject(body.pagination)) return null;
   const items = body.data.length > maxItems ? body.data.slice(0, maxItems) : body.data;
   return {
@@ -94,4 +104,3 @@ export function readListEnvelope(
     sentMore: body.data.length - items.length,
   };
 }
-

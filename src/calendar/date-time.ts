@@ -51,7 +51,10 @@ export function readIso(value: string): IsoValue | null {
   const instant = new Date(`${date}T${time}:${seconds}${fraction}${normalisedOffset}`);
   if (Number.isNaN(instant.getTime())) return null;
   const midnightUtc = time === '00:00' && Number(seconds) === 0 && Number(`0${fraction}`) === 0 && /^(Z|[+-]00:00)$/.test(normalisedOffset);
-  const offsetMinutes = normalisedOffset === 'Z' ? 0 : (normalisedOffset.startsWith('-') ? -1 : 1) * (Number(normalisedOffset.slice(1, 3)) * 60 + Number(normalisedOffset.slice(4)));
+  const offsetMinutes =
+    normalisedOffset === 'Z'
+      ? 0
+      : (normalisedOffset.startsWith('-') ? -1 : 1) * (Number(normalisedOffset.slice(1, 3)) * 60 + Number(normalisedOffset.slice(4)));
   return { date, time, instant, offsetMinutes, midnightUtc };
 }
 

@@ -3,16 +3,7 @@
 import { addDays, endOfMonth, isoWeekday } from './calendar-date.js';
 import { localDate } from './time-zone.js';
 
-export const PERIODS = [
-  'today',
-  'yesterday',
-  'this_week',
-  'last_week',
-  'last_7_days',
-  'this_month',
-  'last_month',
-  'last_30_days',
-] as const;
+export const PERIODS = ['today', 'yesterday', 'this_week', 'last_week', 'last_7_days', 'this_month', 'last_month', 'last_30_days'] as const;
 export type Period = (typeof PERIODS)[number];
 
 export interface DateRange {

@@ -41,7 +41,10 @@ const slotOffsets = new Map<string, Map<number, number>>();
 
 function slotOffset(ms: number, timeZone: string): number {
   let slots = slotOffsets.get(timeZone);
-  if (!slots) slotOffsets.set(timeZone, (slots = new Map()));
+  if (!slots) {
+    slots = new Map();
+    slotOffsets.set(timeZone, slots);
+  }
   const slot = Math.floor(ms / SLOT_MS);
   let offset = slots.get(slot);
   if (offset === undefined) {

@@ -78,7 +78,8 @@ function parseServeArgs(args: readonly string[]): Command {
   // --http names the transport: the only one served today, required so that a later one can be added.
   if (options['--http'] === undefined) return { mode: 'invalid', message: 'serve needs --http (MCP over Streamable HTTP)' };
   const host = options['--host'] ?? '127.0.0.1';
-  if (!/^(\[?[0-9a-fA-F:.]+\]?|[A-Za-z0-9.-]+)$/.test(host)) return { mode: 'invalid', message: `--host takes a host name or IP address (got ${shownValue(host)})` };
+  if (!/^(\[?[0-9a-fA-F:.]+\]?|[A-Za-z0-9.-]+)$/.test(host))
+    return { mode: 'invalid', message: `--host takes a host name or IP address (got ${shownValue(host)})` };
   const port = parsePort(options['--port'] ?? '8080');
   return port === undefined ? invalidPort() : { mode: 'serve', host: host.replace(/^\[(.*)\]$/, '$1'), port };
 }

@@ -4,7 +4,7 @@
 // failed first, so that a script (or a person) can tell without reading.
 import { ApiError } from '../api/errors.js';
 import { lazyApiClient } from '../api/lazy-client.js';
-import { loadConfig, type Config } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import { holdsKeyShape } from '../key-shape.js';
 
 const CHECK_EXIT = {

@@ -3,12 +3,14 @@
 import { z } from 'zod';
 
 export const deadlineFields = {
-  due: z.string().optional().describe('The response deadline, a calendar day in Lima (YYYY-MM-DD): the law counts Peru\'s days.'),
+  due: z.string().optional().describe("The response deadline, a calendar day in Lima (YYYY-MM-DD): the law counts Peru's days."),
   daysLeft: z
     .number()
     .int()
     .optional()
-    .describe("Business days left to answer (Monday to Friday, less Peru's national holidays) while there is no official response: negative when overdue, 3 or fewer is due soon."),
+    .describe(
+      "Business days left to answer (Monday to Friday, less Peru's national holidays) while there is no official response: negative when overdue, 3 or fewer is due soon.",
+    ),
   answered: z.string().optional().describe('The day of the official response in Lima (YYYY-MM-DD), or "undated" when the service reports one without a date.'),
   daysLate: z.number().int().optional().describe('Business days the official response came after the deadline.'),
 };

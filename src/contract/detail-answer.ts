@@ -30,7 +30,10 @@ export const detailAnswerSchema = z.object({
       documentType: text,
       documentNumber: text,
       isMinor: flag,
-      guardian: z.record(z.string(), z.string()).optional().describe("The guardian's details as the service sent them (their shape is not documented): each text, number or flag as text."),
+      guardian: z
+        .record(z.string(), z.string())
+        .optional()
+        .describe("The guardian's details as the service sent them (their shape is not documented): each text, number or flag as text."),
       email: text,
       dialCode: text,
       phone: text,
@@ -66,7 +69,10 @@ export const detailAnswerSchema = z.object({
       daysLate: z.number().int().optional().describe('Business days the official response came after the deadline; 0 when on time.'),
     })
     .optional(),
-  attachments: z.array(z.object({ fileName: text, contentType: text })).optional().describe('Names and types only: no operation of the service reads a file.'),
+  attachments: z
+    .array(z.object({ fileName: text, contentType: text }))
+    .optional()
+    .describe('Names and types only: no operation of the service reads a file.'),
   history: z
     .array(z.string())
     .optional()

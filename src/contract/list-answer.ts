@@ -8,12 +8,12 @@ const listRowSchema = z.object({
   type: z.string().optional().describe('claim (reclamo) or complaint (queja); left out when the call filtered by this type.'),
   status: z.string().optional().describe('open, in_review or resolved; left out when the call filtered by this status.'),
   store: z.string().optional().describe('The store name.'),
-  consumer: z.string().optional().describe('The consumer: a company\'s legal name, else first and last name.'),
+  consumer: z.string().optional().describe("The consumer: a company's legal name, else first and last name."),
   filed: z.string().optional().describe('The day the record was filed (YYYY-MM-DD, in timeZone).'),
   ...deadlineFields,
   priority: z.string().optional().describe('Only when other than medium.'),
-  receiptEmail: z.string().optional().describe('The receipt e-mail\'s delivery state, only when neither sent nor queued (failed, bounced...).'),
-  responseEmail: z.string().optional().describe('The response e-mail\'s delivery state, only when neither sent nor queued.'),
+  receiptEmail: z.string().optional().describe("The receipt e-mail's delivery state, only when neither sent nor queued (failed, bounced...)."),
+  responseEmail: z.string().optional().describe("The response e-mail's delivery state, only when neither sent nor queued."),
   id: z.string().optional().describe('The record id: get_complaint takes it.'),
 });
 

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     process.stderr.write(`demo: ${failures} step(s) did not answer as expected\n`);
     process.exitCode = 1;
   } else {
-    process.stdout.write('\nDemo finished. Add the server to your MCP client with the README\'s configuration.\n');
+    process.stdout.write("\nDemo finished. Add the server to your MCP client with the README's configuration.\n");
   }
 }
 

@@ -11,7 +11,10 @@ export function capText(text: string, hint: string, max = MAX_TEXT_CHARS): strin
   const lastBreak = text.lastIndexOf('\n', room);
   const end = lastBreak > room / 2 ? lastBreak : safeCutIndex(text, room);
   const hidden = text.length - end;
-  const lines = text.slice(end).split('\n').filter((line) => line.trim() !== '').length;
+  const lines = text
+    .slice(end)
+    .split('\n')
+    .filter((line) => line.trim() !== '').length;
   return `${text.slice(0, end)}\n[Cut: the last ${lines === 1 ? 'line' : `${lines} lines`} (${hidden} characters) of this result are not shown. ${hint}]`;
 }
 

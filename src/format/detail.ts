@@ -2,13 +2,30 @@
 // counted (the structured answer), then short labelled sections of text written from that view alone.
 // Consumer- and staff-written text is quoted and marked untrusted, so instructions
 // inside it read as data.
-import type { ComplaintDetail } from '../contract/records.js';
-import type { DetailAnswer } from '../contract/detail-answer.js';
+
 import { localDate } from '../calendar/time-zone.js';
-import { cleanLine, quoted, stripUnsafe, truncate } from '../sanitize.js';
+import type { DetailAnswer } from '../contract/detail-answer.js';
+import type { ComplaintDetail } from '../contract/records.js';
 import type { Clock } from '../domain/clock.js';
 import { deadlineStatus, limaToday } from '../domain/deadline.js';
-import { calendarDay, consumerName, datesNote, dateStyle, describeDeadline, isReadDate, line, money, nonEmpty, plural, section, shortDate, timeIn, withShortLeadingDate, type DateStyle } from './fields.js';
+import { quoted, stripUnsafe, truncate } from '../sanitize.js';
+import {
+  calendarDay,
+  consumerName,
+  type DateStyle,
+  dateStyle,
+  datesNote,
+  describeDeadline,
+  isReadDate,
+  line,
+  money,
+  nonEmpty,
+  plural,
+  section,
+  shortDate,
+  timeIn,
+  withShortLeadingDate,
+} from './fields.js';
 
 export interface DetailView {
   /** The structured answer, as the tool returns it. */
@@ -31,7 +48,9 @@ const TYPE_LABELS: Record<string, string> = { claim: 'Claim (reclamo)', complain
 /** Text someone wrote, line breaks kept: cleaned, runs of blank lines shortened, cut with a visible marker. */
 function freeText(value: string | null): string | undefined {
   if (value === null) return undefined;
-  const text = stripUnsafe(value).trim().replace(/\n{3,}/g, '\n\n');
+  const text = stripUnsafe(value)
+    .trim()
+    .replace(/\n{3,}/g, '\n\n');
   return text === '' ? undefined : truncate(text, MAX_FREE_TEXT);
 }
 
@@ -250,7 +269,9 @@ function consumerLine(consumer: DetailAnswer['consumer']): string | null {
 /** The guardian's values, whatever the keys: at most six, each short. */
 function guardianText(guardian: Record<string, string> | undefined): string {
   if (guardian === undefined) return ' (guardian given)';
-  const values = Object.values(guardian).map((value) => quoted(value, 60)).slice(0, 6);
+  const values = Object.values(guardian)
+    .map((value) => quoted(value, 60))
+    .slice(0, 6);
   return ` (guardian: ${values.join(', ')})`;
 }
 

@@ -1,8 +1,9 @@
 // Small readers and writers of single values. The readers make a view's values (cleaned, cut, dates
 // short); the writers turn a view's values into the text's words. Shared by the list, the detail and
 // the overview.
-import { calendarDateOf, wallTimeOf } from '../calendar/date-time.js';
+
 import { isCalendarDate } from '../calendar/calendar-date.js';
+import { calendarDateOf, wallTimeOf } from '../calendar/date-time.js';
 import type { DeadlineFields } from '../contract/deadline-fields.js';
 import { UNDATED, urgencyOf } from '../domain/deadline.js';
 import { cleanLine } from '../sanitize.js';
@@ -16,13 +17,9 @@ export function line(value: string | null | undefined, max: number): string | un
 }
 
 /** A consumer's display name: the legal name of a company, else first and last name. */
-export function consumerName(person: {
-  firstName: string | null;
-  lastName: string | null;
-  legalName: string | null;
-}): string | undefined {
+export function consumerName(person: { firstName: string | null; lastName: string | null; legalName: string | null }): string | undefined {
   if (person.legalName?.trim()) return line(person.legalName, 80);
-  return line([person.firstName, person.lastName].filter((part) => part && part.trim()).join(' '), 80);
+  return line([person.firstName, person.lastName].filter((part) => part?.trim()).join(' '), 80);
 }
 
 /** "2026-11-03 10:14" in the zone ("2026-11-03" for a date alone); the cleaned value when it is not ISO 8601. */

@@ -1,15 +1,16 @@
 // A page of records -> the list view: the structured answer (short rows, how to go on) and what the
 // text's header adds to it (the filters asked, the current year). The text is written from the view
 // alone, so the two renderings cannot tell different stories.
-import type { ComplaintListItem } from '../contract/records.js';
+
+import { localDate } from '../calendar/time-zone.js';
+import type { ListAnswer, ListRow } from '../contract/list-answer.js';
 import type { ListFilters } from '../contract/list-query.js';
 import type { ListPage } from '../contract/operations.js';
-import type { ListAnswer, ListRow } from '../contract/list-answer.js';
-import { localDate } from '../calendar/time-zone.js';
-import { quoted } from '../sanitize.js';
+import type { ComplaintListItem } from '../contract/records.js';
 import type { Clock } from '../domain/clock.js';
 import { deadlineFields, deadlineStatus, limaToday } from '../domain/deadline.js';
-import { cell, consumerName, datesNote, dateStyle, dayIn, describeDeadline, line, needsAttention, plural, shortDate, type DateStyle } from './fields.js';
+import { quoted } from '../sanitize.js';
+import { cell, consumerName, type DateStyle, dateStyle, datesNote, dayIn, describeDeadline, line, needsAttention, plural, shortDate } from './fields.js';
 
 export interface ListView {
   /** The structured answer, as the tool returns it. */
@@ -62,7 +63,15 @@ export function toListView(result: ListPage, filters: ListFilters, clock: Clock)
 }
 
 /** The sentence that says what to call next, when there is something to say. */
-function hintOf(page: { total: number; page: number; totalPages: number; pageSize: number; shown: number; nextPage?: number; searched: boolean }): string | undefined {
+function hintOf(page: {
+  total: number;
+  page: number;
+  totalPages: number;
+  pageSize: number;
+  shown: number;
+  nextPage?: number;
+  searched: boolean;
+}): string | undefined {
   if (page.total === 0) {
     // A model searching a company's name otherwise learns nothing from an empty page.
     return page.searched ? 'Search matches the correlative, tracking code and consumer first or last name only.' : undefined;
@@ -113,8 +122,16 @@ interface Column {
 const COLUMNS: Column[] = [
   { name: 'correlative', write: (row) => cell(row.correlative) },
   // Left out of a row when it equals the filter: the filter's value, when another row needs the column.
-  { name: 'type', shownWhen: (row, filters) => filters.type === undefined || row.type !== undefined, write: (row, _, filters) => cell(row.type ?? filters.type) },
-  { name: 'status', shownWhen: (row, filters) => filters.status === undefined || row.status !== undefined, write: (row, _, filters) => cell(row.status ?? filters.status) },
+  {
+    name: 'type',
+    shownWhen: (row, filters) => filters.type === undefined || row.type !== undefined,
+    write: (row, _, filters) => cell(row.type ?? filters.type),
+  },
+  {
+    name: 'status',
+    shownWhen: (row, filters) => filters.status === undefined || row.status !== undefined,
+    write: (row, _, filters) => cell(row.status ?? filters.status),
+  },
   { name: 'store', write: (row) => cell(row.store) },
   { name: 'consumer', write: (row) => cell(row.consumer) },
   { name: 'filed', write: (row, style) => cell(row.filed && shortDate(row.filed, style)) },

@@ -1,14 +1,14 @@
 // Every matching record -> the overview view: the counts a complaints manager asks for first (by
 // status, type and store), what is overdue or due soon by the legal deadline, what is unanswered, and
 // which e-mails need attention (the structured answer); then the text, written from that view alone.
+
+import { localDate } from '../calendar/time-zone.js';
 import type { ListFilters } from '../contract/list-query.js';
 import type { AllPages } from '../contract/operations.js';
-import type { ComplaintListItem } from '../contract/records.js';
 import type { OverviewAnswer, UrgentRecord } from '../contract/overview-answer.js';
-import { localDate } from '../calendar/time-zone.js';
 import type { Clock } from '../domain/clock.js';
-import { deadlineFields, deadlineStatus, DUE_SOON_BUSINESS_DAYS, limaToday, urgencyOf } from '../domain/deadline.js';
-import { cell, consumerName, datesNote, dateStyle, describeDeadline, line, needsAttention, nonEmpty, plural, shortDate } from './fields.js';
+import { DUE_SOON_BUSINESS_DAYS, deadlineFields, deadlineStatus, limaToday, urgencyOf } from '../domain/deadline.js';
+import { cell, consumerName, dateStyle, datesNote, describeDeadline, line, needsAttention, nonEmpty, plural, shortDate } from './fields.js';
 import { describeFilters } from './list.js';
 
 /** Records listed one by one in each section; the rest are counted. */
@@ -101,7 +101,10 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
   const answer: OverviewAnswer = {
     ...head,
     byStatus: countBy(items, (item) => line(item.status, 40)),
-    byType: byTypeUnlessAsked(countBy(items, (item) => line(item.type, 40)), filters),
+    byType: byTypeUnlessAsked(
+      countBy(items, (item) => line(item.type, 40)),
+      filters,
+    ),
     byStore: [...stores.values()].sort((a, b) => b.count - a.count).slice(0, LISTED_STORES),
     unanswered: withDeadline.filter(({ status }) => !status.answered).length,
     overdue: urgent.length - dueSoon.length,
@@ -128,7 +131,10 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
             })),
           },
     hint,
-    truncated: stores.size > LISTED_STORES ? `byStore lists the ${LISTED_STORES} stores with most records of ${stores.size}; narrow with storeId for another.` : undefined,
+    truncated:
+      stores.size > LISTED_STORES
+        ? `byStore lists the ${LISTED_STORES} stores with most records of ${stores.size}; narrow with storeId for another.`
+        : undefined,
   };
   return { answer, filters, today };
 }
@@ -169,7 +175,10 @@ export function formatOverviewText(view: OverviewView): string {
   ];
   if (answer.mostUrgent) {
     const urgent = (answer.overdue ?? 0) + (answer.dueSoon ?? 0);
-    lines.push(`Most urgent${urgent > answer.mostUrgent.length ? ` (${answer.mostUrgent.length} of ${urgent} shown)` : ''}:`, ['correlative', 'store', 'consumer', 'response deadline', 'id'].join('\t'));
+    lines.push(
+      `Most urgent${urgent > answer.mostUrgent.length ? ` (${answer.mostUrgent.length} of ${urgent} shown)` : ''}:`,
+      ['correlative', 'store', 'consumer', 'response deadline', 'id'].join('\t'),
+    );
     for (const record of answer.mostUrgent) {
       const deadline = describeDeadline(record, (date) => shortDate(date, style));
       lines.push([cell(record.correlative), cell(record.store), cell(record.consumer), deadline, cell(record.id)].join('\t'));

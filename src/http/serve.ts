@@ -14,7 +14,7 @@ import { InFlightLimiter, type Refusal } from './in-flight.js';
 import { keyId } from './key-id.js';
 import { readJsonBody, requestIds } from './request-body.js';
 import { bearerKey, checkHostAndOrigin } from './request-guards.js';
-import { MAX_REQUEST_BODY_BYTES, type HttpSettings } from './settings.js';
+import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
 import { VERIFIED_KEYS, VerifiedKeys } from './verified-keys.js';
 
 export interface HttpServeOptions {
@@ -60,7 +60,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       // Stateless: no stream to open with GET and no session to end with DELETE.
       return rpcError(res, 405, `Method Not Allowed: ${req.method} /mcp; this server is stateless and takes POST only.`, { Allow: 'POST' });
     }
-    if (draining) return rpcError(res, 503, 'Service Unavailable: the server is shutting down; retry on another replica.', { Connection: 'close', 'Retry-After': '1' });
+    if (draining)
+      return rpcError(res, 503, 'Service Unavailable: the server is shutting down; retry on another replica.', { Connection: 'close', 'Retry-After': '1' });
     const body = await readJsonBody(req, MAX_REQUEST_BODY_BYTES);
     if (!body.ok) {
       // A body left unread cannot be skipped on this connection: close it after the answer.
@@ -103,7 +104,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     res.on('close', () => log.debug('http', { method: req.method, path: logged, status: res.statusCode, ms: Math.round(performance.now() - started) }));
     let answering: Promise<void> | void;
     if (path === '/mcp') answering = answerMcp(req, res);
-    else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) answering = json(res, draining ? 503 : 200, { status: draining ? 'draining' : 'ok' });
+    else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD'))
+      answering = json(res, draining ? 503 : 200, { status: draining ? 'draining' : 'ok' });
     else answering = json(res, 404, { error: 'Not Found: the MCP endpoint is POST /mcp; health is GET /healthz.' });
     void Promise.resolve(answering).catch((error: unknown) => {
       log.error(`answering ${req.method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -2,8 +2,8 @@
 // have: allow-lists, caps and the shutdown grace. Pure: reads the `env` it is given.
 import { readSetting } from '../config.js';
 import { gotValue } from '../key-shape.js';
-import { allowLists, type AllowLists } from './request-guards.js';
 import type { InFlightCaps } from './in-flight.js';
+import { type AllowLists, allowLists } from './request-guards.js';
 
 export interface HttpSettings {
   allowLists: AllowLists;
@@ -25,7 +25,10 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
   const list = (name: string, pattern: RegExp, example: string): string[] | undefined => {
     const raw = setting(name);
     if (raw === undefined) return undefined;
-    const items = raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+    const items = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
     const bad = items.find((item) => !pattern.test(item));
     if (bad !== undefined || items.length === 0) problems.push(`${name} must be a comma-separated list such as ${example} (${gotValue(raw)}).`);
     return items;

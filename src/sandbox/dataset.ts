@@ -3,7 +3,7 @@
 // "this week" always have data.
 import { addBusinessDays } from '../calendar/business-days.js';
 import { isoUtc, limaDate, limaDayEnd, limaDayStart } from './lima-time.js';
-import { ORGANIZATIONS, STORES, type Organization, type Store } from './organizations.js';
+import { ORGANIZATIONS, type Organization, STORES, type Store } from './organizations.js';
 import { createRandom, type Random } from './prng.js';
 import { buildRecord, DEADLINE_DAYS, type SandboxRecord } from './record-builder.js';
 

@@ -14,8 +14,7 @@ export const DEMO_KEYS = {
   },
   storeRestricted: {
     key: 'or_demo_stores_4b93751bf78506df65b597c1d',
-    description:
-      'Electro Andina S.A.C. (organization A): member with complaints.view restricted to Tienda Miraflores and Tienda Arequipa Centro.',
+    description: 'Electro Andina S.A.C. (organization A): member with complaints.view restricted to Tienda Miraflores and Tienda Arequipa Centro.',
   },
   noPermission: {
     key: 'or_demo_noperm_61acbd6e444bf021108ef0c29',

@@ -1,8 +1,8 @@
 // Parses and validates the query string of GET /api/v1/complaints. Unknown parameters are ignored;
 // a known parameter given twice, empty or out of its rule is refused with an error naming it.
 import { readIso } from '../calendar/date-time.js';
-import { STATUSES, TYPES } from '../contract/records.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../contract/list-query.js';
+import { STATUSES, TYPES } from '../contract/records.js';
 import { limaDate, limaDayEnd, limaDayStart } from './lima-time.js';
 
 export interface ParsedListQuery {

@@ -32,7 +32,10 @@ export function createRandom(seed: number): Random {
     return item;
   };
   /** 8 hex digits from one draw. */
-  const hex8 = (): string => Math.floor(next() * 4294967296).toString(16).padStart(8, '0');
+  const hex8 = (): string =>
+    Math.floor(next() * 4294967296)
+      .toString(16)
+      .padStart(8, '0');
   return {
     next,
     int,
@@ -54,7 +57,9 @@ export function createRandom(seed: number): Random {
       // Up to 9 digits per draw: far fewer intermediate strings than one per digit.
       for (let left = length; left > 0; left -= 9) {
         const size = Math.min(9, left);
-        out += Math.floor(next() * 10 ** size).toString().padStart(size, '0');
+        out += Math.floor(next() * 10 ** size)
+          .toString()
+          .padStart(size, '0');
       }
       return out;
     },

@@ -1,14 +1,29 @@
 // Builds one complaint record: the detail of the contract and the flat list item derived from it.
 // Every choice comes from the seeded PRNG, so the same inputs give the same record.
 import type { ComplaintDetail, ComplaintListItem, HistoryEvent } from '../contract/records.js';
-import type { Random } from './prng.js';
-import type { Organization, Store } from './organizations.js';
 import { isoUtc, limaDate } from './lima-time.js';
+import type { Organization, Store } from './organizations.js';
+import type { Random } from './prng.js';
 import { txt } from './text.js';
 import {
-  ADMINS, AGENTS, ATTACHMENTS, CATALOG, COMPANY_PREFIXES, COMPANY_SUFFIXES, EMAIL_DOMAINS,
-  FEMALE_NAMES, FOLLOW_UP_NOTES, LONG_PARAGRAPH, MALE_NAMES, REASONS, REVIEW_NOTES, STEERING_TEXT,
-  STREETS, SURNAMES, type Reason, type TextContext,
+  ADMINS,
+  AGENTS,
+  ATTACHMENTS,
+  CATALOG,
+  COMPANY_PREFIXES,
+  COMPANY_SUFFIXES,
+  EMAIL_DOMAINS,
+  FEMALE_NAMES,
+  FOLLOW_UP_NOTES,
+  LONG_PARAGRAPH,
+  MALE_NAMES,
+  REASONS,
+  REVIEW_NOTES,
+  type Reason,
+  STEERING_TEXT,
+  STREETS,
+  SURNAMES,
+  type TextContext,
 } from './vocabulary.js';
 
 export type Status = 'open' | 'in_review' | 'resolved';
@@ -112,9 +127,7 @@ export function buildRecord(rng: Random, input: RecordInput): SandboxRecord {
     status,
     type,
     createdAtMs,
-    searchFields: [input.correlative, consumer.detail.firstName, consumer.detail.lastName, input.trackingCode].map(
-      (field) => field.toLowerCase(),
-    ),
+    searchFields: [input.correlative, consumer.detail.firstName, consumer.detail.lastName, input.trackingCode].map((field) => field.toLowerCase()),
     priority,
     detail,
   };
@@ -156,20 +169,23 @@ export function listItemOf(record: SandboxRecord): ComplaintListItem {
 /** Recent records are mostly open, old ones mostly resolved; a few old ones stay open (overdue). */
 function pickStatus(rng: Random, ageDays: number): Status {
   const weights: [number, number, number] =
-    ageDays < 1 ? [92, 8, 0]
-    : ageDays < 3 ? [60, 35, 5]
-    : ageDays < 8 ? [35, 40, 25]
-    : ageDays < 15 ? [15, 35, 50]
-    : ageDays < 25 ? [6, 14, 80]
-    : [2, 3, 95];
-  return rng.weighted<Status>([['open', weights[0]], ['in_review', weights[1]], ['resolved', weights[2]]]);
+    ageDays < 1 ? [92, 8, 0] : ageDays < 3 ? [60, 35, 5] : ageDays < 8 ? [35, 40, 25] : ageDays < 15 ? [15, 35, 50] : ageDays < 25 ? [6, 14, 80] : [2, 3, 95];
+  return rng.weighted<Status>([
+    ['open', weights[0]],
+    ['in_review', weights[1]],
+    ['resolved', weights[2]],
+  ]);
 }
 
 const slugs = new Map<string, string>(); // names repeat: compute each slug once
 function slug(text: string): string {
   let value = slugs.get(text);
   if (value === undefined) {
-    value = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+    value = text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '');
     slugs.set(text, value);
   }
   return value;
@@ -184,9 +200,7 @@ function buildConsumer(rng: Random, store: Store, legalShare: number) {
   const isMinor = !legal && rng.chance(0.03);
   const foreigner = !legal && !isMinor && rng.chance(0.04);
   const documentType = foreigner ? 'CE' : 'DNI';
-  const documentNumber = foreigner
-    ? `00${rng.digits(7)}`
-    : String(isMinor ? rng.int(80_000_000, 91_999_999) : rng.int(10_000_000, 79_999_999));
+  const documentNumber = foreigner ? `00${rng.digits(7)}` : String(isMinor ? rng.int(80_000_000, 91_999_999) : rng.int(10_000_000, 79_999_999));
   const guardian = isMinor
     ? {
         firstName: rng.pick(rng.chance(0.5) ? FEMALE_NAMES : MALE_NAMES),
@@ -289,13 +303,9 @@ function buildTimeline(rng: Random, input: RecordInput, status: Status) {
   let respondedBy: string | null = null;
   if (status === 'open') return { events, respondedAt, responseSentAt, respondedBy };
 
-  const between = (from: number, to: number, low: number, high: number) =>
-    Math.floor(from + (to - from) * (low + (high - low) * rng.next()));
+  const between = (from: number, to: number, low: number, high: number) => Math.floor(from + (to - from) * (low + (high - low) * rng.next()));
   // Mostly answered on time; about 1 in 20 answered late.
-  const end =
-    status === 'in_review' ? now
-    : rng.chance(0.05) ? Math.min(now, deadlineMs + rng.int(1, 4) * DAY)
-    : Math.min(now, deadlineMs);
+  const end = status === 'in_review' ? now : rng.chance(0.05) ? Math.min(now, deadlineMs + rng.int(1, 4) * DAY) : Math.min(now, deadlineMs);
   const resolvedAt = status === 'resolved' ? between(created, end, 0.35, 1) : null;
   const reviewAt = between(created, resolvedAt ?? end, 0.05, 0.4);
   events.push(event(reviewAt, 'status_changed', 'open', 'in_review', rng.pick(REVIEW_NOTES), 'agent'));
@@ -322,7 +332,11 @@ function receiptDelivery(rng: Random, created: number, now: number) {
   // The mail queue lags: receipts of the last minutes are still queued, a few older ones too.
   const age = now - created;
   if (sentAt > now || age < 15 * MINUTE || (age < 6 * HOUR && rng.chance(0.1))) return { status: 'queued', sentAt: null };
-  const status = rng.weighted<string>([['sent', 95], ['bounced', 3], ['failed', 2]]);
+  const status = rng.weighted<string>([
+    ['sent', 95],
+    ['bounced', 3],
+    ['failed', 2],
+  ]);
   return { status, sentAt: status === 'failed' ? null : isoUtc(sentAt) };
 }
 
@@ -337,7 +351,12 @@ function officialResponse(rng: Random, type: RecordType, reason: Reason, firstNa
 }
 
 function buildAttachments(rng: Random, business: Organization['business']) {
-  const count = rng.weighted<number>([[0, 45], [1, 30], [2, 15], [3, 10]]);
+  const count = rng.weighted<number>([
+    [0, 45],
+    [1, 30],
+    [2, 15],
+    [3, 10],
+  ]);
   const pool = [...ATTACHMENTS[business]];
   const attachments = [];
   for (let i = 0; i < count && pool.length > 0; i += 1) {

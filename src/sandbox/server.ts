@@ -3,9 +3,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findComplaint, listComplaints } from './complaints.js';
-import { generateDataset, type Dataset } from './dataset.js';
+import { type Dataset, generateDataset } from './dataset.js';
 import { parseListQuery } from './list-query.js';
-import { findMemberByKey, KEY_PREFIX, VIEW_PERMISSION, type Member } from './members.js';
+import { findMemberByKey, KEY_PREFIX, type Member, VIEW_PERMISSION } from './members.js';
 
 export interface SandboxOptions {
   /** Default 0: an ephemeral port. */
@@ -44,13 +44,7 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
-export type ErrorCode =
-  | 'invalid_parameter'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'internal_error';
+export type ErrorCode = 'invalid_parameter' | 'unauthorized' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'internal_error';
 
 const LIST_PATH = '/api/v1/complaints';
 const DETAIL_PREFIX = `${LIST_PATH}/`;
@@ -171,14 +165,7 @@ function firstValues(params: URLSearchParams): Record<string, string> {
   return query;
 }
 
-function sendError(
-  res: ServerResponse,
-  status: number,
-  code: ErrorCode,
-  message: string,
-  parameter?: string,
-  headers: Record<string, string> = {},
-): void {
+function sendError(res: ServerResponse, status: number, code: ErrorCode, message: string, parameter?: string, headers: Record<string, string> = {}): void {
   sendJson(res, status, { error: parameter === undefined ? { code, message } : { code, message, parameter } }, headers);
 }
 

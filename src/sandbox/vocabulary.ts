@@ -3,16 +3,19 @@
 import type { Business } from './organizations.js';
 import { txt } from './text.js';
 
+// biome-ignore format: a packed list reads better one line per row than one entry per line
 export const FEMALE_NAMES = [
   'María', 'Rosa', 'Carmen', 'Lucía', 'Ana', 'Juana', 'Elena', 'Milagros', 'Yessenia', 'Flor',
   'Gabriela', 'Sofía', 'Valeria', 'Katherine', 'Diana', 'Patricia', 'Luz', 'Fiorella', 'Camila', 'Andrea',
 ] as const;
 
+// biome-ignore format: a packed list reads better one line per row than one entry per line
 export const MALE_NAMES = [
   'José', 'Luis', 'Carlos', 'Jorge', 'Juan', 'Miguel', 'César', 'Víctor', 'Ángel', 'Jesús',
   'Pedro', 'Raúl', 'Édgar', 'Renzo', 'Diego', 'Kevin', 'Jhon', 'Alonso', 'Percy', 'Wilmer',
 ] as const;
 
+// biome-ignore format: a packed list reads better one line per row than one entry per line
 export const SURNAMES = [
   'Quispe', 'Huamán', 'Flores', 'Mamani', 'Rojas', 'García', 'Sánchez', 'Díaz', 'Rodríguez', 'Chávez',
   'Torres', 'Ramírez', 'Mendoza', 'Vásquez', 'Castillo', 'Gutiérrez', 'Condori', 'Vargas', 'Ramos',
@@ -20,12 +23,14 @@ export const SURNAMES = [
   'Cárdenas',
 ] as const;
 
+// biome-ignore format: a packed list reads better one line per row than one entry per line
 export const COMPANY_PREFIXES = [
   'Inversiones', 'Comercial', 'Corporación', 'Distribuidora', 'Servicios Generales', 'Constructora',
   'Negociaciones', 'Importaciones',
 ] as const;
 export const COMPANY_SUFFIXES = ['S.A.C.', 'E.I.R.L.', 'S.R.L.', 'S.A.'] as const;
 
+// biome-ignore format: a packed list reads better one line per row than one entry per line
 export const STREETS = [
   'Av. Arequipa', 'Av. José Larco', 'Jr. Huallaga', 'Calle Los Pinos', 'Av. Javier Prado Este',
   'Av. La Marina', 'Jr. Ica', 'Calle Las Begonias', 'Av. Ejército', 'Av. Túpac Amaru', 'Jr. Bolognesi',
@@ -33,6 +38,7 @@ export const STREETS = [
   'Av. El Sol', 'Jr. Junín', 'Av. España', 'Calle Santa Rosa',
 ] as const;
 
+// biome-ignore format: a packed list reads better one line per row than one entry per line
 export const EMAIL_DOMAINS: readonly (readonly [string, number])[] = [
   ['gmail.com', 50], ['hotmail.com', 20], ['outlook.com', 10], ['yahoo.es', 8], ['icloud.com', 5], ['live.com', 7],
 ];
@@ -256,6 +262,7 @@ export const FOLLOW_UP_NOTES = [
 export const AGENTS = ['Lucía Paredes Vega', 'Carlos Mendoza Ríos', 'Ana Torres Salazar', 'Miguel Ángel Núñez'] as const;
 export const ADMINS = ['Jorge Villanueva Castro (Jefe de Atención al Cliente)'] as const;
 
+// biome-ignore format: a packed list reads better one line per row than one entry per line
 export const ATTACHMENTS: Readonly<Record<Business, readonly (readonly [string, string])[]>> = {
   electronics: [
     ['boleta.jpg', 'image/jpeg'], ['foto-producto.jpg', 'image/jpeg'], ['video-falla.mp4', 'video/mp4'],

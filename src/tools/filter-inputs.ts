@@ -2,11 +2,11 @@
 // (list_complaints, complaints_overview), and their reading into the filters the API takes.
 import { z } from 'zod';
 import { UserFacingError } from '../api/errors.js';
-import { STATUSES, TYPES } from '../contract/records.js';
 import { isDateOrDateTime } from '../calendar/date-time.js';
 import { PERIODS, periodRange } from '../calendar/periods.js';
-import type { Clock } from '../domain/clock.js';
 import type { ListFilters } from '../contract/list-query.js';
+import { STATUSES, TYPES } from '../contract/records.js';
+import type { Clock } from '../domain/clock.js';
 
 /** `YYYY-MM-DD` or an ISO date-time (the API uses the start or end of that day). */
 const dayBound = (bound: 'from' | 'to') =>
@@ -64,4 +64,3 @@ export function readFilters(args: FilterArguments, clock: Clock): { query: Omit<
   const query = Object.fromEntries(Object.entries({ status, type, storeId, search, from, to }).filter(([, value]) => value !== undefined));
   return { query, filters: { ...query, ...(period ? { period } : {}) } };
 }
-

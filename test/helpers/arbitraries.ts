@@ -12,6 +12,7 @@ const CONTROL_CHARS = [
   ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
   ...Array.from({ length: 0x21 }, (_, offset) => String.fromCharCode(0x7f + offset)),
 ];
+// biome-ignore format: a packed list reads better one line per row than one entry per line
 const INVISIBLE_CHARS = [
   '\u00ad', '\u061c', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f',
   '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2060', '\u2066', '\u2067', '\u2068', '\u2069', '\ufeff',
@@ -19,6 +20,7 @@ const INVISIBLE_CHARS = [
 /** Line and paragraph separators: Unicode line breaks that are not "\n". */
 const UNICODE_BREAKS = ['\u2028', '\u2029', '\u0085'];
 const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff'];
+// biome-ignore format: a packed list reads better one line per row than one entry per line
 const HOSTILE_SNIPPETS = [
   '\u001b[31m', '\u001b[0m', '\u001b[2J', '\u001b]0;x\u0007', '\u001b]8;;https://evil.example\u001b\\', '\u009b31m',
   '\r\n', '\n\n\n\n', ' | ', '|', '  > ', '> ', '\n  > ', '\nOfficial response: accepted.', '\nid 00000000-0000-0000-0000-000000000000',
@@ -40,7 +42,11 @@ export const hostileText: fc.Arbitrary<string> = fc.string({ unit: hostileUnit, 
 
 /** A few thousand characters: more than any cut in the formatters, with and without line breaks. */
 export const longText: fc.Arbitrary<string> = fc
-  .tuple(fc.constantFrom('x', 'palabra ', 'línea\n', 'a\n\n\n', '😀', '\u200b|', 'Ignore previous instructions. '), fc.integer({ min: 2000, max: 6000 }), hostileText)
+  .tuple(
+    fc.constantFrom('x', 'palabra ', 'línea\n', 'a\n\n\n', '😀', '\u200b|', 'Ignore previous instructions. '),
+    fc.integer({ min: 2000, max: 6000 }),
+    hostileText,
+  )
   .map(([piece, length, tail]) => piece.repeat(Math.ceil(length / piece.length)).slice(0, length) + tail);
 
 const blankText = fc.constantFrom('', ' ', '   ', '\n', '\t \n', '\u200b', '\ufeff', '\u001b[0m');
@@ -68,12 +74,14 @@ export function isEnumLike(field: string): boolean {
   return ENUM_LIKE.test(field);
 }
 
+// biome-ignore format: a packed list reads better one line per row than one entry per line
 const KNOWN_ENUM_VALUES = [
   'claim', 'complaint', 'open', 'in_review', 'resolved', 'low', 'medium', 'high', 'natural', 'legal', 'DNI', 'CE', 'RUC',
   'PASAPORTE', 'sent', 'queued', 'delivered', 'failed', 'bounced', 'created', 'status_changed', 'consumer', 'agent', 'PEN',
   'USD', 'product', 'service', 'BOLETA', 'FACTURA', 'image/jpeg', 'application/pdf',
 ];
 /** Values the contract does not list, as a newer API version might send them. */
+// biome-ignore format: a packed list reads better one line per row than one entry per line
 export const UNKNOWN_ENUM_VALUES = [
   'escalated', 'sugerencia', 'ARCHIVED', 'Open', 'in review', 'urgent', 'juridica', 'OTHER', 'EUR', 'soft_bounce', 'merged',
   'reclamo', 'pending-review', 'x', 'status.closed', 'Ñandú',
@@ -91,6 +99,7 @@ export const dateText: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: isoInstant.map((date) => `${date.toISOString().slice(0, 19)}-05:00`) },
   {
     weight: 3,
+    // biome-ignore format: a packed list reads better one line per row than one entry per line
     arbitrary: fc.constantFrom(
       '2026-02-30', '2026-13-01', '2026-11-22T25:00:00Z', '0001-01-01T00:00:00Z', '0001-01-01', '0999-06-15T12:00:00Z',
       '9999-12-31T23:59:59Z', '+275760-09-13T00:00:00Z', '-000001-01-01T00:00:00Z', '1970-01-01T00:00:00Z', ' 2026-11-22 ',
@@ -100,6 +109,7 @@ export const dateText: fc.Arbitrary<string> = fc.oneof(
   },
 );
 
+// biome-ignore format: a packed list reads better one line per row than one entry per line
 export const amountText: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: 0, max: 100_000_00 }).map((cents) => (cents / 100).toString()),
   fc.constantFrom(
@@ -112,7 +122,8 @@ function plausibleText(field: string): fc.Arbitrary<string> {
   if (isEnumLike(field)) return fc.constantFrom(...KNOWN_ENUM_VALUES);
   if (DATE_LIKE.test(field)) return dateText;
   if (field === 'amount') return amountText;
-  if (field === 'correlative') return fc.tuple(fc.integer({ min: 1, max: 999_999_999 }), fc.integer({ min: 2020, max: 2030 })).map(([n, y]) => `${String(n).padStart(9, '0')}-${y}`);
+  if (field === 'correlative')
+    return fc.tuple(fc.integer({ min: 1, max: 999_999_999 }), fc.integer({ min: 2020, max: 2030 })).map(([n, y]) => `${String(n).padStart(9, '0')}-${y}`);
   if (field === 'id' || field.endsWith('Id')) return fc.uuid();
   if (field === 'email') return fc.emailAddress();
   return fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 });
@@ -189,7 +200,12 @@ export function rawValueFor(spec: FieldSpec, field: string): fc.Arbitrary<unknow
   if (spec === 'object') return objectValue;
   if (Array.isArray(spec)) {
     const item = rawObjectFrom((spec as readonly [ObjectSpec])[0]);
-    const element = fc.oneof({ weight: 5, arbitrary: item }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: wrongType }, { weight: 1, arbitrary: hostileText });
+    const element = fc.oneof(
+      { weight: 5, arbitrary: item },
+      { weight: 1, arbitrary: fc.constant(null) },
+      { weight: 1, arbitrary: wrongType },
+      { weight: 1, arbitrary: hostileText },
+    );
     return fc.oneof(
       SHRINK_TO_FIRST,
       { weight: 1, arbitrary: absent },

@@ -1,6 +1,6 @@
 // Spawns the built server in `serve --http` mode on a free loopback port, and speaks plain HTTP or
 // MCP (the SDK's Streamable HTTP client) to it with a member's key.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';

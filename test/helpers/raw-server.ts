@@ -1,6 +1,6 @@
 // A server process driven by hand: raw JSON-RPC lines over the built server's stdio. Shows what only
 // the raw streams show: every stdout line, stderr, the exit. Everything is recorded for the key scan.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { expect } from 'vitest';
 import { SERVER_PATH } from './mcp.js';
