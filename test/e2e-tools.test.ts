@@ -235,7 +235,7 @@ describe('get_complaint', () => {
     // server counts from its own clock: compared on one day (see helpers/one-day.ts).
     await onOneDay('America/Lima', async (_now, today) => {
       const [soon, late] = ORG_A().filter((r) => r.detail.response.officialResponse === null);
-      const saved = [soon!.detail.deadline.date, late!.detail.deadline.date];
+      const saved: [string | null, string | null] = [soon!.detail.deadline.date, late!.detail.deadline.date];
       soon!.detail.deadline.date = addBusinessDays(today, 2);
       late!.detail.deadline.date = addBusinessDays(today, -3);
       try {

@@ -18,6 +18,7 @@ function listResult(items: Record<string, unknown>[], pagination: Record<string,
   const parsed = mustReadList({ data: items, pagination });
   return {
     items: parsed.data,
+    sentMore: 0,
     pagination: { page: pagination.page!, pageSize: pagination.pageSize!, total: pagination.total!, totalPages: pagination.totalPages! },
   };
 }
@@ -369,7 +370,11 @@ describe('detail text', () => {
   it('keeps a structured answer within its budget, the note included, cutting its largest list', () => {
     // Quotes double in JSON: the worst case for a budget counted in characters of JSON.
     const row = (index: number) => ({ consumer: '"'.repeat(400), id: `id-${index}` });
-    const answer = { total: 100, items: Array.from({ length: 100 }, (_, index) => row(index)), other: [{ a: 1 }] };
+    const answer: { total: number; items: ReturnType<typeof row>[]; other: { a: number }[]; truncated?: string } = {
+      total: 100,
+      items: Array.from({ length: 100 }, (_, index) => row(index)),
+      other: [{ a: 1 }],
+    };
     const capped = capStructured(answer, 20_000);
     expect(JSON.stringify(capped).length).toBeLessThanOrEqual(20_000);
     const shown = capped.items.length;
@@ -378,7 +383,7 @@ describe('detail text', () => {
     expect(capped.truncated).toBe(`Cut to fit the size of one answer (items: ${shown} of 100 shown).`);
     expect(capped.other).toEqual([{ a: 1 }]);
     // Within the budget, nothing changes.
-    const small = { total: 1, items: [row(0)] };
+    const small: { total: number; items: ReturnType<typeof row>[]; truncated?: string } = { total: 1, items: [row(0)] };
     expect(capStructured(small, 20_000)).toEqual({ total: 1, items: [row(0)] });
   });
 

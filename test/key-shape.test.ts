@@ -1,6 +1,7 @@
 // A key pasted into the wrong setting is never echoed: the helper, and every setting read through it.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getGlobalDispatcher } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { ComplaintsApi } from '../src/api/client.js';
 import { parseArgs } from '../src/cli/args.js';
@@ -103,7 +104,7 @@ describe('a connection error of the API client', () => {
     const origin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
     await new Promise((resolve) => closed.close(resolve));
     const message = async (baseUrl: string) =>
-      new ComplaintsApi({ baseUrl, apiKey: 'or_live_abc123', timeoutMs: 3000, random: () => 0 }).listComplaints({}).then(
+      new ComplaintsApi({ baseUrl, apiKey: 'or_live_abc123', timeoutMs: 3000, dispatcher: getGlobalDispatcher(), random: () => 0 }).listComplaints({}).then(
         () => 'answered',
         (error: Error) => error.message,
       );

@@ -453,7 +453,7 @@ describe('the lenient parsers', () => {
         if (parsed === null) return;
         expect(parsed.data).toHaveLength((body.data as unknown[]).length);
         const pagination = { page: 1, pageSize: 100, total: parsed.data.length, totalPages: 1 };
-        const view = toListView({ items: parsed.data, pagination }, {}, ANY_CLOCK);
+        const view = toListView({ items: parsed.data, sentMore: 0, pagination }, {}, ANY_CLOCK);
         expect(listAnswerSchema.safeParse(view.answer).success).toBe(true);
       }),
       { numRuns: RUNS },

@@ -9,7 +9,7 @@ const items = (bodies: Record<string, unknown>[]) => mustReadList({ data: bodies
 
 describe('formatOverviewText', () => {
   it('says when the page cap left records unread, and that the counts are then lower bounds', () => {
-    const pages = { items: items([listItemBody()]), total: 9000, totalPages: 90, pagesRead: 50, capped: true };
+    const pages = { items: items([listItemBody()]), total: 9000, totalPages: 90, pagesRead: 50, capped: true, repeated: 0, sentMore: 0 };
     const view = toOverview(pages, { period: 'this_month', from: '2026-11-01', to: '2026-11-22' }, clock);
     const text = formatOverviewText(view);
     const [first, , , counts] = text.split('\n');
@@ -27,7 +27,7 @@ describe('formatOverviewText', () => {
       listItemBody({ correlative: 'C', responseDeadline: '2026-12-15', receiptDeliveryStatus: 'queued', responseDeliveryStatus: 'failed' }),
       listItemBody({ correlative: 'D', responseDeadline: '2026-11-10', hasResponse: true, respondedAt: '2026-11-09T15:00:00Z' }),
     ];
-    const view = toOverview({ items: items(bodies), total: 4, totalPages: 1, pagesRead: 1, capped: false }, {}, clock);
+    const view = toOverview({ items: items(bodies), total: 4, totalPages: 1, pagesRead: 1, capped: false, repeated: 0, sentMore: 0 }, {}, clock);
     expect(view.answer).toMatchObject({ unanswered: 3, overdue: 1, dueSoon: 1, emailProblems: { records: 2, byState: { bounced: 1, failed: 1 } } });
     expect(view.answer.counted).toBeUndefined();
     expect(view.answer.mostUrgent!.map((record) => record.correlative)).toEqual(['B', 'A']);
@@ -48,7 +48,11 @@ describe('formatOverviewText', () => {
   it('lists the due soon records that overdue ones pushed out of the table, as the text names them', () => {
     const overdue = Array.from({ length: 10 }, (_, index) => listItemBody({ correlative: `O${index}`, responseDeadline: '2026-11-10' }));
     const dueSoon = listItemBody({ correlative: 'S', responseDeadline: '2026-11-24', id: 'soon' });
-    const view = toOverview({ items: items([...overdue, dueSoon]), total: 11, totalPages: 1, pagesRead: 1, capped: false }, {}, clock);
+    const view = toOverview(
+      { items: items([...overdue, dueSoon]), total: 11, totalPages: 1, pagesRead: 1, capped: false, repeated: 0, sentMore: 0 },
+      {},
+      clock,
+    );
     expect(view.answer.mostUrgent).toHaveLength(10);
     expect(view.answer.alsoDueSoon).toEqual([{ correlative: 'S', daysLeft: 2, id: 'soon' }]);
     expect(formatOverviewText(view)).toContain('Due soon, below the overdue ones: S (2 business days left).');
@@ -56,12 +60,14 @@ describe('formatOverviewText', () => {
 
   it('does not count by type when the call asked for one type and every record is of it', () => {
     const claims = items([listItemBody(), listItemBody({ id: 'b' })]);
-    const asked = toOverview({ items: claims, total: 2, totalPages: 1, pagesRead: 1, capped: false }, { type: 'claim' }, clock);
+    const asked = toOverview({ items: claims, total: 2, totalPages: 1, pagesRead: 1, capped: false, repeated: 0, sentMore: 0 }, { type: 'claim' }, clock);
     expect(asked.answer.byType).toBeUndefined();
     expect(formatOverviewText(asked)).not.toContain('By type');
     // A record of another type (a service that ignored the filter) is news, and shows.
     const mixed = items([listItemBody(), listItemBody({ id: 'b', type: 'complaint' })]);
-    expect(toOverview({ items: mixed, total: 2, totalPages: 1, pagesRead: 1, capped: false }, { type: 'claim' }, clock).answer.byType).toEqual({
+    expect(
+      toOverview({ items: mixed, total: 2, totalPages: 1, pagesRead: 1, capped: false, repeated: 0, sentMore: 0 }, { type: 'claim' }, clock).answer.byType,
+    ).toEqual({
       claim: 1,
       complaint: 1,
     });
@@ -74,7 +80,7 @@ describe('formatOverviewText', () => {
       listItemBody({ storeId: 'abc', storeName: 'Tienda ABC' }),
       listItemBody({ storeId: 'abc\u200b', storeName: 'Tienda ABC' }),
     ];
-    const view = toOverview({ items: items(bodies), total: 4, totalPages: 1, pagesRead: 1, capped: false }, {}, clock);
+    const view = toOverview({ items: items(bodies), total: 4, totalPages: 1, pagesRead: 1, capped: false, repeated: 0, sentMore: 0 }, {}, clock);
     expect(view.answer.byStore).toEqual([
       { store: 'Tienda ABC', count: 2, storeId: 'abc' },
       { store: 'S-1', count: 1 },
@@ -84,7 +90,7 @@ describe('formatOverviewText', () => {
 
   it('counts a status, type or store named like an object property as any other', () => {
     const bodies = [listItemBody({ status: '__proto__', type: 'constructor' }), listItemBody({ status: '__proto__', storeName: 'toString', storeId: null })];
-    const view = toOverview({ items: items(bodies), total: 2, totalPages: 1, pagesRead: 1, capped: false }, {}, clock);
+    const view = toOverview({ items: items(bodies), total: 2, totalPages: 1, pagesRead: 1, capped: false, repeated: 0, sentMore: 0 }, {}, clock);
     expect(Object.getPrototypeOf(view.answer.byStatus)).toBe(Object.prototype);
     expect(Object.hasOwn(view.answer.byStatus!, '__proto__')).toBe(true);
     expect(JSON.parse(JSON.stringify(view.answer)).byStatus).toEqual(JSON.parse('{"__proto__":2}'));

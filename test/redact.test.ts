@@ -198,7 +198,7 @@ describe('redacted records', () => {
     const invisible = fc.constantFrom('', '\u200b', '\u2060', '\u200c', '\u00ad', '\u{E0100}', '\u034f', '\u2800', '\ufeff', '\u202e');
     const digits = (length: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((list) => list.join(''));
     // [as written, what must not show]
-    const identifier = fc.oneof(
+    const identifier: fc.Arbitrary<readonly string[]> = fc.oneof(
       digits(8).map((dni) => [dni, dni]),
       digits(8).map((dni) => [`DNI${dni}`, dni]),
       fc.tuple(digits(8), fc.integer({ min: 0, max: 9 })).map(([dni, check]) => [`${dni}-${check}`, dni]),
@@ -219,7 +219,8 @@ describe('redacted records', () => {
         .map(([user, domain]) => [`${user}@${domain}`, `${user}@`]),
     );
     // An invisible character at any position of the identifier.
-    const hidden = fc.tuple(identifier, invisible, fc.nat()).map(([[written, secret], character, at]) => {
+    const hidden = fc.tuple(identifier, invisible, fc.nat()).map(([pair, character, at]) => {
+      const [written, secret] = pair as [string, string];
       const position = at % (written.length + 1);
       return { written: written.slice(0, position) + character + written.slice(position), secret };
     });
