@@ -1,4 +1,5 @@
-// Every tool the server registers. Adding a tool = adding its file and one line here.
+// Every tool the server registers. Adding a tool: its file, one line here, and the steps of
+// CONTRIBUTING.md (manifest.json, the other tools' descriptions, the demo).
 import type { z } from 'zod';
 import { complaintsOverview } from './complaints-overview.js';
 import { getComplaint } from './get-complaint.js';
