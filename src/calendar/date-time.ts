@@ -50,11 +50,11 @@ export function readIso(value: string): IsoValue | null {
   const normalisedOffset = /^z$/i.test(offset) ? 'Z' : `${offset.slice(0, 3)}:${offset.slice(3).replace(':', '') || '00'}`;
   const instant = new Date(`${date}T${time}:${seconds}${fraction}${normalisedOffset}`);
   if (Number.isNaN(instant.getTime())) return null;
-  const midnightUtc = time === '00:00' && Number(seconds) === 0 && Number(`0${fraction}`) === 0 && /^(Z|[+-]00:00)$/.test(normalisedOffset);
   const offsetMinutes =
     normalisedOffset === 'Z'
       ? 0
       : (normalisedOffset.startsWith('-') ? -1 : 1) * (Number(normalisedOffset.slice(1, 3)) * 60 + Number(normalisedOffset.slice(4)));
+  const midnightUtc = offsetMinutes === 0 && time === '00:00' && Number(seconds) === 0 && Number(`0${fraction}`) === 0;
   return { date, time, instant, offsetMinutes, midnightUtc };
 }
 
