@@ -1,30 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween, isBusinessDay } from '../src/calendar/business-days.js';
-import { PERU_HOLIDAY_YEARS, PERU_HOLIDAYS } from '../src/calendar/peru-holidays.js';
-
-describe('Peru holidays table', () => {
-  it('lists the 16 national holidays of each covered year, as valid dates', () => {
-    for (const year of PERU_HOLIDAY_YEARS) {
-      const dates = Object.keys(PERU_HOLIDAYS).filter((date) => date.startsWith(`${year}-`));
-      expect(dates).toHaveLength(16);
-      for (const monthDay of ['01-01', '05-01', '06-07', '06-29', '07-23', '07-28', '07-29', '08-06', '08-30', '10-08', '11-01', '12-08', '12-09', '12-25']) {
-        expect(dates).toContain(`${year}-${monthDay}`);
-      }
-    }
-    for (const date of Object.keys(PERU_HOLIDAYS)) {
-      expect(new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10)).toBe(date);
-    }
-  });
-
-  it('has Holy Thursday and Good Friday of each year', () => {
-    expect(PERU_HOLIDAYS['2025-04-17']).toBe('Jueves Santo');
-    expect(PERU_HOLIDAYS['2025-04-18']).toBe('Viernes Santo');
-    expect(PERU_HOLIDAYS['2026-04-02']).toBe('Jueves Santo');
-    expect(PERU_HOLIDAYS['2026-04-03']).toBe('Viernes Santo');
-    expect(PERU_HOLIDAYS['2027-03-25']).toBe('Jueves Santo');
-    expect(PERU_HOLIDAYS['2027-03-26']).toBe('Viernes Santo');
-  });
-});
+import { addDays } from '../src/calendar/calendar-date.js';
 
 describe('isBusinessDay', () => {
   it('is false on weekends and holidays, true on other weekdays', () => {
@@ -69,6 +45,42 @@ describe('addBusinessDays', () => {
 
   it('counts backwards for a negative n', () => {
     expect(addBusinessDays('2026-07-30', -1)).toBe('2026-07-27');
+  });
+});
+
+describe('deadlines in 2028-2035, computed by rule', () => {
+  // Worked out by hand from each year's Easter and article 6's fixed dates, and checked with an
+  // independent count (python-dateutil's easter and the same list of dates).
+  const cases: Array<{ year: number; easter: string; holyWeek: [string, string]; fiestasPatrias: [string, string] }> = [
+    { year: 2028, easter: '04-16', holyWeek: ['2028-03-31', '2028-04-25'], fiestasPatrias: ['2028-07-15', '2028-08-07'] },
+    { year: 2029, easter: '04-01', holyWeek: ['2029-03-16', '2029-04-10'], fiestasPatrias: ['2029-07-15', '2029-08-07'] },
+    { year: 2030, easter: '04-21', holyWeek: ['2030-04-05', '2030-04-30'], fiestasPatrias: ['2030-07-15', '2030-08-08'] },
+    { year: 2031, easter: '04-13', holyWeek: ['2031-03-28', '2031-04-22'], fiestasPatrias: ['2031-07-15', '2031-08-11'] },
+    { year: 2032, easter: '03-28', holyWeek: ['2032-03-12', '2032-04-06'], fiestasPatrias: ['2032-07-15', '2032-08-11'] },
+    { year: 2033, easter: '04-17', holyWeek: ['2033-04-01', '2033-04-26'], fiestasPatrias: ['2033-07-15', '2033-08-09'] },
+    { year: 2034, easter: '04-09', holyWeek: ['2034-03-24', '2034-04-18'], fiestasPatrias: ['2034-07-15', '2034-08-07'] },
+    { year: 2035, easter: '03-25', holyWeek: ['2035-03-09', '2035-04-03'], fiestasPatrias: ['2035-07-15', '2035-08-07'] },
+  ];
+
+  it.each(cases)('$year: 15 business days across Holy Week and across Fiestas Patrias', ({ holyWeek, fiestasPatrias }) => {
+    expect(addBusinessDays(holyWeek[0], 15)).toBe(holyWeek[1]);
+    expect(businessDaysBetween(holyWeek[0], holyWeek[1])).toBe(15);
+    expect(addBusinessDays(fiestasPatrias[0], 15)).toBe(fiestasPatrias[1]);
+    expect(businessDaysBetween(fiestasPatrias[0], fiestasPatrias[1])).toBe(15);
+  });
+
+  it.each(cases)('$year: due the Monday after Easter, seen the Monday before, leaves 3 business days', ({ year, easter }) => {
+    const sunday = `${year}-${easter}`;
+    expect(businessDaysBetween(addDays(sunday, -6), addDays(sunday, 1))).toBe(3);
+    expect(isBusinessDay(addDays(sunday, -3))).toBe(false); // Holy Thursday
+    expect(isBusinessDay(addDays(sunday, -2))).toBe(false); // Good Friday
+    expect(isBusinessDay(addDays(sunday, -4))).toBe(true); // Holy Wednesday
+  });
+
+  it('counts the days of a deadline seen in December 2027 that falls in 2028', () => {
+    // 2028's holidays are known before 2028 begins: Año Nuevo 2028 is a Saturday, 3 January the first business day.
+    expect(addBusinessDays('2027-12-20', 15)).toBe('2028-01-10');
+    expect(businessDaysBetween('2027-12-27', '2028-01-12')).toBe(12);
   });
 });
 
@@ -122,6 +134,12 @@ describe('businessDaysBetween against a day-by-day count', () => {
     }
     // On failure, how many and the first ten are enough to read.
     expect({ mismatches: mismatches.length, first: mismatches.slice(0, 10) }).toEqual({ mismatches: 0, first: [] });
+  });
+
+  it('agrees on every pair of days from December 2027 to early 2029', () => {
+    const days = Array.from({ length: 90 }, (_, i) => new Date(Date.parse('2027-12-01T00:00:00Z') + i * 5 * 86_400_000).toISOString().slice(0, 10));
+    const mismatches = days.flatMap((from) => days.filter((to) => businessDaysBetween(from, to) !== countDayByDay(from, to)).map((to) => ({ from, to })));
+    expect(mismatches.slice(0, 10)).toEqual([]);
   });
 
   it('agrees across decades, in both directions', () => {

@@ -4,10 +4,10 @@
 // they mean (Lima, for the complaints book) before calling. A business day is Monday to Friday
 // and not a national holiday (see peru-holidays.ts).
 import { dateOfDayNumber, dayNumber, weekdayOfDayNumber } from './calendar-date.js';
-import { isPeruHoliday, PERU_HOLIDAYS } from './peru-holidays.js';
+import { peruHolidayDays } from './peru-holidays.js';
 
 function isBusinessDayNumber(day: number): boolean {
-  return weekdayOfDayNumber(day) <= 5 && !isPeruHoliday(dateOfDayNumber(day));
+  return weekdayOfDayNumber(day) <= 5 && !weekdayHolidays(yearOfDayNumber(day)).includes(day);
 }
 
 export function isBusinessDay(date: string): boolean {
@@ -37,14 +37,38 @@ function weekdaysBefore(n: number): number {
   return weeks * 5 + Math.min(shifted - weeks * 7, 5) - 3;
 }
 
-/** Day numbers of the holidays that fall on a weekday (the others are not business days anyway). */
-const WEEKDAY_HOLIDAYS: readonly number[] = Object.keys(PERU_HOLIDAYS)
-  .map(dayNumber)
-  .filter((day) => weekdayOfDayNumber(day) <= 5);
+/** Day numbers of a year's holidays that fall on a weekday (the others are not business days anyway). */
+function weekdayHolidays(year: number): readonly number[] {
+  let days = WEEKDAY_HOLIDAYS.get(year);
+  if (!days) {
+    days = peruHolidayDays(year)
+      .map((holiday) => holiday.dayNumber)
+      .filter((day) => weekdayOfDayNumber(day) <= 5);
+    WEEKDAY_HOLIDAYS.set(year, days);
+  }
+  return days;
+}
 
-/** Business days among the day numbers [start, end), by arithmetic: a record dated decades away costs no loop. */
+/** By year, computed once each; at most the 10,000 years a YYYY date can name, a dozen numbers each. */
+const WEEKDAY_HOLIDAYS = new Map<number, readonly number[]>();
+
+function yearOfDayNumber(day: number): number {
+  return Number(dateOfDayNumber(day).slice(0, 4));
+}
+
+/**
+ * Business days among the day numbers [start, end): weekdays by arithmetic, less each year's holidays
+ * on a weekday, so that a record dated centuries away costs one step per year and no loop over days.
+ */
 function businessDaysIn(start: number, end: number): number {
-  const holidays = WEEKDAY_HOLIDAYS.filter((day) => day >= start && day < end).length;
+  if (end <= start) return 0;
+  const first = yearOfDayNumber(start);
+  const last = yearOfDayNumber(end - 1);
+  let holidays = 0;
+  for (let year = first; year <= last; year += 1) {
+    const days = weekdayHolidays(year);
+    holidays += year > first && year < last ? days.length : days.filter((day) => day >= start && day < end).length;
+  }
   return weekdaysBefore(end) - weekdaysBefore(start) - holidays;
 }
 

@@ -21,7 +21,20 @@ export function isCalendarDate(value: string): boolean {
 /** Days since 1970-01-01 of a calendar date; throws on anything else (a caller's bug). */
 export function dayNumber(date: string): number {
   if (!isCalendarDate(date)) throw new RangeError(`not a calendar date (YYYY-MM-DD): ${date}`);
-  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+  return dayNumberOf(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10)));
+}
+
+/**
+ * Days since 1970-01-01 of year, month (1-12) and day in the proleptic Gregorian calendar, by integer
+ * arithmetic (H. Hinnant's days_from_civil): no Date, so no two-digit-year quirk and no string to parse.
+ */
+export function dayNumberOf(year: number, month: number, day: number): number {
+  const marchYear = month <= 2 ? year - 1 : year; // years counted from March, so that 29 February ends one
+  const era = Math.floor(marchYear / 400);
+  const yearOfEra = marchYear - era * 400;
+  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 /** The calendar date of a day number. */
