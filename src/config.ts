@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { gotValue, holdsKeyShape } from './key-shape.js';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './prompts/language.js';
 
 export interface Config {
   /** The member's personal key, or undefined when it is missing or malformed (see `problems`). */
@@ -17,6 +18,8 @@ export interface Config {
   timeZone: string;
   /** Mask the consumer's document numbers, tax ids, e-mails, phones and addresses in every result. */
   redactPii: boolean;
+  /** COMPLAINTS_LANGUAGE: the language of a report prompt not given one (es or en). */
+  language: Language;
   /** COMPLAINTS_LOG_LEVEL and COMPLAINTS_LOG_FORMAT. */
   logLevel: LogLevel;
   logFormat: LogFormat;
@@ -136,7 +139,13 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   if (rawFormat !== undefined && rawFormat !== 'json' && rawFormat !== 'text')
     warnings.push(`COMPLAINTS_LOG_FORMAT must be text or json (${gotValue(rawFormat)}); using text.`);
 
-  return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, logLevel, logFormat, problems, warnings };
+  // Nor does the language of reports: a prompt can always be given one.
+  const rawLanguage = setting('COMPLAINTS_LANGUAGE')?.toLowerCase();
+  const language = LANGUAGES.find((candidate) => candidate === rawLanguage) ?? DEFAULT_LANGUAGE;
+  if (rawLanguage !== undefined && language !== rawLanguage)
+    warnings.push(`COMPLAINTS_LANGUAGE must be ${LANGUAGES.join(' or ')} (${gotValue(rawLanguage)}); using ${DEFAULT_LANGUAGE}.`);
+
+  return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, language, logLevel, logFormat, problems, warnings };
 }
 
 function parseFlag(value: string): boolean | undefined {

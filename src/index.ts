@@ -58,6 +58,7 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
     problems: config.problems,
     clock: { now: () => new Date(), timeZone: config.timeZone },
     redactPii: config.redactPii,
+    language: config.language,
     version,
   });
 
@@ -126,6 +127,7 @@ async function runHttp(host: string, port: number): Promise<void> {
     timeoutMs: config.timeoutMs,
     timeZone: config.timeZone,
     redactPii: config.redactPii,
+    language: config.language,
     version,
     settings,
   }).catch((error: NodeJS.ErrnoException) => {

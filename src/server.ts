@@ -26,6 +26,8 @@ import { capStructured } from './format/cap.js';
 import { maskInText } from './format/redact.js';
 import { log } from './log.js';
 import { PROMPTS } from './prompts/catalog.js';
+import type { Language } from './prompts/language.js';
+import type { PromptDefaults } from './prompts/prompt.js';
 import { complaintResource } from './resources/complaint.js';
 import { cleanStrings } from './sanitize.js';
 import { TOOLS } from './tools/catalog.js';
@@ -40,6 +42,8 @@ export interface ServerDeps {
   problems: string[];
   clock: Clock;
   redactPii: boolean;
+  /** COMPLAINTS_LANGUAGE: the language of a report prompt not given one. */
+  language: Language;
   version: string;
 }
 
@@ -130,7 +134,7 @@ export function createServer(deps: ServerDeps): McpServer {
     },
   );
 
-  for (const prompt of PROMPTS) registerPrompt(server, prompt);
+  for (const prompt of PROMPTS) registerPrompt(server, prompt, { language: deps.language });
   for (const tool of TOOLS) registerTool(server, tool, context, masked);
   return server;
 }
@@ -167,7 +171,7 @@ function registerTool(
   );
 }
 
-function registerPrompt(server: McpServer, prompt: (typeof PROMPTS)[number]): void {
+function registerPrompt(server: McpServer, prompt: (typeof PROMPTS)[number], defaults: PromptDefaults): void {
   const { argsSchema, complete = {}, build } = prompt;
   for (const [name, completer] of Object.entries<((value: string) => string[]) | undefined>(complete)) {
     if (completer === undefined) continue;
@@ -179,7 +183,7 @@ function registerPrompt(server: McpServer, prompt: (typeof PROMPTS)[number]): vo
     mark(schema);
   }
   server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema }, (args) => {
-    const { description, text } = build(args);
+    const { description, text } = build(args, defaults);
     return { description, messages: [{ role: 'user', content: { type: 'text', text } }] };
   });
 }

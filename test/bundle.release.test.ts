@@ -48,6 +48,7 @@ describe('manifest.json', () => {
       COMPLAINTS_API_URL: '${user_config.api_url}',
       COMPLAINTS_TIMEZONE: '${user_config.time_zone}',
       COMPLAINTS_REDACT_PII: '${user_config.redact_pii}',
+      COMPLAINTS_LANGUAGE: '${user_config.language}',
     });
     expect(manifest.user_config.api_key).toMatchObject({ sensitive: true, required: true });
   });

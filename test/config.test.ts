@@ -13,11 +13,22 @@ describe('loadConfig', () => {
       timeoutMs: 15000,
       timeZone: 'America/Lima',
       redactPii: false,
+      language: 'es',
       logLevel: 'warn',
       logFormat: 'text',
       problems: [],
       warnings: [],
     });
+  });
+
+  it('reads COMPLAINTS_LANGUAGE, in any case, and falls back to es with a warning, never a problem', () => {
+    expect(loadConfig({ ...good, COMPLAINTS_LANGUAGE: 'EN' })).toMatchObject({ language: 'en', warnings: [], problems: [] });
+    expect(loadConfig({ ...good, COMPLAINTS_LANGUAGE: ' es ' })).toMatchObject({ language: 'es', warnings: [] });
+    for (const value of ['fr', 'español', '__proto__', 'e\u200bn']) {
+      const odd = loadConfig({ ...good, COMPLAINTS_LANGUAGE: value });
+      expect(odd, value).toMatchObject({ language: 'es', problems: [] });
+      expect(odd.warnings, value).toEqual([expect.stringMatching(/^COMPLAINTS_LANGUAGE must be es or en \(.*\); using es\.$/)]);
+    }
   });
 
   it('reads the log settings, and falls back to their defaults with a warning, never a problem', () => {

@@ -20,7 +20,7 @@ let serve: HttpServe;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  serve = await startHttpServe({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_LOG_LEVEL: 'debug' });
+  serve = await startHttpServe({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_LOG_LEVEL: 'debug', COMPLAINTS_LANGUAGE: 'en' });
 });
 
 afterAll(async () => {
@@ -48,6 +48,23 @@ async function idsVisibleTo(key: string): Promise<Set<string>> {
     if (page >= body.pagination.totalPages) return ids;
   }
 }
+
+describe('prompts', () => {
+  it('write reports in COMPLAINTS_LANGUAGE (here en) unless the prompt is given a language, and ask nothing of the service', async () => {
+    const member = await connectHttp(serve.url, FULL);
+    try {
+      const text = async (language?: string) => {
+        const result = await member.client.getPrompt({ name: 'weekly_report', arguments: language ? { language } : {} });
+        return (result.messages[0]!.content as { text: string }).text;
+      };
+      expect(await text()).toMatch(/^Write a short report on our complaints book/);
+      expect(await text('es')).toMatch(/^Escribe un informe breve/);
+      expect(sandbox.requests).toEqual([]);
+    } finally {
+      await member.close();
+    }
+  });
+});
 
 describe('routes', () => {
   it('answers GET /healthz with 200 and no key, and 404 elsewhere', async () => {

@@ -12,6 +12,7 @@ const SETTINGS = {
   COMPLAINTS_REDACT_PII: MISPLACED,
   COMPLAINTS_LOG_LEVEL: MISPLACED,
   COMPLAINTS_LOG_FORMAT: MISPLACED,
+  COMPLAINTS_LANGUAGE: MISPLACED,
 };
 const URLS = [
   ['the key as the URL', MISPLACED],
@@ -39,6 +40,7 @@ describe.each(URLS)('with %s, and a key in every other setting', (_label, url) =
       expect(text).toMatch(/COMPLAINTS_API_URL must not contain the API key/);
       expect(mcp.stderr()).toMatch(/COMPLAINTS_LOG_LEVEL .*it is not shown/);
       expect(mcp.stderr()).toMatch(/COMPLAINTS_LOG_FORMAT .*it is not shown/);
+      expect(mcp.stderr()).toMatch(/COMPLAINTS_LANGUAGE .*it is not shown/);
       expect(text + mcp.stderr()).not.toContain(MISPLACED);
     } finally {
       await mcp.close();

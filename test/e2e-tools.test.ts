@@ -437,22 +437,52 @@ describe('prompts', () => {
   it('lists weekly_report and summarize_complaint with their arguments', async () => {
     const { prompts } = await mcp.client.listPrompts();
     expect(prompts.map((prompt) => [prompt.name, (prompt.arguments ?? []).map((argument) => `${argument.name}${argument.required ? '!' : ''}`)])).toEqual([
-      ['weekly_report', ['period', 'storeId']],
-      ['summarize_complaint', ['reference!']],
+      ['weekly_report', ['period', 'storeId', 'language']],
+      ['summarize_complaint', ['reference!', 'language']],
     ]);
   });
 
-  it('weekly_report asks for a report from complaints_overview and list_complaints, this_week by default', async () => {
-    const byDefault = await mcp.client.getPrompt({ name: 'weekly_report', arguments: {} });
-    const text = (byDefault.messages[0]!.content as { text: string }).text;
-    expect(byDefault.messages[0]!.role).toBe('user');
-    expect(text).toContain('Call complaints_overview with {"period":"this_week"}');
-    expect(text).toContain('Call list_complaints with {"period":"this_week","status":"open","pageSize":100}');
-    const forStore = await mcp.client.getPrompt({ name: 'weekly_report', arguments: { period: 'last_week', storeId: STORE_IDS.miraflores } });
-    expect((forStore.messages[0]!.content as { text: string }).text).toContain(
-      `complaints_overview with {"period":"last_week","storeId":"${STORE_IDS.miraflores}"}`,
-    );
+  const promptText = async (name: string, args: Record<string, string>, client = mcp.client) => {
+    const result = await client.getPrompt({ name, arguments: args });
+    expect(result.messages.map((message) => message.role)).toEqual(['user']);
+    return { description: result.description, text: (result.messages[0]!.content as { text: string }).text };
+  };
+
+  it('weekly_report asks, in Spanish by default, for a report from complaints_overview and list_complaints, this_week by default', async () => {
+    const { description, text } = await promptText('weekly_report', {});
+    expect(description).toBe('Informe semanal, esta semana');
+    expect(text).toContain('Escribe un informe breve de nuestro Libro de Reclamaciones de esta semana.');
+    expect(text).toContain('Llama a complaints_overview con {"period":"this_week"}');
+    expect(text).toContain('Llama a list_complaints con {"period":"this_week","status":"open","pageSize":100}');
+    expect(text).toContain('Escribe en español y usa los términos de la ley: reclamo');
+    for (const term of ['queja', 'plazo de 15 días hábiles', 'respuesta oficial', 'hoja de reclamación']) expect(text).toContain(term);
+    const forStore = await promptText('weekly_report', { period: 'last_week', storeId: STORE_IDS.miraflores });
+    expect(forStore.text).toContain(`de la semana pasada para la tienda ${STORE_IDS.miraflores}.`);
+    expect(forStore.text).toContain(`complaints_overview con {"period":"last_week","storeId":"${STORE_IDS.miraflores}"}`);
     await expect(mcp.client.getPrompt({ name: 'weekly_report', arguments: { period: 'next_year' } })).rejects.toThrow(/expected one of today, yesterday/);
+  });
+
+  it('weekly_report in English keeps the law’s Spanish terms, glossed', async () => {
+    const { description, text } = await promptText('weekly_report', { period: 'last_month', language: 'en' });
+    expect(description).toBe('Weekly report, last_month');
+    expect(text).toContain('Call complaints_overview with {"period":"last_month"}');
+    expect(text).toContain('Write in English, and keep the law’s Spanish terms, glossed once: reclamo (a claim');
+    for (const term of ['queja (', 'plazo de 15 días hábiles (', 'respuesta oficial (', 'hoja de reclamación (']) expect(text).toContain(term);
+    for (const language of ['fr', 'ES', ' en', '__proto__']) {
+      await expect(mcp.client.getPrompt({ name: 'weekly_report', arguments: { language } }), language).rejects.toThrow(/expected es or en/);
+    }
+  });
+
+  it('completes the language argument of both prompts', async () => {
+    for (const name of ['weekly_report', 'summarize_complaint']) {
+      const complete = async (value: string) =>
+        (await mcp.client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: 'language', value } })).completion.values;
+      expect(await complete('')).toEqual(['es', 'en']);
+      expect(await complete('e')).toEqual(['es', 'en']);
+      expect(await complete('E')).toEqual(['es', 'en']);
+      expect(await complete('en')).toEqual(['en']);
+      expect(await complete('x')).toEqual([]);
+    }
   });
 
   it('completes the period argument', async () => {
@@ -460,12 +490,16 @@ describe('prompts', () => {
     expect(completion.values).toEqual(['last_week', 'last_7_days', 'last_month', 'last_30_days']);
   });
 
-  it('summarize_complaint asks for get_complaint by reference, or by id for a uuid', async () => {
-    const byReference = await mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: '000000481-2026' } });
-    expect((byReference.messages[0]!.content as { text: string }).text).toContain('Call get_complaint with {"reference":"000000481-2026"}');
+  it('summarize_complaint asks for get_complaint by reference, or by id for a uuid, in Spanish unless asked otherwise', async () => {
+    const byReference = await promptText('summarize_complaint', { reference: '000000481-2026' });
+    expect(byReference.description).toBe('Resumen de 000000481-2026');
+    expect(byReference.text).toContain('Llama a get_complaint con {"reference":"000000481-2026"}');
+    expect(byReference.text).toContain('Escribe en español y usa los términos de la ley');
     const id = ORG_A()[0]!.id;
-    const byId = await mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: id } });
-    expect((byId.messages[0]!.content as { text: string }).text).toContain(`Call get_complaint with {"id":"${id}"}`);
+    const byId = await promptText('summarize_complaint', { reference: id, language: 'en' });
+    expect(byId.description).toBe(`Summary of ${id}`);
+    expect(byId.text).toContain(`Call get_complaint with {"id":"${id}"}`);
+    expect(byId.text).toContain('Write in English, and keep the law’s Spanish terms');
     await expect(mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: 'x; drop' } })).rejects.toThrow(/expected a correlative/);
   });
 });

@@ -9,6 +9,7 @@ import { Agent } from 'undici';
 import { ComplaintsApi } from '../api/client.js';
 import { holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
+import type { Language } from '../prompts/language.js';
 import { createServer as createMcpServer } from '../server.js';
 import { InFlightLimiter, type Refusal } from './in-flight.js';
 import { keyId } from './key-id.js';
@@ -24,6 +25,7 @@ export interface HttpServeOptions {
   timeoutMs: number;
   timeZone: string;
   redactPii: boolean;
+  language: Language;
   version: string;
   settings: HttpSettings;
 }
@@ -80,6 +82,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       problems: [],
       clock: { now: () => new Date(), timeZone: options.timeZone },
       redactPii: options.redactPii,
+      language: options.language,
       version: options.version,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });

@@ -5,13 +5,14 @@ import { formatListText, toListView } from '../format/list.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
 import { filterInputs, readFilters } from './filter-inputs.js';
 import { wholeNumber } from './input-rules.js';
-import { defineTool } from './tool.js';
+import { defineTool, REPLY_IN_MEMBERS_LANGUAGE } from './tool.js';
 
 export const listComplaints = defineTool({
   name: 'list_complaints',
   title: 'List complaints and claims',
   description: [
     "List the records of the organization's complaints book (Libro de Reclamaciones): claims (reclamos) and complaints (quejas), newest first.",
+    REPLY_IN_MEMBERS_LANGUAGE,
     'Use it to answer "which records are open", "what was filed this week", or to find a record by correlative, tracking code or consumer first or last name (search).',
     'The result is a table, one tab-separated row per record: correlative, type, status (each left out when filtered on), store, consumer, filed, response deadline (business days left, flagged DUE SOON at 3 or fewer and OVERDUE when past, or when it was answered), id, and flags (priority, failed e-mails) when any; pass the id to get_complaint for the full record and its history. The structured result has the same rows (due, daysLeft: negative when overdue; answered, daysLate), nextPage and a hint.',
     'For counts, or which records are overdue or due soon across the whole book, call complaints_overview instead: it reads every page in one call. For one record in full, call get_complaint.',

@@ -5,6 +5,9 @@ import type { z } from 'zod';
 import type { ComplaintsReader } from '../contract/operations.js';
 import type { Clock } from '../domain/clock.js';
 
+/** Every description says it: the output is written for the model, and the member reads the model's reply. */
+export const REPLY_IN_MEMBERS_LANGUAGE = "Reply in the member's language; in Spanish, with the law's terms (reclamo, queja, días hábiles, respuesta oficial).";
+
 export interface ToolContext {
   /** The API client; rejects with a UserFacingError naming the setting when the server is not configured. */
   api: () => Promise<ComplaintsReader>;
