@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { lazyApiClient } from './api/lazy-client.js';
-import { parseArgs, USAGE } from './cli/args.js';
+import { HELP_POINTER, parseArgs, USAGE } from './cli/args.js';
 import { type Config, loadConfig } from './config.js';
 import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
 import { createServer, forwardLogToClient } from './server.js';
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
       process.stdout.write(`${version}\n`);
       return;
     case 'invalid':
-      process.stderr.write(`complaints-book-mcp: ${command.message}\n\n${USAGE}\n`);
+      process.stderr.write(`complaints-book-mcp: ${command.message}\n${HELP_POINTER}\n`);
       process.exitCode = 2;
       return;
     case 'sandbox':

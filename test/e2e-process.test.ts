@@ -270,6 +270,7 @@ describe('command line', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/Usage:/);
     expect(help.stdout).toMatch(/COMPLAINTS_API_KEY/);
+    expect(help.stderr).toBe('');
     const version = run('--version');
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
@@ -292,11 +293,19 @@ describe('command line', () => {
     }
   });
 
-  it('refuses an unknown flag with exit code 2 and a message on stderr only', () => {
-    const result = run('--verbose');
+  // The help runs past a terminal's screen: printed after the error, it would scroll the error away.
+  it.each([
+    ['an unknown option', ['--verbose'], 'unknown option "--verbose"'],
+    ['an unknown command', ['start'], 'unknown command "start"'],
+    ['a bad --port', ['sandbox', '--port', '99999'], '--port takes a port number from 0 to 65535 (0 picks a free one)'],
+    ['a missing value', ['serve', '--http', '--port'], '--port needs a value'],
+    ['serve without --http', ['serve'], 'serve needs --http (MCP over Streamable HTTP)'],
+    ['an extra argument', ['check', 'now'], 'unexpected argument "now"'],
+  ])('answers %s with exit code 2, the error and a pointer to --help on stderr, and no help body', (_label, args, message) => {
+    const result = run(...args);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/unknown option "--verbose"/);
+    expect(result.stderr.split('\n')).toEqual([`complaints-book-mcp: ${message}`, 'Run "complaints-book-mcp --help" for the commands and settings.', '']);
   });
 });
 
