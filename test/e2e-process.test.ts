@@ -309,6 +309,33 @@ describe('command line', () => {
   });
 });
 
+describe('complaints-book-mcp sandbox', () => {
+  it('says in one line that its port is taken, with no stack trace, and exits 1', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const child = spawn(process.execPath, [SERVER_PATH, 'sandbox', '--port', String(port)], { env: { PATH: process.env.PATH ?? '' } });
+      let stdout = '';
+      let stderr = '';
+      // A sandbox that did start would run until stopped: its banner on stdout stops it, and fails the test.
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8');
+        child.kill();
+      });
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      expect(stdout).toBe('');
+      expect(code, stderr).toBe(1);
+      expect(stderr).toBe(
+        `complaints-book-mcp: error: cannot listen on 127.0.0.1:${port}: the port is in use by another program; stop it or choose another --port\n`,
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+});
+
 describe('complaints-book-mcp check', () => {
   /** Runs `check` as a user would, asynchronously (the sandbox answers from this process). */
   async function check(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
