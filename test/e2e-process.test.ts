@@ -10,7 +10,7 @@ import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
 import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { TOOLS } from '../src/tools/catalog.js';
-import { connect, SERVER_PATH } from './helpers/mcp.js';
+import { connect, listsAdvertisedAsChanging, SERVER_PATH } from './helpers/mcp.js';
 import { expectJsonRpcOnly, RawServer } from './helpers/raw-server.js';
 import { openTranscript } from './helpers/transcript.js';
 
@@ -31,6 +31,8 @@ describe('stdio hygiene', () => {
     const init = await server.initialize();
     expect(init.result.serverInfo.name).toBe('complaints-book-mcp');
     expect(init.result.capabilities.tools).toBeDefined();
+    // The lists are fixed for the life of the server: no notice of a change will ever come.
+    expect(listsAdvertisedAsChanging(init.result.capabilities)).toEqual([]);
     const tools = await server.request('tools/list');
     expect(tools.result.tools.map((tool: { name: string }) => tool.name)).toEqual(TOOLS.map((tool) => tool.name));
     const list = await server.request('tools/call', { name: 'list_complaints', arguments: { pageSize: 3 } });
