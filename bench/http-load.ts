@@ -1,9 +1,10 @@
-// npm run bench:http [-- --clients N --seconds S]: a load test of `serve --http`. It starts the
+// npm run bench:http [-- --clients N --seconds S --save]: a load test of `serve --http`. It starts the
 // sandbox in-process and the built server as a child, runs many virtual MCP clients against that one
-// instance on loopback, prints the figures as markdown and writes them to bench/http-results.json.
+// instance on loopback and prints the figures as markdown; with --save, also writes them to
+// bench/http-results.json (see save.ts).
 // A script, not a test: nothing here asserts. Linux only (it reads the server's /proc entries).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { arch, cpus, platform, release, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +15,7 @@ import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { ErrorTally, McpHttpPeer, PROTOCOL_VERSION } from './http-peer.js';
 import { cpuMs, rssMb } from './proc.js';
+import { keepResults } from './save.js';
 import { quantile } from './stats.js';
 import { StdioPeer } from './stdio-peer.js';
 
@@ -38,8 +40,10 @@ const READING_KEYS = ['full', 'storeRestricted', 'otherOrganization'] as const;
 const TOOLS = ['list_complaints', 'get_complaint'] as const;
 type Tool = (typeof TOOLS)[number];
 
-function options(): { clients: number; seconds: number } {
-  const { values } = parseArgs({ options: { clients: { type: 'string', default: '32' }, seconds: { type: 'string', default: '15' } } });
+function options(): { clients: number; seconds: number; save: boolean } {
+  const { values } = parseArgs({
+    options: { clients: { type: 'string', default: '32' }, seconds: { type: 'string', default: '15' }, save: { type: 'boolean', default: false } },
+  });
   const whole = (name: string, raw: string, max: number) => {
     if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
       process.stderr.write(`http-load: --${name} must be a whole number from 1 to ${max} (got "${raw}")\n`);
@@ -47,7 +51,7 @@ function options(): { clients: number; seconds: number } {
     }
     return Number(raw);
   };
-  return { clients: whole('clients', values.clients, 256), seconds: whole('seconds', values.seconds, 120) };
+  return { clients: whole('clients', values.clients, 256), seconds: whole('seconds', values.seconds, 120), save: values.save };
 }
 
 /** Calls a phase may still start: a count, a deadline, or both. Shared by the phase's clients. */
@@ -257,7 +261,7 @@ function latencyRows(phase: string, result: ReturnType<typeof summary>): string[
 }
 
 async function main(): Promise<void> {
-  const { clients, seconds } = options();
+  const { clients, seconds, save } = options();
   const now = new Date();
   // Twice the clients: each has one request in flight at most, so neither cap can be reached. The
   // total stays at 64 or more because the server sizes its pool of connections to the API from it.
@@ -356,7 +360,7 @@ async function main(): Promise<void> {
       },
       server: { exit, stderrLines: server.stderr.length, stderrFirst: server.stderr.slice(0, 20) },
     };
-    writeFileSync(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`);
+    const kept = keepResults(RESULTS_PATH, results, save);
 
     const out = [
       `### serve --http under load: ${clients} clients for ${seconds} s`,
@@ -398,7 +402,7 @@ async function main(): Promise<void> {
       `Caps: COMPLAINTS_HTTP_MAX_IN_FLIGHT=${caps.total}, COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY=${caps.perKey}; clients per key: ${Object.entries(clientsPerKey)
         .map(([name, count]) => `${name} ${count}`)
         .join(', ')}.`,
-      `Node ${process.version}, ${results.machine.cpus}, ${results.machine.memoryMb} MB; ${now.toISOString()}. Written to bench/http-results.json.`,
+      `Node ${process.version}, ${results.machine.cpus}, ${results.machine.memoryMb} MB; ${now.toISOString()}. ${kept}`,
     ];
     if (errorsTotal > 0) {
       out.push('', line(['phase', 'error', 'count', 'first message']), line(Array(4).fill('---')));

@@ -1,8 +1,9 @@
-// npm run bench: starts the sandbox and the built server itself, measures, prints one table, and
-// writes the same figures to bench/results.json. A script, not a test: nothing here asserts.
-import { writeFileSync } from 'node:fs';
+// npm run bench [-- --save]: starts the sandbox and the built server itself, measures and prints one
+// table; with --save, also writes the same figures to bench/results.json (see save.ts). A script, not
+// a test: nothing here asserts.
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { generateDataset } from '../src/sandbox/dataset.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { ORGANIZATION_A } from '../src/sandbox/organizations.js';
@@ -14,6 +15,7 @@ import { measureMemory } from './figures/memory.js';
 import { measureOverhead } from './figures/overhead.js';
 import { measureSandbox } from './figures/sandbox.js';
 import { measureStartup } from './figures/startup.js';
+import { keepResults } from './save.js';
 
 // Compiled to bench/.build/bench/run.js.
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -37,7 +39,17 @@ function table(figures: Figure[]): string {
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
+function options(): { save: boolean } {
+  try {
+    return parseArgs({ options: { save: { type: 'boolean', default: false } } }).values;
+  } catch (error) {
+    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}; the one option is --save\n`);
+    process.exit(2);
+  }
+}
+
 async function main(): Promise<void> {
+  const { save } = options();
   const now = new Date();
   const dataset = generateDataset({ now });
   const detailId = growDetailRecord(dataset, ORGANIZATION_A.id);
@@ -72,8 +84,8 @@ async function main(): Promise<void> {
     tokenizer: TOKENIZER,
     figures,
   };
-  writeFileSync(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write(`${table(figures)}\n\nNode ${results.node}, ${results.cpus}; tokens by ${TOKENIZER}. Written to bench/results.json.\n`);
+  const kept = keepResults(RESULTS_PATH, results, save);
+  process.stdout.write(`${table(figures)}\n\nNode ${results.node}, ${results.cpus}; tokens by ${TOKENIZER}. ${kept}\n`);
 }
 
 await main();

@@ -6,7 +6,8 @@
 import { createRequire } from 'node:module';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { lazyApiClient } from './api/lazy-client.js';
-import { parseArgs, USAGE } from './cli/args.js';
+import { HELP_POINTER, parseArgs, USAGE } from './cli/args.js';
+import { listenErrorMessage } from './cli/listen-error.js';
 import { type Config, loadConfig } from './config.js';
 import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
 import { createServer, forwardLogToClient } from './server.js';
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
       process.stdout.write(`${version}\n`);
       return;
     case 'invalid':
-      process.stderr.write(`complaints-book-mcp: ${command.message}\n\n${USAGE}\n`);
+      process.stderr.write(`complaints-book-mcp: ${command.message}\n${HELP_POINTER}\n`);
       process.exitCode = 2;
       return;
     case 'sandbox':
@@ -130,16 +131,7 @@ async function runHttp(host: string, port: number): Promise<void> {
     language: config.language,
     version,
     settings,
-  }).catch((error: NodeJS.ErrnoException) => {
-    const where = `${host}:${port}`;
-    if (error.code === 'EADDRINUSE') log.error(`cannot listen on ${where}: the port is in use by another program; stop it or choose another --port`);
-    else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
-      log.error(`cannot listen on ${where}: ${host} is not an address of this machine; use --host 127.0.0.1, or 0.0.0.0 for every interface`);
-    else if (error.code === 'EACCES') log.error(`cannot listen on ${where}: permission denied (ports below 1024 need privileges); choose another --port`);
-    else throw error;
-    process.exitCode = 1;
-    return undefined;
-  });
+  }).catch(cannotListen(host, port));
   if (!served) return;
   const everywhere = host === '0.0.0.0' || host === '::' ? ', on every interface of this machine' : '';
   log.info(`serving MCP over Streamable HTTP at ${served.url}${everywhere} (health: ${served.url.replace(/\/mcp$/, '/healthz')})`);
@@ -178,7 +170,9 @@ async function runDemo(): Promise<void> {
 async function runSandbox(port: number): Promise<void> {
   const { startSandbox } = await import('./sandbox/server.js');
   const { DEMO_KEYS } = await import('./sandbox/demo-keys.js');
-  const sandbox = await startSandbox({ port, recordRequests: false });
+  const host = '127.0.0.1';
+  const sandbox = await startSandbox({ host, port, recordRequests: false }).catch(cannotListen(host, port));
+  if (!sandbox) return;
   const keys = Object.values(DEMO_KEYS).map(({ key, description }) => `  ${key}  ${description}`);
   process.stdout.write(
     [
@@ -194,6 +188,17 @@ async function runSandbox(port: number): Promise<void> {
   const stop = () => void sandbox.close().finally(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** A listen failure a person can fix is said in one line (exit 1); any other error is rethrown. */
+function cannotListen(host: string, port: number): (error: unknown) => undefined {
+  return (error) => {
+    const message = listenErrorMessage(error, host, port);
+    if (message === undefined) throw error;
+    log.error(message);
+    process.exitCode = 1;
+    return undefined;
+  };
 }
 
 main().catch((error: unknown) => {

@@ -136,6 +136,11 @@ export function createServer(deps: ServerDeps): McpServer {
 
   for (const prompt of PROMPTS) registerPrompt(server, prompt, { language: deps.language });
   for (const tool of TOOLS) registerTool(server, tool, context, masked);
+  // Registering marks each list as one that may change (listChanged: true). These lists are fixed once
+  // the server is made, and over stateless HTTP there is no stream to announce a change on: promising
+  // notices that never come only invites a client to wait for them. After the registrations, which
+  // would set it back.
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
   return server;
 }
 

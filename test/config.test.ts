@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/cli/args.js';
 import { maskKey } from '../src/cli/check.js';
+import { listenErrorMessage } from '../src/cli/listen-error.js';
 import { loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
@@ -129,6 +130,23 @@ describe('parseArgs', () => {
     expect(parseArgs(['sandbox', '--port', 'http'])).toMatchObject({ mode: 'invalid' });
     expect(parseArgs(['sandbox', '--port', '70000'])).toMatchObject({ mode: 'invalid' });
     expect(parseArgs(['sandbox', '--host', 'x'])).toMatchObject({ mode: 'invalid' });
+  });
+});
+
+describe('listenErrorMessage', () => {
+  const failure = (code: string) => Object.assign(new Error(`listen ${code}`), { code });
+
+  it('says what to do about a port in use, an address not of this machine, and a privileged port', () => {
+    expect(listenErrorMessage(failure('EADDRINUSE'), '127.0.0.1', 8080)).toBe(
+      'cannot listen on 127.0.0.1:8080: the port is in use by another program; stop it or choose another --port',
+    );
+    expect(listenErrorMessage(failure('EADDRNOTAVAIL'), '10.9.9.9', 8080)).toMatch(/^cannot listen on 10\.9\.9\.9:8080: 10\.9\.9\.9 is not an address/);
+    expect(listenErrorMessage(failure('EACCES'), '0.0.0.0', 80)).toMatch(/^cannot listen on 0\.0\.0\.0:80: permission denied/);
+  });
+
+  it('leaves other errors to be reported as they are', () => {
+    expect(listenErrorMessage(failure('EMFILE'), '127.0.0.1', 8080)).toBeUndefined();
+    expect(listenErrorMessage(new Error('no code'), '127.0.0.1', 8080)).toBeUndefined();
   });
 });
 

@@ -10,6 +10,7 @@ import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { type Behaviour, EMPTY_LIST, FaultServer, json } from './helpers/fault-server.js';
 import { connectHttp, type HttpServe, INITIALIZE, MCP_HEADERS, startHttpServe } from './helpers/http-serve.js';
+import { listsAdvertisedAsChanging } from './helpers/mcp.js';
 import { Watched } from './helpers/watched.js';
 
 const FULL = DEMO_KEYS.full.key;
@@ -96,6 +97,20 @@ describe('routes', () => {
     expect(initialized.status).toBe(200);
     expect(initialized.headers['mcp-session-id']).toBeUndefined();
     expect(initialized.text).toContain('"serverInfo":{"name":"complaints-book-mcp"');
+  });
+});
+
+describe('initialize', () => {
+  // Stateless: a change could not be announced, there being no stream to send it on (GET is 405).
+  it('offers tools, resources and prompts without promising notices of list changes', async () => {
+    const member = await connectHttp(serve.url, FULL);
+    try {
+      const capabilities = member.client.getServerCapabilities() ?? {};
+      expect(capabilities).toMatchObject({ tools: {}, resources: {}, prompts: {} });
+      expect(listsAdvertisedAsChanging(capabilities)).toEqual([]);
+    } finally {
+      await member.close();
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
 import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { TOOLS } from '../src/tools/catalog.js';
-import { connect, SERVER_PATH } from './helpers/mcp.js';
+import { connect, listsAdvertisedAsChanging, SERVER_PATH } from './helpers/mcp.js';
 import { expectJsonRpcOnly, RawServer } from './helpers/raw-server.js';
 import { openTranscript } from './helpers/transcript.js';
 
@@ -31,6 +31,8 @@ describe('stdio hygiene', () => {
     const init = await server.initialize();
     expect(init.result.serverInfo.name).toBe('complaints-book-mcp');
     expect(init.result.capabilities.tools).toBeDefined();
+    // The lists are fixed for the life of the server: no notice of a change will ever come.
+    expect(listsAdvertisedAsChanging(init.result.capabilities)).toEqual([]);
     const tools = await server.request('tools/list');
     expect(tools.result.tools.map((tool: { name: string }) => tool.name)).toEqual(TOOLS.map((tool) => tool.name));
     const list = await server.request('tools/call', { name: 'list_complaints', arguments: { pageSize: 3 } });
@@ -270,6 +272,7 @@ describe('command line', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/Usage:/);
     expect(help.stdout).toMatch(/COMPLAINTS_API_KEY/);
+    expect(help.stderr).toBe('');
     const version = run('--version');
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
@@ -292,11 +295,46 @@ describe('command line', () => {
     }
   });
 
-  it('refuses an unknown flag with exit code 2 and a message on stderr only', () => {
-    const result = run('--verbose');
+  // The help runs past a terminal's screen: printed after the error, it would scroll the error away.
+  it.each([
+    ['an unknown option', ['--verbose'], 'unknown option "--verbose"'],
+    ['an unknown command', ['start'], 'unknown command "start"'],
+    ['a bad --port', ['sandbox', '--port', '99999'], '--port takes a port number from 0 to 65535 (0 picks a free one)'],
+    ['a missing value', ['serve', '--http', '--port'], '--port needs a value'],
+    ['serve without --http', ['serve'], 'serve needs --http (MCP over Streamable HTTP)'],
+    ['an extra argument', ['check', 'now'], 'unexpected argument "now"'],
+  ])('answers %s with exit code 2, the error and a pointer to --help on stderr, and no help body', (_label, args, message) => {
+    const result = run(...args);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/unknown option "--verbose"/);
+    expect(result.stderr.split('\n')).toEqual([`complaints-book-mcp: ${message}`, 'Run "complaints-book-mcp --help" for the commands and settings.', '']);
+  });
+});
+
+describe('complaints-book-mcp sandbox', () => {
+  it('says in one line that its port is taken, with no stack trace, and exits 1', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const child = spawn(process.execPath, [SERVER_PATH, 'sandbox', '--port', String(port)], { env: { PATH: process.env.PATH ?? '' } });
+      let stdout = '';
+      let stderr = '';
+      // A sandbox that did start would run until stopped: its banner on stdout stops it, and fails the test.
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8');
+        child.kill();
+      });
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      expect(stdout).toBe('');
+      expect(code, stderr).toBe(1);
+      expect(stderr).toBe(
+        `complaints-book-mcp: error: cannot listen on 127.0.0.1:${port}: the port is in use by another program; stop it or choose another --port\n`,
+      );
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
 

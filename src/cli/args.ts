@@ -49,6 +49,12 @@ For serve --http (COMPLAINTS_API_KEY must then be unset; the log level defaults 
 
 Logs go to stderr; stdout carries only the MCP protocol.`;
 
+/**
+ * What follows a usage error, instead of USAGE: the help is longer than a terminal screen, and printed
+ * after the error it scrolls the one line that says what was wrong out of sight.
+ */
+export const HELP_POINTER = 'Run "complaints-book-mcp --help" for the commands and settings.';
+
 export function parseArgs(argv: readonly string[]): Command {
   const [first, ...rest] = argv;
   if (first === undefined) return { mode: 'stdio' };

@@ -44,3 +44,10 @@ export async function connect(env: Record<string, string>, args: string[] = []):
     close: () => client.close(),
   };
 }
+
+/** The capabilities of an initialize result that promise list-changed notices (listChanged: true). */
+export function listsAdvertisedAsChanging(capabilities: Record<string, unknown>): string[] {
+  return Object.entries(capabilities)
+    .filter(([, capability]) => (capability as { listChanged?: unknown } | undefined)?.listChanged === true)
+    .map(([name]) => name);
+}
