@@ -1,18 +1,19 @@
 // The sandbox's data set: deterministic from (seed, now), dated relative to `now`, never in the
 // future, with records earlier today and on each of the last seven days so that "today" and
-// "this week" always have data.
+// "this week" always have data, and the showcase records the README quotes (showcase.ts).
 import { addBusinessDays } from '../calendar/business-days.js';
 import { isoUtc, limaDate, limaDayEnd, limaDayStart } from './lima-time.js';
 import { ORGANIZATIONS, type Organization, STORES, type Store } from './organizations.js';
 import { createRandom, type Random } from './prng.js';
 import { buildRecord, DEADLINE_DAYS, type SandboxRecord } from './record-builder.js';
+import { SHOWCASE, showcaseRecords } from './showcase.js';
 
 export type { SandboxRecord } from './record-builder.js';
 
 export interface DatasetOptions {
   now: Date;
   seed?: number;
-  /** Records per organization over the period; defaults a: 420, b: 150. */
+  /** Generated records per organization over the period; defaults a: 420, b: 150. Organization A also holds the showcase records filed within the period. */
   recordsPerOrganization?: { a?: number; b?: number };
   /** Length of the period, in days ending today (Lima). Default 120. */
   days?: number;
@@ -55,8 +56,10 @@ export function generateDataset(options: DatasetOptions): Dataset {
     return deadline;
   };
 
-  const ids = new Set<string>();
-  const trackingCodes = new Set<string>();
+  // The showcase records' references are taken: no generated record may share one.
+  const ids = new Set(SHOWCASE.map((showcase) => showcase.id));
+  const trackingCodes = new Set(SHOWCASE.map((showcase) => showcase.trackingCode));
+  const reservedCorrelatives = new Set(SHOWCASE.map((showcase) => showcase.correlative));
   const records: SandboxRecord[] = [];
   ORGANIZATIONS.forEach((organization, index) => {
     // One stream per organization, so that resizing one leaves the other unchanged.
@@ -66,7 +69,7 @@ export function generateDataset(options: DatasetOptions): Dataset {
     const storeWeights = stores.map((store, i) => [i, store.weight] as const);
     const times = filingTimes(rng, nowMs, days, count, organization.key === 'a').sort((x, y) => x - y);
     const awaitingAnswer = new Set(nearDeadlineFilings(nowMs));
-    const correlativeOf = correlatives(nowMs, days, count);
+    const correlativeOf = correlatives(nowMs, days, count, reservedCorrelatives);
     for (const createdAtMs of times) {
       const storeIndex = rng.weighted(storeWeights);
       const store = stores[storeIndex];
@@ -90,6 +93,8 @@ export function generateDataset(options: DatasetOptions): Dataset {
     }
   });
 
+  const today = limaDate(nowMs);
+  records.push(...showcaseRecords(today, limaDate(limaDayStart(today) - (days - 1) * DAY)));
   records.sort(newestFirst);
   return {
     now: isoUtc(nowMs),
@@ -153,18 +158,23 @@ function nearDeadlineFilings(nowMs: number): number[] {
 /**
  * Correlatives run per organization and calendar year (Lima) in filing order. The sequence does
  * not start at 1 for the period's first year: the organization filed records before the period
- * began, estimated at the period's own rate.
+ * began, estimated at the period's own rate. A reserved correlative (a showcase record's) is skipped.
  */
-function correlatives(nowMs: number, days: number, count: number): (createdAtMs: number) => string {
+function correlatives(nowMs: number, days: number, count: number, reserved: ReadonlySet<string>): (createdAtMs: number) => string {
   const periodStart = limaDayStart(limaDate(nowMs)) - (days - 1) * DAY;
   const firstYear = Number(limaDate(periodStart).slice(0, 4));
   const dayOfYear = (periodStart - limaDayStart(`${firstYear}-01-01`)) / DAY;
   const counters = new Map<number, number>([[firstYear, Math.floor((dayOfYear * count) / days)]]);
   return (createdAtMs) => {
     const year = Number(limaDate(createdAtMs).slice(0, 4));
-    const next = (counters.get(year) ?? 0) + 1;
+    let next = counters.get(year) ?? 0;
+    let correlative: string;
+    do {
+      next += 1;
+      correlative = [String(next).padStart(9, '0'), '-', year].join('');
+    } while (reserved.has(correlative));
     counters.set(year, next);
-    return [String(next).padStart(9, '0'), '-', year].join('');
+    return correlative;
   };
 }
 

@@ -127,10 +127,15 @@ export function buildRecord(rng: Random, input: RecordInput): SandboxRecord {
     status,
     type,
     createdAtMs,
-    searchFields: [input.correlative, consumer.detail.firstName, consumer.detail.lastName, input.trackingCode].map((field) => field.toLowerCase()),
+    searchFields: searchFieldsOf(detail),
     priority,
     detail,
   };
+}
+
+/** What `search` matches, lower-cased: the correlative, first name, last name and tracking code. */
+export function searchFieldsOf(detail: ComplaintDetail): string[] {
+  return [detail.correlative, detail.consumer.firstName, detail.consumer.lastName, detail.trackingCode].map((field) => (field ?? '').toLowerCase());
 }
 
 /** The flat list item of the contract, derived from the detail (built per page, not per record). */
