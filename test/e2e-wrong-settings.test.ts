@@ -1,0 +1,103 @@
+// End to end, what a new member gets wrong on a first try, as `check` and a tool call of the built
+// server say it: a COMPLAINTS_API_URL whose list answers 404 (a wrong base path, the URL of serve
+// --http itself), and https:// for a plain HTTP port.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND_TEXT } from '../src/api/errors.js';
+import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
+import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
+import { runCheck } from './helpers/check.js';
+import { startHttpServe } from './helpers/http-serve.js';
+import { connect } from './helpers/mcp.js';
+
+const KEY = DEMO_KEYS.full.key;
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+
+let sandbox: SandboxHandle;
+/** A loopback server that answers 404 to every request, as a host without the API does. */
+let nowhere: Server;
+let nowhereUrl: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  nowhere = createServer((_request, response) => {
+    response.writeHead(404, { 'content-type': 'text/html' });
+    response.end('<html><body><h1>Not Found</h1></body></html>');
+  });
+  await new Promise<void>((resolve) => nowhere.listen(0, '127.0.0.1', resolve));
+  nowhereUrl = `http://127.0.0.1:${(nowhere.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  nowhere?.closeAllConnections();
+  await new Promise((resolve) => nowhere?.close(resolve));
+  await sandbox?.close();
+});
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What a 404 of the list reads, for the base URL `url`. */
+const wrongUrl = (url: string) =>
+  `The server answered 404 Not Found at ${url}/api/v1/complaints, where the complaints list should be: COMPLAINTS_API_URL is probably wrong (it must be the complaints service's base URL, without /api/v1).`;
+
+describe('a COMPLAINTS_API_URL whose list answers 404', () => {
+  it.each([
+    ['a host that answers 404 to everything', () => nowhereUrl],
+    ['the sandbox under an extra path', () => `${sandbox.url}/complaints-book`],
+  ])('check, with %s: says the URL is wrong (exit 4), not that a record is missing', async (_label, url) => {
+    const { code, stdout, stderr } = await runCheck({ COMPLAINTS_API_URL: url(), COMPLAINTS_API_KEY: KEY });
+    expect(code, stdout + stderr).toBe(4);
+    expect(stdout).toContain(`\n✗ URL wrong: ${wrongUrl(url())}\n`);
+    expect(stdout).not.toMatch(/✓ URL reachable|Record not found|Check the id/);
+    expect(stdout + stderr).not.toContain(KEY);
+  });
+
+  it('every tool that lists says so, get_complaint by reference too; get_complaint by id still says the record is not found', async () => {
+    const url = `${sandbox.url}/complaints-book`;
+    const mcp = await connect({ COMPLAINTS_API_URL: url, COMPLAINTS_API_KEY: KEY });
+    try {
+      for (const [name, args] of [
+        ['list_complaints', {}],
+        ['complaints_overview', {}],
+        ['get_complaint', { reference: '000000481-2026' }],
+      ] as const) {
+        expect(await mcp.call(name, args), name).toMatchObject({ isError: true, text: wrongUrl(url) });
+      }
+      // The detail answers 404 for a record the key may not see: it cannot tell a wrong URL apart.
+      expect(await mcp.call('get_complaint', { id: SOME_ID })).toMatchObject({ isError: true, text: NOT_FOUND_TEXT });
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('check, given the URL of serve --http instead of the service: says the URL is wrong', async () => {
+    const serve = await startHttpServe({ COMPLAINTS_API_URL: sandbox.url });
+    try {
+      const { code, stdout } = await runCheck({ COMPLAINTS_API_URL: serve.url, COMPLAINTS_API_KEY: KEY });
+      expect(code, stdout).toBe(4);
+      expect(stdout).toContain(`✗ URL wrong: ${wrongUrl(serve.url)}\n`);
+    } finally {
+      await serve.stop();
+    }
+  });
+});
+
+describe('https:// for a port that speaks plain HTTP', () => {
+  it('check (exit 4) and a tool call say to try http://', async () => {
+    const { host } = new URL(sandbox.url);
+    const env = { COMPLAINTS_API_URL: `https://${host}`, COMPLAINTS_API_KEY: KEY };
+    const said = `COMPLAINTS_API_URL uses https://, but the server at ${escaped(host)} answered in plain HTTP \\(ERR_SSL_[A-Z_]+\\): try http://${escaped(host)}\\.`;
+    const { code, stdout } = await runCheck(env);
+    expect(code, stdout).toBe(4);
+    expect(stdout).toMatch(new RegExp(`\n✗ URL wrong: ${said}\n`));
+    const mcp = await connect(env);
+    try {
+      const { isError, text } = await mcp.call('list_complaints');
+      expect(isError).toBe(true);
+      expect(text).toMatch(new RegExp(`^${said}$`));
+    } finally {
+      await mcp.close();
+    }
+  });
+});
