@@ -123,7 +123,7 @@ describe('error texts', () => {
   });
 
   it('gives fixed texts for 401, 403 and 404', async () => {
-    const texts: Record<number, RegExp> = { 401: /check COMPLAINTS_API_KEY/i, 403: /complaints\.view/, 404: /^Record not found or not accessible/ };
+    const texts: Record<number, RegExp> = { 401: /check COMPLAINTS_API_KEY\.$/i, 403: /complaints\.view/, 404: /^Record not found or not accessible/ };
     for (const [status, text] of Object.entries(texts)) {
       handler = (_request, response) => json(response, Number(status), { message: 'secret internals' });
       const error = await failure(api().getComplaint(ID));
@@ -153,6 +153,17 @@ describe('error texts', () => {
     const error = await failure(withKey.listComplaints({}));
     expect(error.message).toMatch(/COMPLAINTS_API_URL \(the URL is not shown: it holds a value that looks like an API key\)/);
     expect(error.message).not.toContain(KEY);
+  });
+
+  it('names, in a 401, only where the key comes from: COMPLAINTS_API_KEY, or the Authorization header over HTTP', async () => {
+    handler = (_request, response) => json(response, 401, { message: 'invalid key' });
+    const fromEnvironment = await failure(api().listComplaints({}));
+    expect(fromEnvironment.message).toMatch(/Check COMPLAINTS_API_KEY\.$/);
+    expect(fromEnvironment.message).not.toMatch(/Authorization/);
+    const fromRequest = new ComplaintsApi({ baseUrl, apiKey: KEY, keyFrom: 'request', timeoutMs: 3000, dispatcher });
+    const shared = await failure(fromRequest.listComplaints({}));
+    expect(shared.message).toMatch(/Check the key in the Authorization header your MCP client sends \(Bearer or_\.\.\.\)\.$/);
+    expect(shared.message).not.toMatch(/COMPLAINTS_API_KEY/);
   });
 
   it('says https:// is probably wrong when the server answers the TLS handshake in plain HTTP', async () => {

@@ -1,6 +1,6 @@
 // End to end, what a new member gets wrong on a first try, as `check` and a tool call of the built
 // server say it: a COMPLAINTS_API_URL whose list answers 404 (a wrong base path, the URL of serve
-// --http itself), and https:// for a plain HTTP port.
+// --http itself), https:// for a plain HTTP port, and a refused key.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,23 @@ describe('https:// for a port that speaks plain HTTP', () => {
       const { isError, text } = await mcp.call('list_complaints');
       expect(isError).toBe(true);
       expect(text).toMatch(new RegExp(`^${said}$`));
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
+describe('a refused key', () => {
+  it('check and a stdio tool call name COMPLAINTS_API_KEY, and not the Authorization header of serve --http', async () => {
+    const env = { COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: 'or_not_a_real_key_0000' };
+    const refused = 'The complaints service refused the API key (401): it may be mistyped, expired or revoked. Check COMPLAINTS_API_KEY.';
+    const { code, stdout } = await runCheck(env);
+    expect(code, stdout).toBe(5);
+    expect(stdout).toContain(`\n✗ Key refused: ${refused}\n`);
+    expect(stdout).not.toMatch(/Authorization/);
+    const mcp = await connect(env);
+    try {
+      expect(await mcp.call('list_complaints')).toMatchObject({ isError: true, text: refused });
     } finally {
       await mcp.close();
     }

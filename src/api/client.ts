@@ -12,7 +12,7 @@ import { hideKeys, holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
 import { cleanLine } from '../sanitize.js';
 import { type CallSignal, callSignal } from './call-signal.js';
-import { ApiError, errorForStatus, type StatusContext, shownBaseUrl } from './errors.js';
+import { ApiError, errorForStatus, type KeySource, type StatusContext, shownBaseUrl } from './errors.js';
 import { isPlainObject, readDetailEnvelope, readListEnvelope } from './read-records.js';
 
 export const MAX_ATTEMPTS = 3;
@@ -37,6 +37,8 @@ export interface ApiClientOptions {
   /** Base URL without /api/v1. */
   baseUrl: string;
   apiKey: string;
+  /** Where the key came from, for the text of a 401: COMPLAINTS_API_KEY (the default) or the member's Authorization header. */
+  keyFrom?: KeySource;
   timeoutMs: number;
   /** One keep-alive dispatcher for the process. */
   dispatcher: Dispatcher;
@@ -83,11 +85,11 @@ export class ComplaintsApi implements ComplaintsReader {
   }
 
   private async getJson(path: string, operation: StatusContext['operation'], params: URLSearchParams | undefined, outer?: AbortSignal): Promise<unknown> {
-    const { baseUrl } = this.options;
+    const { baseUrl, keyFrom = 'environment' } = this.options;
     const url = `${baseUrl}${path}${params && params.size > 0 ? `?${params}` : ''}`;
     const call = callSignal(this.options.timeoutMs, outer);
     try {
-      return await this.attempts(url, path, params, call, { operation, baseUrl });
+      return await this.attempts(url, path, params, call, { operation, baseUrl, keyFrom });
     } finally {
       call.done();
     }

@@ -38,12 +38,22 @@ export class ApiError extends UserFacingError {
   }
 }
 
+/** Where the key of a request comes from: COMPLAINTS_API_KEY (stdio, check), or each member's Authorization header (serve --http). */
+export type KeySource = 'environment' | 'request';
+
+/** What a 401 tells the member to check: only where their key comes from in this mode. */
+const WHERE_THE_KEY_IS: Record<KeySource, string> = {
+  environment: 'Check COMPLAINTS_API_KEY.',
+  request: 'Check the key in the Authorization header your MCP client sends (Bearer or_...).',
+};
+
 /** What a status answered, for its text. */
 export interface StatusContext {
   /** A 404 of the list (which has no id to miss) means the URL is wrong; of the detail, that the record is not there. */
   operation: 'list' | 'detail';
   /** The base URL as configured (without /api/v1). */
   baseUrl: string;
+  keyFrom: KeySource;
 }
 
 /**
@@ -74,7 +84,7 @@ export function errorForStatus(status: number, detail: string | undefined, attem
     case 401:
       return new ApiError(
         'unauthorized',
-        'The complaints service refused the API key (401): it may be mistyped, expired or revoked. Check COMPLAINTS_API_KEY, or the Authorization header when the server is shared over HTTP.',
+        `The complaints service refused the API key (401): it may be mistyped, expired or revoked. ${WHERE_THE_KEY_IS[context.keyFrom]}`,
         status,
       );
     case 403:
