@@ -1,10 +1,11 @@
 // End to end, what a new member gets wrong on a first try, as `check` and a tool call of the built
 // server say it: a COMPLAINTS_API_URL whose list answers 404 (a wrong base path, the URL of serve
-// --http itself), https:// for a plain HTTP port, and a refused key.
+// --http itself), https:// for a plain HTTP port, a refused key, and log settings the server ignores.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_TEXT } from '../src/api/errors.js';
+import { loadConfig } from '../src/config.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { runCheck } from './helpers/check.js';
@@ -116,5 +117,36 @@ describe('a refused key', () => {
     } finally {
       await mcp.close();
     }
+  });
+});
+
+describe('check and the log settings', () => {
+  const bad = { COMPLAINTS_LOG_LEVEL: 'verbose', COMPLAINTS_LOG_FORMAT: 'xml' };
+
+  it('warns of a bad COMPLAINTS_LOG_LEVEL and COMPLAINTS_LOG_FORMAT as the server does at start, and checks the rest', async () => {
+    const env = { COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: KEY, ...bad };
+    const { warnings } = loadConfig(env);
+    expect(warnings).toEqual([expect.stringMatching(/^COMPLAINTS_LOG_LEVEL /), expect.stringMatching(/^COMPLAINTS_LOG_FORMAT /)]);
+    const { code, stdout } = await runCheck(env);
+    expect(code, stdout).toBe(0);
+    for (const warning of warnings) expect(stdout).toContain(`\n! ${warning}\n`);
+    expect(stdout).toMatch(/✓ \d+ records visible to this key\.\n$/);
+    // The server says the same at start.
+    const mcp = await connect(env);
+    try {
+      await mcp.call('list_complaints', { pageSize: 1 });
+      for (const warning of warnings) expect(mcp.stderr()).toContain(warning);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('warns of them beside a problem that stops the check, and says nothing of good ones', async () => {
+    const stopped = await runCheck({ COMPLAINTS_API_URL: sandbox.url, ...bad });
+    expect(stopped.code).toBe(3);
+    expect(stopped.stdout).toMatch(/\n! COMPLAINTS_LOG_LEVEL [^\n]*\n! COMPLAINTS_LOG_FORMAT [^\n]*\n✗ COMPLAINTS_API_KEY is not set/);
+    const clean = await runCheck({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: KEY, COMPLAINTS_LOG_LEVEL: 'debug', COMPLAINTS_LOG_FORMAT: 'json' });
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).not.toMatch(/^! /m);
   });
 });
