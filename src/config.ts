@@ -32,6 +32,8 @@ export interface Config {
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_TIME_ZONE = 'America/Lima';
 export const KEY_PREFIX = 'or_';
+/** The words a flag accepts, in any case; its problem lists them all. */
+const FLAG_WORDS = { true: ['true', 'yes', 'on', '1'], false: ['false', 'no', 'off', '0'] } as const;
 
 const timeoutSchema = z.coerce
   .number({ error: 'must be a number of milliseconds' })
@@ -122,7 +124,10 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   if (rawRedact !== undefined) {
     const flag = parseFlag(rawRedact);
     // An unreadable value fails closed: the member asked for redaction in some form.
-    if (flag === undefined) problems.push(`COMPLAINTS_REDACT_PII must be true or false (${gotValue(rawRedact)}).`);
+    if (flag === undefined)
+      problems.push(
+        `COMPLAINTS_REDACT_PII must be ${FLAG_WORDS.true.join('/')} (mask personal data) or ${FLAG_WORDS.false.join('/')} (${gotValue(rawRedact)}).`,
+      );
     redactPii = flag ?? true;
   }
 
@@ -150,7 +155,7 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
 
 function parseFlag(value: string): boolean | undefined {
   const text = value.toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(text)) return true;
-  if (['false', '0', 'no', 'off'].includes(text)) return false;
+  if ((FLAG_WORDS.true as readonly string[]).includes(text)) return true;
+  if ((FLAG_WORDS.false as readonly string[]).includes(text)) return false;
   return undefined;
 }

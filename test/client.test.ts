@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ComplaintsApi, parseRetryAfter } from '../src/api/client.js';
-import { ApiError } from '../src/api/errors.js';
+import { ApiError, NOT_FOUND_TEXT } from '../src/api/errors.js';
 import { detailBody } from './fixtures.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, count: number) => void;
@@ -123,13 +123,61 @@ describe('error texts', () => {
   });
 
   it('gives fixed texts for 401, 403 and 404', async () => {
-    const texts: Record<number, RegExp> = { 401: /check COMPLAINTS_API_KEY/i, 403: /complaints\.view/, 404: /not found or not accessible/ };
+    const texts: Record<number, RegExp> = { 401: /check COMPLAINTS_API_KEY\.$/i, 403: /complaints\.view/, 404: /^Record not found or not accessible/ };
     for (const [status, text] of Object.entries(texts)) {
       handler = (_request, response) => json(response, Number(status), { message: 'secret internals' });
       const error = await failure(api().getComplaint(ID));
       expect(error.message).toMatch(text);
       expect(error.message).not.toContain('secret internals');
     }
+  });
+
+  it('reads a 404 of the list as a wrong COMPLAINTS_API_URL, and a 404 of a record as a record not found', async () => {
+    handler = (_request, response) => json(response, 404, { message: 'Not Found: the MCP endpoint is POST /mcp' });
+    const list = await failure(api().listComplaints({ page: 1, pageSize: 1 }));
+    expect(list.kind).toBe('wrong_url');
+    expect(list.message).toBe(
+      `The server answered 404 Not Found at ${baseUrl}/api/v1/complaints, where the complaints list should be: COMPLAINTS_API_URL is probably wrong (it must be the complaints service's base URL, without /api/v1).`,
+    );
+    expect(requests).toHaveLength(1); // a 404 is not retried
+    const record = await failure(api().getComplaint(ID));
+    expect(record.kind).toBe('not_found');
+    expect(record.message).toBe(NOT_FOUND_TEXT);
+  });
+
+  it('shows the URL of a 404 without its query, and not at all when it holds a key', async () => {
+    handler = (_request, response) => json(response, 404, {});
+    const withQuery = new ComplaintsApi({ baseUrl: `${baseUrl}/base?tenant=acme`, apiKey: KEY, timeoutMs: 3000, dispatcher });
+    expect((await failure(withQuery.listComplaints({}))).message).toContain(`at ${baseUrl}/base/api/v1/complaints,`);
+    const withKey = new ComplaintsApi({ baseUrl: `${baseUrl}/${KEY}`, apiKey: KEY, timeoutMs: 3000, dispatcher });
+    const error = await failure(withKey.listComplaints({}));
+    expect(error.message).toMatch(/COMPLAINTS_API_URL \(the URL is not shown: it holds a value that looks like an API key\)/);
+    expect(error.message).not.toContain(KEY);
+  });
+
+  it('names, in a 401, only where the key comes from: COMPLAINTS_API_KEY, or the Authorization header over HTTP', async () => {
+    handler = (_request, response) => json(response, 401, { message: 'invalid key' });
+    const fromEnvironment = await failure(api().listComplaints({}));
+    expect(fromEnvironment.message).toMatch(/Check COMPLAINTS_API_KEY\.$/);
+    expect(fromEnvironment.message).not.toMatch(/Authorization/);
+    const fromRequest = new ComplaintsApi({ baseUrl, apiKey: KEY, keyFrom: 'request', timeoutMs: 3000, dispatcher });
+    const shared = await failure(fromRequest.listComplaints({}));
+    expect(shared.message).toMatch(/Check the key in the Authorization header your MCP client sends \(Bearer or_\.\.\.\)\.$/);
+    expect(shared.message).not.toMatch(/COMPLAINTS_API_KEY/);
+  });
+
+  it('says https:// is probably wrong when the server answers the TLS handshake in plain HTTP', async () => {
+    handler = (_request, response) => json(response, 200, { data: [], pagination: {} });
+    const port = new URL(baseUrl).port;
+    const client = new ComplaintsApi({ baseUrl: `https://127.0.0.1:${port}/base`, apiKey: KEY, timeoutMs: 3000, dispatcher, random: () => 0 });
+    const error = await failure(client.listComplaints({}));
+    expect(error.kind).toBe('wrong_url');
+    expect(error.message).toMatch(
+      new RegExp(
+        `^COMPLAINTS_API_URL uses https://, but the server at 127\\.0\\.0\\.1:${port} answered in plain HTTP \\(ERR_SSL_[A-Z_]+\\): try http://127\\.0\\.0\\.1:${port}/base\\.$`,
+      ),
+    );
+    expect(requests).toHaveLength(0); // the handshake failed: no request was read, none retried
   });
 
   it('never shows an HTML page, and never the key', async () => {

@@ -57,7 +57,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...good, COMPLAINTS_REDACT_PII: 'FALSE' }).redactPii).toBe(false);
     const unreadable = loadConfig({ ...good, COMPLAINTS_REDACT_PII: 'si' });
     expect(unreadable.redactPii).toBe(true);
-    expect(unreadable.problems).toEqual(['COMPLAINTS_REDACT_PII must be true or false (got "si").']);
+    expect(unreadable.problems).toEqual(['COMPLAINTS_REDACT_PII must be true/yes/on/1 (mask personal data) or false/no/off/0 (got "si").']);
+  });
+
+  it('lists in the COMPLAINTS_REDACT_PII problem every value it accepts, and accepts each, in any case', () => {
+    const problem = loadConfig({ ...good, COMPLAINTS_REDACT_PII: 'si' }).problems[0]!;
+    const [, on, off] = /must be (\S+) \(mask personal data\) or (\S+) \(/.exec(problem)!;
+    for (const [words, redactPii] of [
+      [on!, true],
+      [off!, false],
+    ] as const) {
+      for (const word of words.split('/')) {
+        for (const value of [word, word.toUpperCase()])
+          expect(loadConfig({ ...good, COMPLAINTS_REDACT_PII: value })).toMatchObject({ redactPii, problems: [] });
+      }
+    }
+    expect([on, off].join('/').split('/').sort()).toEqual(['0', '1', 'false', 'no', 'off', 'on', 'true', 'yes']);
   });
 
   it('names a missing key and URL without throwing', () => {

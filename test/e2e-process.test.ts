@@ -10,9 +10,9 @@ import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
 import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { TOOLS } from '../src/tools/catalog.js';
+import { runCheck } from './helpers/check.js';
 import { connect, listsAdvertisedAsChanging, SERVER_PATH } from './helpers/mcp.js';
 import { expectJsonRpcOnly, RawServer } from './helpers/raw-server.js';
-import { openTranscript } from './helpers/transcript.js';
 
 let sandbox: SandboxHandle;
 
@@ -339,26 +339,13 @@ describe('complaints-book-mcp sandbox', () => {
 });
 
 describe('complaints-book-mcp check', () => {
-  /** Runs `check` as a user would, asynchronously (the sandbox answers from this process). */
-  async function check(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const transcript = openTranscript('check', env);
-    const child = spawn(process.execPath, [SERVER_PATH, 'check'], { env: { PATH: process.env.PATH ?? '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    transcript.record(stdout + stderr);
-    return { code, stdout, stderr };
-  }
-
   it.each([
     ['full', 0, DEMO_KEYS.full.key, /✓ Permission complaints\.view present\.\n✓ \d+ records visible to this key\.\n$/],
     ['store-restricted', 0, DEMO_KEYS.storeRestricted.key, /✓ \d+ records visible to this key\.\n$/],
     ['without complaints.view', 6, DEMO_KEYS.noPermission.key, /✓ Key accepted\.\n✗ Permission complaints\.view missing: .*\(403\)/],
     ['unknown', 5, 'or_not_a_real_key_0000', /✓ URL reachable: .*\n✗ Key refused: .*\(401\)/],
   ])('with the %s key: exit %i and one line per fact', async (_label, expectedCode, key, lines) => {
-    const { code, stdout, stderr } = await check({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: key });
+    const { code, stdout, stderr } = await runCheck({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: key });
     expect(code, stdout + stderr).toBe(expectedCode);
     expect(stdout).toMatch(lines);
     expect(stdout).toContain(`COMPLAINTS_API_KEY     ${key.slice(0, 3)}••••${key.slice(-4)}`);
@@ -366,7 +353,7 @@ describe('complaints-book-mcp check', () => {
   });
 
   it('counts what each key sees', async () => {
-    const records = (await check({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.storeRestricted.key })).stdout.match(
+    const records = (await runCheck({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.storeRestricted.key })).stdout.match(
       /✓ (\d+) records visible/,
     )?.[1];
     const visible = sandbox.dataset.records.filter((record) => [STORE_IDS.miraflores, STORE_IDS.arequipa].includes(record.storeId as never)).length;
@@ -378,11 +365,11 @@ describe('complaints-book-mcp check', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const unreachable = await check({ COMPLAINTS_API_URL: `http://127.0.0.1:${port}`, COMPLAINTS_API_KEY: 'or_some_key_1234' });
+    const unreachable = await runCheck({ COMPLAINTS_API_URL: `http://127.0.0.1:${port}`, COMPLAINTS_API_KEY: 'or_some_key_1234' });
     expect(unreachable.code).toBe(4);
     expect(unreachable.stdout).toMatch(/✗ URL not reachable: .*connection refused/);
     sandbox.requests.length = 0;
-    const missing = await check({ COMPLAINTS_API_URL: sandbox.url });
+    const missing = await runCheck({ COMPLAINTS_API_URL: sandbox.url });
     expect(missing.code).toBe(3);
     expect(missing.stdout).toMatch(/COMPLAINTS_API_KEY {5}\(not set\)\n[\s\S]*✗ COMPLAINTS_API_KEY is not set/);
     expect(sandbox.requests).toEqual([]);

@@ -12,7 +12,7 @@ import { hideKeys, holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
 import { cleanLine } from '../sanitize.js';
 import { type CallSignal, callSignal } from './call-signal.js';
-import { ApiError, errorForStatus } from './errors.js';
+import { ApiError, errorForStatus, type KeySource, type StatusContext, shownBaseUrl } from './errors.js';
 import { isPlainObject, readDetailEnvelope, readListEnvelope } from './read-records.js';
 
 export const MAX_ATTEMPTS = 3;
@@ -37,6 +37,8 @@ export interface ApiClientOptions {
   /** Base URL without /api/v1. */
   baseUrl: string;
   apiKey: string;
+  /** Where the key came from, for the text of a 401: COMPLAINTS_API_KEY (the default) or the member's Authorization header. */
+  keyFrom?: KeySource;
   timeoutMs: number;
   /** One keep-alive dispatcher for the process. */
   dispatcher: Dispatcher;
@@ -67,7 +69,7 @@ export class ComplaintsApi implements ComplaintsReader {
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined) params.set(name, String(value));
     }
-    const body = await this.getJson('/api/v1/complaints', params, signal);
+    const body = await this.getJson('/api/v1/complaints', 'list', params, signal);
     const parsed = readListEnvelope(body, query.pageSize ?? PAGE_SIZE_MAX);
     if (parsed === null) throw unexpectedBody('a list without data and pagination');
     const { data, pagination, sentMore } = parsed;
@@ -76,24 +78,25 @@ export class ComplaintsApi implements ComplaintsReader {
 
   /** GET /api/v1/complaints/{id} */
   async getComplaint(id: string, signal?: AbortSignal): Promise<ComplaintDetail> {
-    const body = await this.getJson(`/api/v1/complaints/${encodeURIComponent(id)}`, undefined, signal);
+    const body = await this.getJson(`/api/v1/complaints/${encodeURIComponent(id)}`, 'detail', undefined, signal);
     const parsed = readDetailEnvelope(body);
     if (parsed === null) throw unexpectedBody('a record without data');
     return parsed.data;
   }
 
-  private async getJson(path: string, params: URLSearchParams | undefined, outer?: AbortSignal): Promise<unknown> {
-    const url = `${this.options.baseUrl}${path}${params && params.size > 0 ? `?${params}` : ''}`;
+  private async getJson(path: string, operation: StatusContext['operation'], params: URLSearchParams | undefined, outer?: AbortSignal): Promise<unknown> {
+    const { baseUrl, keyFrom = 'environment' } = this.options;
+    const url = `${baseUrl}${path}${params && params.size > 0 ? `?${params}` : ''}`;
     const call = callSignal(this.options.timeoutMs, outer);
     try {
-      return await this.attempts(url, path, params, call);
+      return await this.attempts(url, path, params, call, { operation, baseUrl, keyFrom });
     } finally {
       call.done();
     }
   }
 
   /** The attempts of one GET, within the call's deadline: retried on 429/502/503/504 and connection failures. */
-  private async attempts(url: string, path: string, params: URLSearchParams | undefined, call: CallSignal): Promise<unknown> {
+  private async attempts(url: string, path: string, params: URLSearchParams | undefined, call: CallSignal, context: StatusContext): Promise<unknown> {
     const { baseUrl, apiKey, timeoutMs, dispatcher } = this.options;
     const { signal } = call;
     const deadlineAt = this.now() + timeoutMs;
@@ -122,13 +125,13 @@ export class ComplaintsApi implements ComplaintsReader {
         }
         if (!RETRYABLE_STATUSES.has(statusCode) || attempt === MAX_ATTEMPTS) {
           const text = await readBody(response.body, 64 * 1024).catch(() => '');
-          throw errorForStatus(statusCode, upstreamMessage(text, apiKey), attempt);
+          throw errorForStatus(statusCode, upstreamMessage(text, apiKey), attempt, context);
         }
         await response.body.dump();
         retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.now());
         const wait = retryAfterMs ?? this.backoff(attempt);
         // A wait that cannot end before the deadline is not worth starting.
-        if (this.now() + wait >= deadlineAt) throw errorForStatus(statusCode, undefined, attempt);
+        if (this.now() + wait >= deadlineAt) throw errorForStatus(statusCode, undefined, attempt, context);
         log.warn(`the complaints service answered ${statusCode}; retrying in ${wait} ms (attempt ${attempt + 1} of ${MAX_ATTEMPTS})`, where);
         await this.sleep(wait, signal);
       } catch (error) {
@@ -137,6 +140,7 @@ export class ComplaintsApi implements ComplaintsReader {
         if (signal.aborted) throw new ApiError('cancelled', 'The request was cancelled.');
         const code = errorCode(error);
         log.debug('GET', { ...where, attempt, error: code ?? 'unknown', ms: elapsed() });
+        if (answeredInPlainHttp(error)) throw plainHttpError(baseUrl, code);
         if (!RETRYABLE_CODES.has(code ?? '') || attempt === MAX_ATTEMPTS) throw networkError(baseUrl, code, attempt);
         const wait = this.backoff(attempt);
         if (this.now() + wait >= deadlineAt) throw networkError(baseUrl, code, attempt);
@@ -244,6 +248,32 @@ function errorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** OpenSSL's words for a TLS handshake answered by a plain HTTP server (3.0 and 3.2+ say it differently). */
+const PLAIN_HTTP_CODES = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG']);
+const PLAIN_HTTP_REASON = /wrong version number|packet length too long/i;
+
+/** Whether a TLS handshake failed because the server answered in plain HTTP (an https:// URL for an http:// port). */
+function answeredInPlainHttp(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && PLAIN_HTTP_CODES.has(code)) return true;
+    if ((code === 'EPROTO' || (typeof code === 'string' && code.startsWith('ERR_SSL_'))) && typeof message === 'string' && PLAIN_HTTP_REASON.test(message))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function plainHttpError(baseUrl: string, code: string | undefined): ApiError {
+  const shown = shownBaseUrl(baseUrl);
+  const url = shown === undefined ? undefined : new URL(shown);
+  const advice = url === undefined ? 'try http:// instead' : `try http://${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+  return new ApiError(
+    'wrong_url',
+    `COMPLAINTS_API_URL uses https://, but the server${url === undefined ? '' : ` at ${url.host}`} answered in plain HTTP${code ? ` (${code})` : ''}: ${advice}.`,
+  );
 }
 
 function networkError(baseUrl: string, code: string | undefined, attempts: number): ApiError {

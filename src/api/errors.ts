@@ -1,11 +1,13 @@
 // Typed errors of the API client. Their messages are written by us and safe to show a model:
 // they never carry an upstream body verbatim, a stack, or the key.
+import { holdsKeyShape } from '../key-shape.js';
 import { quoted } from '../sanitize.js';
 
 export type ApiErrorKind =
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
+  | 'wrong_url'
   | 'bad_request'
   | 'rate_limited'
   | 'server_error'
@@ -36,7 +38,35 @@ export class ApiError extends UserFacingError {
   }
 }
 
-/** The one text for every 404: the API must not be made to reveal whether a record exists. */
+/** Where the key of a request comes from: COMPLAINTS_API_KEY (stdio, check), or each member's Authorization header (serve --http). */
+export type KeySource = 'environment' | 'request';
+
+/** What a 401 tells the member to check: only where their key comes from in this mode. */
+const WHERE_THE_KEY_IS: Record<KeySource, string> = {
+  environment: 'Check COMPLAINTS_API_KEY.',
+  request: 'Check the key in the Authorization header your MCP client sends (Bearer or_...).',
+};
+
+/** What a status answered, for its text. */
+export interface StatusContext {
+  /** A 404 of the list (which has no id to miss) means the URL is wrong; of the detail, that the record is not there. */
+  operation: 'list' | 'detail';
+  /** The base URL as configured (without /api/v1). */
+  baseUrl: string;
+  keyFrom: KeySource;
+}
+
+/**
+ * The base URL as a message may show it: without credentials, query or fragment, and not at all
+ * (undefined) when it holds something shaped like an API key.
+ */
+export function shownBaseUrl(baseUrl: string): string | undefined {
+  if (holdsKeyShape(baseUrl) || !URL.canParse(baseUrl)) return undefined;
+  const url = new URL(baseUrl);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** The one text for every 404 of a record: the API must not be made to reveal whether a record exists. */
 export const NOT_FOUND_TEXT =
   'Record not found or not accessible with this API key (404). Check the id or reference; records of other organizations or of stores you cannot access are not shown.';
 
@@ -45,7 +75,7 @@ export const NOT_FOUND_TEXT =
  * cleaned: it is the service's wording, not ours, so it is quoted as such, short, and never reads as
  * an instruction of the server's.
  */
-export function errorForStatus(status: number, detail: string | undefined, attempts: number): ApiError {
+export function errorForStatus(status: number, detail: string | undefined, attempts: number, context: StatusContext): ApiError {
   const tried = attempts > 1 ? ` after ${attempts} attempts` : '';
   const said = detail ? `; its message, quoted: ${quoted(detail, 160)}` : '';
   switch (status) {
@@ -54,7 +84,7 @@ export function errorForStatus(status: number, detail: string | undefined, attem
     case 401:
       return new ApiError(
         'unauthorized',
-        'The complaints service refused the API key (401): it may be mistyped, expired or revoked. Check COMPLAINTS_API_KEY, or the Authorization header when the server is shared over HTTP.',
+        `The complaints service refused the API key (401): it may be mistyped, expired or revoked. ${WHERE_THE_KEY_IS[context.keyFrom]}`,
         status,
       );
     case 403:
@@ -64,7 +94,7 @@ export function errorForStatus(status: number, detail: string | undefined, attem
         status,
       );
     case 404:
-      return new ApiError('not_found', NOT_FOUND_TEXT, status);
+      return context.operation === 'list' ? wrongUrlError(context.baseUrl) : new ApiError('not_found', NOT_FOUND_TEXT, status);
     case 429:
       return new ApiError('rate_limited', `The complaints service is rate limiting requests (429)${tried}. Wait a minute before trying again.`, status);
     default:
@@ -73,4 +103,21 @@ export function errorForStatus(status: number, detail: string | undefined, attem
       }
       return new ApiError('unexpected_status', `The complaints service answered with an unexpected status (HTTP ${status})${said}.`, status);
   }
+}
+
+/**
+ * A 404 of GET /api/v1/complaints: the list exists whatever the key may see, so the URL is wrong (a
+ * wrong base path, or the URL of an MCP server instead of the service's).
+ */
+function wrongUrlError(baseUrl: string): ApiError {
+  const shown = shownBaseUrl(baseUrl);
+  const where =
+    shown === undefined
+      ? 'at /api/v1/complaints of COMPLAINTS_API_URL (the URL is not shown: it holds a value that looks like an API key)'
+      : `at ${shown}/api/v1/complaints`;
+  return new ApiError(
+    'wrong_url',
+    `The server answered 404 Not Found ${where}, where the complaints list should be: COMPLAINTS_API_URL is probably wrong (it must be the complaints service's base URL, without /api/v1).`,
+    404,
+  );
 }

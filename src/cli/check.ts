@@ -11,7 +11,7 @@ const CHECK_EXIT = {
   ok: 0,
   /** A setting is missing or malformed: nothing was sent. */
   configuration: 3,
-  /** The URL did not answer (DNS, connection, timeout). */
+  /** The URL did not answer (DNS, connection, timeout), or not as the service's (404 on the list, plain HTTP behind https://). */
   unreachable: 4,
   /** The service refused the key (401). */
   keyRefused: 5,
@@ -43,6 +43,8 @@ export async function runCheck(env: Record<string, string | undefined>, print: (
   print(`  COMPLAINTS_TIMEOUT_MS  ${config.timeoutMs}`);
   print(`  COMPLAINTS_TIMEZONE    ${config.timeZone}`);
   print(`  COMPLAINTS_REDACT_PII  ${config.redactPii}`);
+  // The same warnings the server logs at start: ignored settings, which do not stop the check.
+  for (const warning of config.warnings) print(`! ${warning}`);
   if (config.problems.length > 0 || !config.apiUrl || !config.apiKey) {
     for (const problem of config.problems) print(`✗ ${problem}`);
     print('Nothing was sent. Fix the settings above and run the check again.');
@@ -62,6 +64,10 @@ export async function runCheck(env: Record<string, string | undefined>, print: (
     const message = error instanceof Error ? error.message : String(error);
     if (kind === 'network' || kind === 'timeout') {
       print(`✗ URL not reachable: ${message}`);
+      return CHECK_EXIT.unreachable;
+    }
+    if (kind === 'wrong_url') {
+      print(`✗ URL wrong: ${message}`);
       return CHECK_EXIT.unreachable;
     }
     print(`✓ URL reachable: ${config.apiUrl} answered.`);

@@ -76,7 +76,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
 
     // What the service answers for the key decides whether its next requests count as a member's.
     const onStatus = (status: number) => verified.heard(member, status);
-    const api = new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key.key, timeoutMs: options.timeoutMs, dispatcher, onStatus });
+    const api = new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key.key, keyFrom: 'request', timeoutMs: options.timeoutMs, dispatcher, onStatus });
     const server = createMcpServer({
       api: async () => api,
       problems: [],
