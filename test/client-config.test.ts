@@ -75,24 +75,31 @@ describe('the README, Deploying for a team', () => {
   const team = readme.slice(readme.indexOf('## Deploying for a team'), readme.indexOf('## Tools'));
   const configs = [...team.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]!));
   const claudeCode = /claude mcp add --transport http .*? (https:\S+) \\\n\s+--header "([^"]+)"/.exec(team);
-  /** Each HTTP entry (VS Code, Cursor, Claude Code) as [client, url, Authorization value, the placeholder's input if any]. */
+  // Codex takes the name of the variable that holds the key, on its command line or in config.toml.
+  const codexCommand = /codex mcp add complaints-book --url (https:\S+) --bearer-token-env-var (\w+)/.exec(team);
+  const codexToml = /\[mcp_servers\.complaints-book\]\nurl = "([^"]+)"\nbearer_token_env_var = "(\w+)"\n/.exec(team);
+  /** Each HTTP entry (VS Code, Cursor, Gemini CLI, Claude Code, Codex) as [client, url, Authorization value, the placeholder's input if any]. */
   const entries = () => {
     const found: Array<{ client: string; url: string; authorization: string; inputs?: Array<{ id: string; password?: boolean }> }> = [];
     for (const config of configs) {
-      for (const entry of Object.values(config.mcpServers ?? config.servers) as Array<{ url: string; headers: Record<string, string> }>) {
-        found.push({ client: config.servers ? 'VS Code' : 'Cursor', url: entry.url, authorization: entry.headers.Authorization!, inputs: config.inputs });
+      for (const entry of Object.values(config.mcpServers ?? config.servers) as Array<{ url?: string; httpUrl?: string; headers: Record<string, string> }>) {
+        // Gemini CLI names the Streamable HTTP address httpUrl (its url is SSE).
+        const client = config.servers ? 'VS Code' : entry.httpUrl ? 'Gemini CLI' : 'Cursor';
+        found.push({ client, url: (entry.httpUrl ?? entry.url)!, authorization: entry.headers.Authorization!, inputs: config.inputs });
       }
     }
     if (claudeCode) found.push({ client: 'Claude Code', url: claudeCode[1]!, authorization: claudeCode[2]!.replace(/^Authorization: /, '') });
+    if (codexCommand) found.push({ client: 'Codex (command)', url: codexCommand[1]!, authorization: `Bearer $${codexCommand[2]}` });
+    if (codexToml) found.push({ client: 'Codex (config.toml)', url: codexToml[1]!, authorization: `Bearer $${codexToml[2]}` });
     return found;
   };
 
-  it('gives Claude Code, VS Code and Cursor the key as a per-member Bearer header, never a literal key', () => {
+  it('gives each client the key as a per-member Bearer header, never a literal key', () => {
     expect(
       entries()
         .map((entry) => entry.client)
         .sort(),
-    ).toEqual(['Claude Code', 'Cursor', 'VS Code']);
+    ).toEqual(['Claude Code', 'Codex (command)', 'Codex (config.toml)', 'Cursor', 'Gemini CLI', 'VS Code']);
     for (const entry of entries()) {
       expect(entry.url).toMatch(/^https:\/\/[^/]+\/mcp$/);
       expect(entry.authorization).toMatch(/^Bearer (\$\{(input|env):[\w-]+\}|\$COMPLAINTS_API_KEY)$/);
