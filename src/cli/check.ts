@@ -43,6 +43,7 @@ export async function runCheck(env: Record<string, string | undefined>, print: (
   print(`  COMPLAINTS_TIMEOUT_MS  ${config.timeoutMs}`);
   print(`  COMPLAINTS_TIMEZONE    ${config.timeZone}`);
   print(`  COMPLAINTS_REDACT_PII  ${config.redactPii}`);
+  print(`  COMPLAINTS_LANGUAGE    ${config.language}`);
   // The same warnings the server logs at start: ignored settings, which do not stop the check.
   for (const warning of config.warnings) print(`! ${warning}`);
   if (config.problems.length > 0 || !config.apiUrl || !config.apiKey) {
