@@ -125,7 +125,7 @@ describe('a client that reads only structuredContent', () => {
       });
       const answeredOn = calendarDateOf(response.respondedAt, LIMA)!;
       const due = calendarDateOf(deadline.date, LIMA)!;
-      const late = Math.max(0, businessDaysBetween(due, answeredOn));
+      const late = Math.max(0, -businessDaysBetween(answeredOn, due));
       expect(detail.deadline).toEqual({ date: due, days: deadline.days, daysLate: late });
       // The row says when it was answered, and the deadline only when the answer came late.
       expect(row.answered).toBe(answeredOn);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../src/calendar/calendar-date.js';
 import type { ListPage } from '../src/contract/operations.js';
 import { deadlineFields, deadlineStatus, limaToday, urgencyOf } from '../src/domain/deadline.js';
 import { capStructured, capText, MAX_TEXT_CHARS } from '../src/format/cap.js';
@@ -71,6 +72,20 @@ describe('deadline', () => {
     expect(describe('soon')).toBe('deadline unknown');
   });
 
+  it('counts days late as an open record on the day of the answer counted days overdue, for every pair of days', () => {
+    const days = Array.from({ length: 60 }, (_, i) => addDays('2032-03-01', i)); // Holy Week 2032 inside
+    const mismatches = days.flatMap((due) =>
+      days
+        .filter((answered) => {
+          const late = deadlineStatus(due, { hasResponse: true, respondedAt: `${answered}T15:00:00Z` }, TODAY).businessDaysLate;
+          const leftThatDay = deadlineStatus(due, OPEN, answered).businessDaysLeft ?? 0;
+          return late !== Math.max(0, -leftThatDay);
+        })
+        .map((answered) => ({ due, answered })),
+    );
+    expect(mismatches.slice(0, 10)).toEqual([]);
+  });
+
   it('says when an answer came late, in business days, and stops counting once answered', () => {
     const onTime = deadlineStatus('2026-11-18', { hasResponse: true, respondedAt: '2026-11-17T20:00:00Z' }, TODAY);
     expect(onTime).toEqual({ date: '2026-11-18', businessDaysLeft: null, answered: true, answeredOn: '2026-11-17', businessDaysLate: 0 });
@@ -78,10 +93,16 @@ describe('deadline', () => {
     expect(deadlineFields(onTime)).toEqual({ answered: '2026-11-17' });
     expect(describeDeadline(deadlineFields(onTime))).toBe('answered 2026-11-17');
     const late = deadlineStatus('2026-11-18', { hasResponse: true, respondedAt: '2026-11-24T03:00:00Z' }, TODAY);
-    // Thursday 19, Friday 20 and Monday 23: the weekend does not count.
+    // Wednesday 18, Thursday 19 and Friday 20, as an open record would read overdue on Monday 23.
     expect(late).toMatchObject({ answeredOn: '2026-11-23', businessDaysLate: 3 });
     expect(deadlineFields(late)).toEqual({ answered: '2026-11-23', due: '2026-11-18', daysLate: 3 });
     expect(describeDeadline(deadlineFields(late))).toBe('answered 2026-11-23, 3 business days late (due 2026-11-18)');
+    const answeredAt = (respondedAt: string) => ({ hasResponse: true, respondedAt });
+    // Friday's deadline answered on Saturday, or on a Monday holiday: late, not on time.
+    expect(deadlineStatus('2029-07-20', answeredAt('2029-07-21T14:00:00Z'), TODAY).businessDaysLate).toBe(1);
+    expect(deadlineStatus('2029-07-20', answeredAt('2029-07-23T14:00:00Z'), TODAY).businessDaysLate).toBe(1);
+    // A deadline on Good Friday answered the next Monday: nothing business-like passed in between.
+    expect(deadlineStatus('2032-03-26', answeredAt('2032-03-29T14:00:00Z'), TODAY).businessDaysLate).toBe(0);
     const undated = deadlineStatus('2026-11-18', { hasResponse: true, respondedAt: null }, TODAY);
     expect(undated).toMatchObject({ answeredOn: null, businessDaysLate: null });
     expect(deadlineFields(undated)).toEqual({ answered: 'undated' });

@@ -23,7 +23,10 @@ export interface DeadlineStatus {
   answered: boolean;
   /** Calendar date of the response in Lima, when answered and known. */
   answeredOn: string | null;
-  /** Business days the response came after the deadline (0 when on time); null when not answered or unknown. */
+  /**
+   * Business days the response came after the deadline (0 when on time), counted as an open record's
+   * days overdue would have been on the day it was answered; null when not answered or unknown.
+   */
   businessDaysLate: number | null;
 }
 
@@ -45,7 +48,9 @@ export function deadlineStatus(deadline: string | null, response: ResponseFacts,
   const answered = isAnswered(response);
   const answeredOn = answered ? calendarDateOf(response.respondedAt, DEADLINE_TIME_ZONE) : null;
   const businessDaysLeft = date !== null && !answered ? businessDaysBetween(today, date) : null;
-  const businessDaysLate = date !== null && answeredOn !== null ? Math.max(0, businessDaysBetween(date, answeredOn)) : null;
+  // An answer on Saturday to Friday's deadline is a day late, as the record read "1 business day
+  // OVERDUE" that Saturday: the days [deadline, answer day), not (deadline, answer day].
+  const businessDaysLate = date !== null && answeredOn !== null ? Math.max(0, -businessDaysBetween(answeredOn, date)) : null;
   return { date, businessDaysLeft, answered, answeredOn, businessDaysLate };
 }
 
