@@ -8,7 +8,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { lazyApiClient } from './api/lazy-client.js';
 import { HELP_POINTER, parseArgs, USAGE } from './cli/args.js';
 import { listenErrorMessage } from './cli/listen-error.js';
-import { type Config, loadConfig } from './config.js';
+import { type Config, loadConfig, readSetting } from './config.js';
 import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
 import { createServer, forwardLogToClient } from './server.js';
 
@@ -34,6 +34,9 @@ async function main(): Promise<void> {
       return runSandbox(command.port);
     case 'check': {
       const { runCheck } = await import('./cli/check.js');
+      // check says in one line what failed; the client's retry warnings would only come before it.
+      // A log level set on purpose (debug, to see each request) still applies.
+      if (readSetting(process.env, 'COMPLAINTS_LOG_LEVEL') === undefined) configureLog({ level: 'error' });
       process.exitCode = await runCheck(process.env, (line) => process.stdout.write(`${line}\n`));
       return;
     }

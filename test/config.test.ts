@@ -169,5 +169,7 @@ describe('maskKey', () => {
   it('keeps the prefix and the last four characters only', () => {
     expect(maskKey('or_live_4f9a1c2b3d4e5f60718293a4b5c61a2b')).toBe('or_••••1a2b');
     expect(maskKey('or_abc')).toBe('or_••••');
+    expect(maskKey('abc')).toBe('••••');
+    expect(maskKey('sk_1234')).toBe('••••');
   });
 });

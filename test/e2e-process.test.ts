@@ -273,6 +273,11 @@ describe('command line', () => {
     expect(help.stdout).toMatch(/Usage:/);
     expect(help.stdout).toMatch(/COMPLAINTS_API_KEY/);
     expect(help.stderr).toBe('');
+    // Every setting the configuration reads, as the sources name them, is in the help.
+    const sources = ['config.ts', 'http/settings.ts'].map((file) => readFileSync(new URL(`../src/${file}`, import.meta.url), 'utf8')).join('\n');
+    const settings = [...new Set(sources.match(/'COMPLAINTS_[A-Z_]+'/g))].map((name) => name.slice(1, -1));
+    expect(settings.length).toBeGreaterThan(10);
+    expect(settings.filter((name) => !help.stdout.includes(`  ${name} `) && !help.stdout.includes(`  ${name}\n`))).toEqual([]);
     const version = run('--version');
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
@@ -368,6 +373,10 @@ describe('complaints-book-mcp check', () => {
     const unreachable = await runCheck({ COMPLAINTS_API_URL: `http://127.0.0.1:${port}`, COMPLAINTS_API_KEY: 'or_some_key_1234' });
     expect(unreachable.code).toBe(4);
     expect(unreachable.stdout).toMatch(/✗ URL not reachable: .*connection refused/);
+    // The one line says it: the retries before it are not logged, unless a log level asks for them.
+    expect(unreachable.stderr).toBe('');
+    const debug = await runCheck({ COMPLAINTS_API_URL: `http://127.0.0.1:${port}`, COMPLAINTS_API_KEY: 'or_some_key_1234', COMPLAINTS_LOG_LEVEL: 'debug' });
+    expect(debug.stderr).toMatch(/retrying in \d+ ms \(attempt 2 of 3\)/);
     sandbox.requests.length = 0;
     const missing = await runCheck({ COMPLAINTS_API_URL: sandbox.url });
     expect(missing.code).toBe(3);

@@ -30,12 +30,13 @@ Usage:
 Environment:
   COMPLAINTS_API_KEY     your personal API key (starts with "or_"); required except with --demo
   COMPLAINTS_API_URL     base URL of the complaints service, without /api/v1; required except with --demo
-  COMPLAINTS_TIMEOUT_MS  bound of each tool call, retries included (default 15000)
+  COMPLAINTS_TIMEOUT_MS  bound of each request to the service, retries included (default 15000)
   COMPLAINTS_TIMEZONE    IANA time zone for periods and times shown (default America/Lima)
   COMPLAINTS_REDACT_PII  true to mask consumers' document numbers, tax ids, e-mails, phones and
                          addresses in every result (default false)
   COMPLAINTS_LOG_LEVEL   error, warn, info or debug (default warn); debug logs each request
   COMPLAINTS_LOG_FORMAT  text or json (default text)
+  COMPLAINTS_LANGUAGE    es or en: the language of the prompts' reports (default es)
 
 For serve --http (COMPLAINTS_API_KEY must then be unset; the log level defaults to info):
   COMPLAINTS_HTTP_ALLOWED_HOSTS     Host names clients use (default: the loopback names when bound

@@ -23,7 +23,9 @@ const CHECK_EXIT = {
 
 /** "or_••••1a2b": enough to tell keys apart, not to use one. */
 export function maskKey(key: string): string {
-  return key.length <= 7 ? 'or_••••' : `${key.slice(0, 3)}••••${key.slice(-4)}`;
+  // Too short to show any of it: only the prefix, and only when it is the right one.
+  if (key.length <= 7) return key.startsWith('or_') ? 'or_••••' : '••••';
+  return `${key.slice(0, 3)}••••${key.slice(-4)}`;
 }
 
 /** A refused URL is shown as given, but never the credentials or a key in it (refused too). */
