@@ -1,6 +1,6 @@
 // The API client against tiny loopback servers that misbehave on purpose.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ComplaintsApi, parseRetryAfter } from '../src/api/client.js';
@@ -110,6 +110,18 @@ describe('retries', () => {
     const error = await failure(client.getComplaint(ID));
     expect(error.kind).toBe('network');
     expect(error.message).toMatch(/Could not reach the complaints service at http:\/\/127\.0\.0\.1:\d+ \(connection refused\) after 3 attempts/);
+    // The URL is shown as the 404's text shows it: no query, fragment or escape (the config refuses a
+    // query and a fragment; the client does not count on it).
+    const odd = new ComplaintsApi({
+      baseUrl: `http://127.0.0.1:${port}/base\u001b[8m?sig=Secret123#frag`,
+      apiKey: KEY,
+      timeoutMs: 3000,
+      dispatcher,
+      random: () => 0,
+    });
+    const message = (await failure(odd.getComplaint(ID))).message;
+    expect(message).toContain(`at http://127.0.0.1:${port}/base%1B[8m (`);
+    expect(message).not.toMatch(/Secret123|frag|\u001b/);
   });
 });
 
@@ -189,6 +201,14 @@ describe('error texts', () => {
     expect(error.message).not.toMatch(/html|Stack|or_test/);
     handler = (_request, response) => json(response, 400, { message: `bad key ${KEY}` });
     expect((await failure(api().getComplaint(ID))).message).not.toContain(KEY);
+    // With an invisible or control character inside, the key is still found: cleaning comes first.
+    for (const inside of ['\u200b', '\u00ad', '\u202d', '\u007f', '\u0001', '\u001b[0m', '\r', '\n', '\t', ' ']) {
+      const split = `${KEY.slice(0, 2)}${inside}${KEY.slice(2)}`;
+      handler = (_request, response) => json(response, 400, { message: `bad search near ${split} please` });
+      const message = (await failure(api().listComplaints({}))).message;
+      expect(message.replace(/\s+/g, ''), JSON.stringify(inside)).not.toContain(KEY);
+      expect(message.replace(/\s+/g, ''), JSON.stringify(inside)).not.toContain(KEY.slice(3));
+    }
   });
 
   it('reports a body that is not JSON or has no data', async () => {
@@ -212,6 +232,30 @@ describe('deadline', () => {
     expect(error.message).toMatch(/did not answer within 600 ms \(COMPLAINTS_TIMEOUT_MS\)/);
     // A lower bound only: a busy machine makes the call end later, never sooner.
     expect(performance.now() - started).toBeGreaterThanOrEqual(590);
+  });
+
+  it('ends when its signal aborts while a TLS handshake stalls, which undici would wait out', async () => {
+    // Accepts the connection and says nothing: the client's TLS hello is never answered. The call is
+    // cancelled once the connection is there; the deadline (a timeout) aborts the same signal. undici's
+    // own connect timeout is set far off, so a client that waited for it would hang this test.
+    const controller = new AbortController();
+    const sockets: Socket[] = [];
+    const silent = createNetServer((socket) => {
+      sockets.push(socket);
+      controller.abort();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const patient = new Agent({ connect: { timeout: 600_000 } });
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const client = new ComplaintsApi({ baseUrl: `https://127.0.0.1:${port}`, apiKey: KEY, timeoutMs: 120_000, dispatcher: patient, random: () => 0 });
+      expect((await failure(client.listComplaints({}, controller.signal))).kind).toBe('cancelled');
+      expect(sockets).toHaveLength(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await patient.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('aborts when the caller cancels', async () => {

@@ -8,7 +8,7 @@ import { type Dispatcher, request } from 'undici';
 import { type ListQuery, PAGE_SIZE_MAX } from '../contract/list-query.js';
 import type { ComplaintsReader, ListPage } from '../contract/operations.js';
 import type { ComplaintDetail, Pagination } from '../contract/records.js';
-import { hideKeys, holdsKeyShape } from '../key-shape.js';
+import { hideKeys } from '../key-shape.js';
 import { log } from '../log.js';
 import { cleanLine } from '../sanitize.js';
 import { type CallSignal, callSignal } from './call-signal.js';
@@ -111,12 +111,15 @@ export class ComplaintsApi implements ComplaintsReader {
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
       try {
-        const response = await request(url, {
-          method: 'GET',
-          dispatcher,
+        const response = await untilAborted(
+          request(url, {
+            method: 'GET',
+            dispatcher,
+            signal,
+            headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': 'complaints-book-mcp' },
+          }),
           signal,
-          headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': 'complaints-book-mcp' },
-        });
+        );
         const { statusCode } = response;
         this.options.onStatus?.(statusCode);
         log.debug('GET', { ...where, attempt, status: statusCode, ms: elapsed() });
@@ -225,8 +228,13 @@ function upstreamMessage(text: string, apiKey: string): string | undefined {
   const nested = isPlainObject(body.error) ? body.error : undefined;
   const message = [body.message, nested?.message, body.error].find((value) => typeof value === 'string');
   if (typeof message !== 'string') return undefined;
-  // The member's key, and anything else shaped like a key, is never repeated.
-  return cleanLine(hideKeys(message.split(apiKey).join('[key]')), 300);
+  // The member's key, and anything else shaped like a key, is never repeated. Looked for once the
+  // text is clean (an invisible character inside the key would hide it, then vanish in the cleaning),
+  // and a message that still holds it split by spaces is not quoted at all.
+  const line = hideKeys(cleanLine(message, message.length).split(apiKey).join('[key]'));
+  const bare = line.replace(/\s+/g, '');
+  if (bare.includes(apiKey) || bare.includes(apiKey.replace(/^or_/, ''))) return undefined;
+  return cleanLine(line, 300);
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now. */
@@ -248,6 +256,32 @@ function errorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * The response, or a rejection as soon as `signal` aborts. undici does not abort a TLS handshake that
+ * stalls (it waits out its own 10 s connect timeout), and the call's deadline must hold all the same;
+ * a response that comes after all is read to its end and let go.
+ */
+function untilAborted<T extends { body: { dump(): Promise<void> } }>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const abandon = () => {
+      reject(signal.reason);
+      pending.then((late) => late.body.dump().catch(() => undefined)).catch(() => undefined);
+    };
+    if (signal.aborted) return abandon();
+    signal.addEventListener('abort', abandon, { once: true });
+    pending.then(
+      (response) => {
+        signal.removeEventListener('abort', abandon);
+        resolve(response);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abandon);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** OpenSSL's words for a TLS handshake answered by a plain HTTP server (3.0 and 3.2+ say it differently). */
@@ -288,7 +322,8 @@ function networkError(baseUrl: string, code: string | undefined, attempts: numbe
             ? code
             : 'a network error';
   const tried = attempts > 1 ? ` after ${attempts} attempts` : '';
-  // This text reaches the model and the log: a URL with a key in it is not repeated.
-  const where = holdsKeyShape(baseUrl) ? 'the URL in COMPLAINTS_API_URL (not shown: it holds a value that looks like an API key)' : baseUrl;
+  // This text reaches the model and the log: shown as the 404 shows it (no credentials, query or
+  // fragment), and a URL with a key in it not at all.
+  const where = shownBaseUrl(baseUrl) ?? 'the URL in COMPLAINTS_API_URL (not shown: it holds a value that looks like an API key)';
   return new ApiError('network', `Could not reach the complaints service at ${where} (${reason})${tried}. Check COMPLAINTS_API_URL and the network.`);
 }
