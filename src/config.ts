@@ -3,7 +3,7 @@
 // A bad or missing setting does not stop the server: MCP clients show a dead server badly, so the
 // server starts, warns once on stderr, and every tool call answers with the problem instead.
 import { z } from 'zod';
-import { gotValue, holdsKeyShape } from './key-shape.js';
+import { gotValue, holdsKey, holdsKeyShape } from './key-shape.js';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './prompts/language.js';
 
@@ -44,7 +44,9 @@ const timeoutSchema = z.coerce
 const urlSchema = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((url) => url.replace(/\/+$/, ''))
-  .refine((url) => !/\/api\/v1$/.test(url), 'must not end in /api/v1 (the server adds it)');
+  .refine((url) => !/\/api\/v1$/.test(url), 'must not end in /api/v1 (the server adds it)')
+  // The paths are appended to the base URL: a query or a fragment would end up in the middle.
+  .refine((url) => !/[?#]/.test(url), 'must be a base URL without a query (?...) or fragment (#...)');
 
 function isValidTimeZone(timeZone: string): boolean {
   try {
@@ -90,8 +92,9 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   const rawUrl = setting('COMPLAINTS_API_URL');
   if (rawUrl === undefined) {
     problems.push('COMPLAINTS_API_URL is not set: set it to the base URL of the complaints service, without /api/v1.');
-  } else if (holdsKeyShape(rawUrl, true)) {
-    // A key in the URL (a query parameter, or pasted into the wrong variable) would be shown wherever the URL is.
+  } else if (holdsKeyShape(rawUrl, true) || (apiKey !== undefined && holdsKeyShape(apiKey) && holdsKey(rawUrl, apiKey))) {
+    // A key in the URL (a query parameter, or pasted into the wrong variable) would be shown wherever
+    // the URL is, and sent to whoever answers it (a host name is even asked of the DNS).
     problems.push(
       'COMPLAINTS_API_URL must not contain the API key (it holds a value that looks like one; it is not shown): give the key in COMPLAINTS_API_KEY, which is sent in the Authorization header, and the URL without it.',
     );

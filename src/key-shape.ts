@@ -1,7 +1,7 @@
 // Whether a text holds something shaped like an API key. A key pasted into the wrong setting (say
 // COMPLAINTS_API_URL=or_live_...) must not be echoed back by a problem, a log line or a tool result:
 // those reach the model's transcript and the operator's log.
-import { stripUnsafe } from './sanitize.js';
+import { quoted, stripUnsafe } from './sanitize.js';
 
 /** "or_" then several of the characters a bearer token may hold. */
 const KEY_SHAPED = /or_[A-Za-z0-9._~+/=-]{6,}/i;
@@ -18,19 +18,33 @@ const KEY_SHAPED_WORD = /(?<![A-Za-z0-9])or_[A-Za-z0-9._~+/=-]{6,}/i;
  */
 export function holdsKeyShape(text: string, strict = false): boolean {
   const pattern = strict ? KEY_SHAPED_WORD : KEY_SHAPED;
+  for (const reading of readingsOf(text)) if (pattern.test(reading)) return true;
+  return false;
+}
+
+/**
+ * True when `text` holds this very key, read as holdsKeyShape reads, in any case, and wherever it
+ * is: glued to other text too, which the strict shape lets pass (a key pasted onto a host name).
+ */
+export function holdsKey(text: string, key: string): boolean {
+  const wanted = key.toLowerCase();
+  for (const reading of readingsOf(text)) if (reading.toLowerCase().includes(wanted)) return true;
+  return false;
+}
+
+/** `text` without invisible characters, then percent-decoded until it no longer changes (at most five times: a URL is not encoded deeper in earnest). */
+function* readingsOf(text: string): Generator<string> {
   let reading = stripUnsafe(text);
-  // Decoded until it no longer changes (at most five times: a URL is not encoded deeper in earnest).
   for (let decodings = 0; decodings <= 5; decodings++) {
-    if (pattern.test(reading)) return true;
+    yield reading;
     try {
-      const decoded = decodeURIComponent(reading);
-      if (decoded === reading) return false;
-      reading = stripUnsafe(decoded);
+      const decoded = stripUnsafe(decodeURIComponent(reading));
+      if (decoded === reading) return;
+      reading = decoded;
     } catch {
-      return false; // not valid percent-encoding: the readings so far were the only ones
+      return; // not valid percent-encoding: the readings so far were the only ones
     }
   }
-  return false;
 }
 
 /** `text` with every key-shaped part replaced by "[key]": for a message the service wrote. */
@@ -38,12 +52,18 @@ export function hideKeys(text: string): string {
   return text.replace(EVERY_KEY_SHAPED, '[key]');
 }
 
-/** How a problem quotes the value of a setting: as given, unless it may hold a key. */
+/** How much of a wrong value a message repeats: enough to recognize it. */
+const SHOWN_CHARS = 80;
+
+/**
+ * How a problem quotes the value of a setting: on one line, cleaned of escapes and invisible
+ * characters, cut short, and not at all when it may hold a key.
+ */
 export function gotValue(value: string): string {
-  return holdsKeyShape(value) ? 'got a value that looks like an API key; it is not shown' : `got "${value}"`;
+  return holdsKeyShape(value) ? 'got a value that looks like an API key; it is not shown' : `got ${quoted(value, SHOWN_CHARS)}`;
 }
 
-/** A value the user typed, for a message: quoted, or not shown at all when it may hold a key. */
+/** A value the user typed, for a message: quoted as gotValue quotes, or not shown at all when it may hold a key. */
 export function shownValue(value: string): string {
-  return holdsKeyShape(value) ? '(a value that looks like an API key, not shown)' : `"${value}"`;
+  return holdsKeyShape(value) ? '(a value that looks like an API key, not shown)' : quoted(value, SHOWN_CHARS);
 }

@@ -22,6 +22,39 @@ describe('loadConfig', () => {
     });
   });
 
+  it('refuses a URL that holds the key glued to other text, in any case or split by an invisible character, never showing it', () => {
+    const key = good.COMPLAINTS_API_KEY;
+    for (const url of [
+      `https://libro.example.pe${key}`,
+      `https://libro.example.peor_live_abc123.invalid`,
+      `https://libro.example.pe/api${key.toUpperCase()}`,
+      `https://libro.example.pe/x${key.slice(0, 4)}\u200b${key.slice(4)}`,
+      `https://libro.example.pe/x${encodeURIComponent(key).replace('_', '%5F')}`,
+    ]) {
+      const config = loadConfig({ ...good, COMPLAINTS_API_URL: url });
+      expect(config.apiUrl, url).toBeUndefined();
+      expect(config.problems, url).toEqual([expect.stringMatching(/^COMPLAINTS_API_URL must not contain the API key/)]);
+      expect(JSON.stringify(config.problems)).not.toContain(key.slice(3));
+    }
+    // A host that merely has "or_" in it is no key.
+    expect(loadConfig({ ...good, COMPLAINTS_API_URL: 'https://api.vendor_service.example' }).problems).toEqual([]);
+  });
+
+  it('refuses a URL with a query or a fragment: the paths are appended to it', () => {
+    for (const url of ['https://libro.example.pe/base?x=1', 'https://libro.example.pe/base#frag', 'https://libro.example.pe/?']) {
+      expect(loadConfig({ ...good, COMPLAINTS_API_URL: url }).problems, url).toEqual([
+        expect.stringMatching(/^COMPLAINTS_API_URL must be a base URL without a query \(\?\.\.\.\) or fragment \(#\.\.\.\)/),
+      ]);
+    }
+  });
+
+  it('quotes a wrong value on one line, without escapes, and cut short', () => {
+    const odd = loadConfig({ ...good, COMPLAINTS_LANGUAGE: '\u001b[31mPWN\nfake: ✓ Key accepted' });
+    expect(odd.warnings).toEqual(['COMPLAINTS_LANGUAGE must be es or en (got "pwn fake: ✓ key accepted"); using es.']);
+    const long = loadConfig({ ...good, COMPLAINTS_TIMEZONE: 'Z'.repeat(100_000) }).problems[0]!;
+    expect(long.length).toBeLessThan(200);
+  });
+
   it('reads COMPLAINTS_LANGUAGE, in any case, and falls back to es with a warning, never a problem', () => {
     expect(loadConfig({ ...good, COMPLAINTS_LANGUAGE: 'EN' })).toMatchObject({ language: 'en', warnings: [], problems: [] });
     expect(loadConfig({ ...good, COMPLAINTS_LANGUAGE: ' es ' })).toMatchObject({ language: 'es', warnings: [] });

@@ -308,6 +308,9 @@ describe('command line', () => {
     ['a missing value', ['serve', '--http', '--port'], '--port needs a value'],
     ['serve without --http', ['serve'], 'serve needs --http (MCP over Streamable HTTP)'],
     ['an extra argument', ['check', 'now'], 'unexpected argument "now"'],
+    // An argument's terminal escapes, line breaks and length are not echoed: the error stays one plain line.
+    ['an argument with escapes and a line break', ['\u001b]8;;http://evil\u001b\\click\u001b]8;;\u001b\\\nfake line'], 'unknown command "click fake line"'],
+    ['a very long argument', [`--${'x'.repeat(100_000)}`], `unknown option "--${'x'.repeat(78)}… [truncated, 99922 more characters]"`],
   ])('answers %s with exit code 2, the error and a pointer to --help on stderr, and no help body', (_label, args, message) => {
     const result = run(...args);
     expect(result.status).toBe(2);
