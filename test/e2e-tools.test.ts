@@ -290,6 +290,9 @@ describe('get_complaint', () => {
     [{}, /exactly one of id \(a uuid\) or reference/],
     [{ id: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11', reference: '000000481-2026' }, /exactly one of id \(a uuid\) or reference/],
     [{ reference: '481 2026; DROP' }, /expected a correlative such as 000000481-2026 or a tracking code such as RCL-7KQ2-M9XD at reference/],
+    // The member's own key, pasted as a reference: refused, and never repeated or sent on as a search.
+    [{ reference: DEMO_KEYS.full.key }, /expected a correlative such as 000000481-2026 or a tracking code such as RCL-7KQ2-M9XD at reference/],
+    [{ reference: `x${DEMO_KEYS.full.key.toUpperCase()}` }, /expected a correlative/],
   ])('refuses %j before sending anything', async (args, expected) => {
     const { text, isError } = await mcp.call('get_complaint', args);
     expect(isError).toBe(true);
@@ -426,6 +429,7 @@ describe('the complaint://{id} resource', () => {
     for (const [uri, message] of [
       ['complaint://..%2Fcomplaints', /expected a correlative/],
       ['complaint://%ZZ', /not correctly percent-encoded/],
+      [`complaint://${DEMO_KEYS.full.key}`, /expected a correlative/],
     ] as const) {
       await expect(mcp.client.readResource({ uri })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(message) });
     }
@@ -501,5 +505,8 @@ describe('prompts', () => {
     expect(byId.text).toContain(`Call get_complaint with {"id":"${id}"}`);
     expect(byId.text).toContain('Write in English, and keep the law’s Spanish terms');
     await expect(mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: 'x; drop' } })).rejects.toThrow(/expected a correlative/);
+    const keyed = mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: DEMO_KEYS.full.key } });
+    await expect(keyed).rejects.toThrow(/expected a correlative/);
+    await expect(keyed).rejects.not.toThrow(DEMO_KEYS.full.key);
   });
 });

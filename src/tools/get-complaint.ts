@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiError, NOT_FOUND_TEXT, UserFacingError } from '../api/errors.js';
 import { type DetailAnswer, detailAnswerSchema } from '../contract/detail-answer.js';
 import type { ComplaintsReader } from '../contract/operations.js';
-import { isUuid, REFERENCE_PATTERN, REFERENCE_RULE, recordsNamed } from '../domain/reference.js';
+import { isKeyShapedReference, isUuid, REFERENCE_PATTERN, REFERENCE_RULE, recordsNamed } from '../domain/reference.js';
 import { capText } from '../format/cap.js';
 import { formatDetailText, toDetailView } from '../format/detail.js';
 import { redactAnswer, redactDetail } from '../format/redact.js';
@@ -31,6 +31,7 @@ export const getComplaint = defineTool({
       .string({ error: REFERENCE_RULE })
       .trim()
       .regex(REFERENCE_PATTERN, REFERENCE_RULE)
+      .refine((value) => !isKeyShapedReference(value), REFERENCE_RULE)
       .optional()
       .describe('A correlative (000000481-2026) or tracking code (RCL-7KQ2-M9XD), matched exactly, ignoring case. Not together with id.'),
   },
