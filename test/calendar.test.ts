@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween, isBusinessDay } from '../src/calendar/business-days.js';
 import { addDays } from '../src/calendar/calendar-date.js';
@@ -140,6 +141,25 @@ describe('businessDaysBetween against a day-by-day count', () => {
     const days = Array.from({ length: 90 }, (_, i) => new Date(Date.parse('2027-12-01T00:00:00Z') + i * 5 * 86_400_000).toISOString().slice(0, 10));
     const mismatches = days.flatMap((from) => days.filter((to) => businessDaysBetween(from, to) !== countDayByDay(from, to)).map((to) => ({ from, to })));
     expect(mismatches.slice(0, 10)).toEqual([]);
+  });
+
+  it('counts centuries at once as it counts them in hops of 40 years, in both directions', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1000, max: 9000 }), fc.integer({ min: 51, max: 999 }), fc.integer({ min: 0, max: 364 }), (year, span, offset) => {
+        const from = addDays(`${year}-01-01`, offset);
+        const to = addDays(`${year + span}-01-01`, offset);
+        let [forwards, backwards] = [0, 0];
+        for (let at = from; at < to; ) {
+          const next = addDays(at, 40 * 365) < to ? addDays(at, 40 * 365) : to;
+          forwards += businessDaysBetween(at, next);
+          backwards += businessDaysBetween(next, at);
+          at = next;
+        }
+        expect(businessDaysBetween(from, to)).toBe(forwards);
+        expect(businessDaysBetween(to, from)).toBe(backwards);
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('agrees across decades, in both directions', () => {
