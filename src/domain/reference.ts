@@ -7,13 +7,6 @@ import type { ComplaintListItem } from '../contract/records.js';
 
 /** Correlatives and tracking codes: letters, digits and dashes (a uuid passes too, and is read as an id). */
 export const REFERENCE_PATTERN = /^[\w-]{1,60}$/;
-
-/**
- * No correlative or tracking code holds "or_" and more: that is an API key pasted by mistake, refused
- * rather than repeated or sent on as a search. A check of its own, not part of the pattern: a
- * lookahead in the JSON Schema's pattern would not carry to every client's validator.
- */
-export const isKeyShapedReference = (value: string) => /or_[\w-]{6}/i.test(value);
 export const REFERENCE_RULE = 'expected a correlative such as 000000481-2026 or a tracking code such as RCL-7KQ2-M9XD';
 
 export const isUuid = (value: string) => z.guid().safeParse(value).success;

@@ -1,6 +1,7 @@
 // The summarize_complaint prompt: asks the model to summarize one record, its history and what is still owed.
 import { z } from 'zod';
-import { isKeyShapedReference, isUuid, REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
+import { isUuid, REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
+import { holdsKeyShape } from '../key-shape.js';
 import { completeLanguage, LEGAL_TERMS, languageArgument } from './language.js';
 import { definePrompt } from './prompt.js';
 
@@ -14,7 +15,7 @@ export const summarizeComplaint = definePrompt({
       .string({ error: REFERENCE_RULE })
       .trim()
       .regex(REFERENCE_PATTERN, `${REFERENCE_RULE}, or a record's uuid`)
-      .refine((value) => !isKeyShapedReference(value), `${REFERENCE_RULE}, or a record's uuid`)
+      .refine((value) => !holdsKeyShape(value), `${REFERENCE_RULE}, or a record's uuid`) // as get_complaint's reference
       .describe('The correlative (000000481-2026), tracking code (RCL-7KQ2-M9XD) or id of the record.'),
     language: languageArgument,
   },

@@ -2,7 +2,8 @@
 // for clients that attach resources to a conversation. {id} is a uuid, a correlative or a tracking code.
 // Knows nothing of the MCP SDK; server.ts registers it.
 import { InvalidArgumentError } from '../api/errors.js';
-import { isKeyShapedReference, REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
+import { REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
+import { holdsKeyShape } from '../key-shape.js';
 import { readComplaint } from '../tools/get-complaint.js';
 import type { ToolContext } from '../tools/tool.js';
 
@@ -24,8 +25,7 @@ export const complaintResource = {
   mimeType: 'text/plain',
   async read(id: string, context: Omit<ToolContext, 'progress'>): Promise<string> {
     const value = decoded(id).trim();
-    if (!REFERENCE_PATTERN.test(value) || isKeyShapedReference(value))
-      throw new InvalidArgumentError(`complaint://{id}: ${REFERENCE_RULE}, or a record's uuid.`);
+    if (!REFERENCE_PATTERN.test(value) || holdsKeyShape(value)) throw new InvalidArgumentError(`complaint://{id}: ${REFERENCE_RULE}, or a record's uuid.`);
     return (await readComplaint(value, context)).text;
   },
 };

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ApiError, NOT_FOUND_TEXT, UserFacingError } from '../api/errors.js';
 import { type DetailAnswer, detailAnswerSchema } from '../contract/detail-answer.js';
 import type { ComplaintsReader } from '../contract/operations.js';
-import { isKeyShapedReference, isUuid, REFERENCE_PATTERN, REFERENCE_RULE, recordsNamed } from '../domain/reference.js';
+import { isUuid, REFERENCE_PATTERN, REFERENCE_RULE, recordsNamed } from '../domain/reference.js';
 import { capText } from '../format/cap.js';
 import { formatDetailText, toDetailView } from '../format/detail.js';
 import { redactAnswer, redactDetail } from '../format/redact.js';
+import { holdsKeyShape } from '../key-shape.js';
 import { cleanLine } from '../sanitize.js';
 import { defineTool, REPLY_IN_MEMBERS_LANGUAGE, type ToolContext } from './tool.js';
 
@@ -31,7 +32,10 @@ export const getComplaint = defineTool({
       .string({ error: REFERENCE_RULE })
       .trim()
       .regex(REFERENCE_PATTERN, REFERENCE_RULE)
-      .refine((value) => !isKeyShapedReference(value), REFERENCE_RULE)
+      // No correlative or tracking code is shaped like an API key: one pasted by mistake is refused,
+      // not repeated or sent on as a search. A refine, not in the pattern: a lookahead in the JSON
+      // Schema's pattern would not carry to every client's validator.
+      .refine((value) => !holdsKeyShape(value), REFERENCE_RULE)
       .optional()
       .describe('A correlative (000000481-2026) or tracking code (RCL-7KQ2-M9XD), matched exactly, ignoring case. Not together with id.'),
   },
