@@ -1,6 +1,51 @@
-// The sign-in page of the OAuth authorization endpoint: the language read from Accept-Language.
+// The sign-in page of the OAuth authorization endpoint: the language read from Accept-Language, the
+// texts of both languages, the escaping of everything the client or the request chose, and the CSP
+// that lets through the page's one style and its one form, and nothing else.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type PageLanguage, pageLanguage } from '../src/http/sign-in/page.js';
+import { type PageLanguage, pageLanguage, SIGN_IN_PAGE_HEADERS, type SignInPageInput, type SignInProblem, signInPage } from '../src/http/sign-in/page.js';
+
+const PROBLEMS: SignInProblem[] = ['key_shape', 'key_refused', 'key_forbidden', 'service_unreachable', 'form_expired'];
+const LANGUAGES: PageLanguage[] = ['es', 'en'];
+
+/** Hidden fields as the provider echoes them: the OAuth parameters and the CSRF token. */
+const FIELDS: Array<[string, string]> = [
+  ['client_id', 'https://claude.ai/oauth/mcp-oauth-client-metadata'],
+  ['redirect_uri', 'https://claude.ai/api/mcp/auth_callback'],
+  ['response_type', 'code'],
+  ['code_challenge', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'],
+  ['code_challenge_method', 'S256'],
+  ['state', 'af0ifjsldkj-3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c'],
+  ['scope', 'complaints.view'],
+  ['resource', 'https://complaints.example.pe/mcp'],
+  ['csrf', 'k3Jq9vXwP1sR7tYbN2mL5cH8dF4gA6zE0uI-oWqTeRy'],
+];
+
+function input(overrides: Partial<SignInPageInput> = {}): SignInPageInput {
+  return { language: 'es', clientName: 'Claude', redirectTo: 'claude.ai', clientIdHost: 'claude.ai', hiddenFields: FIELDS, action: '/authorize', ...overrides };
+}
+
+function render(overrides: Partial<SignInPageInput> = {}, sources = ['https://claude.ai']) {
+  return signInPage(input(overrides), sources);
+}
+
+/** The text a reader sees: tags dropped, the page's character references read back. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<style>[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/\s+/g, ' ');
+}
+
+/** Every tag of the page, as written. */
+const tags = (html: string, name: string) => html.match(new RegExp(`<${name}\\b[^>]*>`, 'g')) ?? [];
+
+/** The value of an attribute in one tag, undefined when absent. */
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}(?:="([^"]*)")?(?=[\\s>])`).exec(tag);
+  return match === null ? undefined : (match[1] ?? '');
+}
 
 describe('pageLanguage', () => {
   it.each<[string | undefined, PageLanguage]>([
@@ -67,5 +112,293 @@ describe('pageLanguage', () => {
     const started = performance.now();
     expect(pageLanguage(header)).toBe(expected);
     expect(performance.now() - started).toBeLessThan(250);
+  });
+});
+
+describe('signInPage texts', () => {
+  it('Spanish page: lang="es", Spanish texts, the client and where the member goes back', () => {
+    const { html } = render({ language: 'es' });
+    const text = visibleText(html);
+    expect(html).toContain('<html lang="es">');
+    expect(html).toMatch(/<title>Conectar con el libro de reclamaciones<\/title>/);
+    expect(text).toContain('Claude , identificado por el sitio claude.ai , quiere leer el libro de reclamaciones de su organización con su clave personal.');
+    expect(text).toContain('volverá a claude.ai');
+    expect(text).toContain('La aplicación no verá su clave.');
+    expect(text).toContain('Empieza con or_');
+    expect(text).toContain('Si usted no inició esta conexión, cierre esta página.');
+    expect(html).toContain('<button type="submit">Conectar</button>');
+  });
+
+  it('English page: lang="en", English texts', () => {
+    const { html } = render({ language: 'en' });
+    const text = visibleText(html);
+    expect(html).toContain('<html lang="en">');
+    expect(html).toMatch(/<title>Connect to the complaints book<\/title>/);
+    expect(text).toContain("Claude , identified by the site claude.ai , wants to read your organization's complaints book with your personal key.");
+    expect(text).toContain('sent back to claude.ai');
+    expect(text).toContain('The application will not see your key.');
+    expect(text).toContain('starts with or_');
+    expect(text).toContain('If you did not start this, close this page.');
+    expect(html).toContain('<button type="submit">Connect</button>');
+  });
+
+  it.each<[PageLanguage, string, string]>([
+    ['es', 'Una aplicación identificada por el sitio claude.ai quiere leer', 'Una aplicación quiere leer'],
+    ['en', 'An application identified by the site claude.ai wants to read', 'An application wants to read'],
+  ])('%s: an absent name is "an application", with or without a site', (language, withSite, withoutSite) => {
+    expect(visibleText(render({ language, clientName: undefined }).html)).toContain(withSite);
+    expect(visibleText(render({ language, clientName: undefined, clientIdHost: undefined }).html)).toContain(withoutSite);
+  });
+
+  it('a registered client is named without a site', () => {
+    const text = visibleText(render({ language: 'en', clientIdHost: undefined, clientName: 'Some IDE', redirectTo: 'vscode:' }).html);
+    expect(text).toContain('Some IDE wants to read');
+    expect(text).not.toContain('identified by');
+    expect(text).toContain('sent back to vscode:');
+  });
+
+  const SPANISH_ONLY = ['Conectar', 'clave', 'organización', 'Una aplicación', 'usted', 'volverá', 'servicio'];
+  const ENGLISH_ONLY = ['Connect', 'key', 'organization', 'application', 'you', 'sent back', 'service'];
+  it.each([undefined, ...PROBLEMS])('no text of one language in the other (problem %s)', (problem) => {
+    const spanish = visibleText(render({ language: 'es', clientName: undefined, problem }).html);
+    const english = visibleText(render({ language: 'en', clientName: undefined, problem }).html);
+    for (const phrase of ENGLISH_ONLY) expect(spanish).not.toMatch(new RegExp(`\\b${phrase}\\b`, 'i'));
+    for (const phrase of SPANISH_ONLY) expect(english).not.toMatch(new RegExp(`\\b${phrase}\\b`, 'i'));
+  });
+});
+
+describe('signInPage problems', () => {
+  const MESSAGES: Record<SignInProblem, Record<PageLanguage, RegExp>> = {
+    key_shape: { es: /debe empezar con or_/, en: /must start with or_/ },
+    key_refused: { es: /no aceptó esta clave.*completa.*revocada/, en: /did not accept this key.*complete.*revoked/ },
+    key_forbidden: { es: /permiso complaints\.view.*administrador/, en: /complaints\.view permission.*administrator/ },
+    service_unreachable: { es: /No se pudo contactar con el servicio.*en un momento/, en: /could not be reached.*in a moment/ },
+    form_expired: { es: /venció o se abrió en otra pestaña.*desde la aplicación/, en: /expired or was opened in another tab.*from the application/ },
+  };
+
+  for (const problem of PROBLEMS) {
+    it.each(LANGUAGES)(`${problem} (%s): a message in role=alert, the field aria-invalid and described by it`, (language) => {
+      const { html } = render({ language, problem });
+      const alerts = tags(html, 'p').filter((tag) => attribute(tag, 'role') === 'alert');
+      expect(alerts).toHaveLength(1);
+      const alertId = attribute(alerts[0]!, 'id')!;
+      expect(alertId).toBeTruthy();
+      const message = /<p[^>]*role="alert"[^>]*>([^\n]*)<\/p>/.exec(html)![1]!;
+      expect(visibleText(message)).toMatch(MESSAGES[problem][language]);
+      const field = tags(html, 'input').find((tag) => attribute(tag, 'type') === 'password')!;
+      expect(attribute(field, 'aria-invalid')).toBe('true');
+      expect(attribute(field, 'aria-describedby')!.split(' ')).toContain(alertId);
+      expect(html).toMatch(/<title>Error: /);
+    });
+  }
+
+  it('without a problem: no alert, the field not invalid, the title as usual', () => {
+    const { html } = render();
+    expect(html).not.toContain('role="alert"');
+    expect(tags(html, 'input').filter((tag) => attribute(tag, 'aria-invalid') !== undefined)).toEqual([]);
+    expect(html).not.toContain('<title>Error');
+  });
+
+  it('the messages of the two languages differ for every problem', () => {
+    for (const problem of PROBLEMS) {
+      const message = (language: PageLanguage) => /role="alert">([^\n]*)<\/p>/.exec(render({ language, problem }).html)![1];
+      expect(message('es')).not.toBe(message('en'));
+    }
+  });
+});
+
+describe('signInPage escaping', () => {
+  it.each([
+    ['<script>alert(1)</script>', '<script>alert(1)</script>'],
+    ['"><img src=x onerror=alert(1)>', '"><img src=x onerror=alert(1)>'],
+    ["Claude' onmouseover='x", "Claude' onmouseover='x"],
+    ['Tom &amp; Jerry', 'Tom &amp; Jerry'],
+  ])('the client name %j is shown as text', (name, shown) => {
+    const { html } = render({ clientName: name });
+    // Written as text: no tag, and no quote that could end an attribute.
+    expect(html).not.toMatch(/<script|<img|onmouseover='/);
+    expect(/<b>([^<]*)<\/b>/.exec(html)![1]).not.toMatch(/[<>"']/);
+    expect(visibleText(html)).toContain(shown);
+  });
+
+  it('bidi overrides, zero-width and control characters are taken out of the name', () => {
+    const { html } = render({ clientName: 'Cla\u202eude\u200b\u2066 Desk\u0007top\u200d' });
+    expect(html).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u0000-\u0008]/);
+    expect(visibleText(html)).toContain('Claude Desktop');
+  });
+
+  it.each([['\u200b\u200d\u202e\u2066'], ['   '], ['\u0000\u001b[31m'], ['']])('a name of nothing visible (%j) is "an application"', (name) => {
+    expect(visibleText(render({ clientName: name, language: 'en' }).html)).toContain('An application identified by the site claude.ai wants');
+  });
+
+  it('a 10 KB name is cut to 80 characters, marked as cut', () => {
+    const { html } = render({ clientName: `Claude${'A'.repeat(10_000)}` });
+    const shown = /<b>([^<]*)<\/b>/.exec(html)![1]!;
+    expect(shown.length).toBeLessThanOrEqual(80);
+    expect(shown).toMatch(/^ClaudeA+…$/);
+    expect(html.length).toBeLessThan(6_000);
+  });
+
+  it('a long name of many lines becomes one line, cut without splitting an emoji', () => {
+    const { html } = render({ clientName: `a\nb\r\nc\t${'😀'.repeat(100)}` });
+    const shown = /<b>([^<]*)<\/b>/.exec(html)![1]!;
+    expect(shown).toMatch(/^a b c (?:😀)+…$/u);
+    expect(shown.length).toBeLessThanOrEqual(80);
+  });
+
+  it('the site and the place to go back are escaped and cleaned too', () => {
+    const { html } = render({ clientIdHost: 'evil<b>.example', redirectTo: '"x\u202e<i>' });
+    expect(html).not.toContain('<b>.example');
+    expect(html).not.toContain('<i>');
+    expect(html).not.toContain('\u202e');
+    expect(visibleText(html)).toContain('evil<b>.example');
+  });
+
+  it('hidden field names and values are escaped, and come back as they were', () => {
+    const hostile: Array<[string, string]> = [
+      ['state', `a"b'c<d>e&f`],
+      ['x"><script>alert(1)</script>', `"><img src=x onerror=alert(1)>`],
+      ['csrf', 'token'],
+    ];
+    const { html } = render({ hiddenFields: hostile });
+    expect(html).not.toMatch(/<script|<img/);
+    const hidden = tags(html, 'input').filter((tag) => attribute(tag, 'type') === 'hidden');
+    const readBack = (value: string) => value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+    expect(hidden.map((tag) => [readBack(attribute(tag, 'name')!), readBack(attribute(tag, 'value')!)])).toEqual(hostile);
+  });
+
+  it('the action is escaped', () => {
+    const { html } = render({ action: '/authorize"><script>' });
+    expect(html).toContain('action="/authorize&#34;&#62;&#60;script&#62;"');
+  });
+});
+
+describe('signInPage structure', () => {
+  it.each(LANGUAGES)('%s: one form, posted, with one password field named api_key, labelled', (language) => {
+    for (const problem of [undefined, ...PROBLEMS]) {
+      const { html } = render({ language, problem });
+      expect(html.startsWith('<!doctype html>\n')).toBe(true);
+      expect(tags(html, 'form')).toHaveLength(1);
+      expect(attribute(tags(html, 'form')[0]!, 'method')).toBe('post');
+      expect(attribute(tags(html, 'form')[0]!, 'action')).toBe('/authorize');
+      expect(html.match(/<\/form>/g)).toHaveLength(1);
+      const inputs = tags(html, 'input');
+      expect(inputs.filter((tag) => attribute(tag, 'type') === 'hidden')).toHaveLength(FIELDS.length);
+      const passwords = inputs.filter((tag) => attribute(tag, 'type') === 'password');
+      expect(passwords).toHaveLength(1);
+      expect(inputs).toHaveLength(FIELDS.length + 1);
+      const field = passwords[0]!;
+      expect(attribute(field, 'name')).toBe('api_key');
+      expect(attribute(field, 'autocomplete')).toBe('off');
+      expect(attribute(field, 'spellcheck')).toBe('false');
+      expect(attribute(field, 'autocapitalize')).toBe('off');
+      expect(attribute(field, 'required')).toBe('');
+      expect(attribute(field, 'autofocus')).toBe('');
+      expect(attribute(field, 'value')).toBeUndefined();
+      const labels = tags(html, 'label');
+      expect(labels).toHaveLength(1);
+      expect(attribute(labels[0]!, 'for')).toBe(attribute(field, 'id'));
+      // The hint is read with the field: it says how the key starts.
+      const hintId = attribute(field, 'aria-describedby')!.split(' ').at(-1)!;
+      expect(new RegExp(`<p id="${hintId}"[^>]*>[^\\n]*or_`).test(html)).toBe(true);
+      expect(tags(html, 'button')).toHaveLength(1);
+      expect(attribute(tags(html, 'button')[0]!, 'type')).toBe('submit');
+      expect(tags(html, 'main')).toHaveLength(1);
+      expect(tags(html, 'h1')).toHaveLength(1);
+      expect(html).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1">/);
+      expect(html).toMatch(/<meta charset="utf-8">/);
+      expect(html).toContain('prefers-color-scheme:dark');
+    }
+  });
+
+  it('no JavaScript, no external asset, no style attribute', () => {
+    for (const language of LANGUAGES) {
+      const { html } = render({ language, problem: 'key_refused' });
+      expect(html).not.toMatch(/<script|<link|<img|<iframe|<object|<embed|\bon[a-z]+=|javascript:|@import|url\(/i);
+      expect(html).not.toMatch(/\ssrc=|\shref=|\sstyle=/i);
+      // The only URLs are the hidden OAuth parameters the provider echoes.
+      const withoutHidden = html.replace(/<input type="hidden"[^>]*>/g, '');
+      expect(withoutHidden).not.toMatch(/https?:\/\//i);
+      expect(tags(html, 'style')).toHaveLength(1);
+    }
+  });
+
+  it('stays small: under 6 KB with a long name, the usual hidden fields and a problem', () => {
+    for (const language of LANGUAGES) {
+      const { html } = render({ language, clientName: 'N'.repeat(200), problem: 'form_expired' });
+      expect(Buffer.byteLength(html)).toBeLessThan(6_000);
+    }
+  });
+
+  it('never holds a key: the field has no value, and nothing shaped like one is written', () => {
+    const { html } = render({ problem: 'key_refused' });
+    expect(html).not.toMatch(/or_[A-Za-z0-9]{6,}/);
+  });
+});
+
+describe('signInPage headers', () => {
+  /** The directives of a CSP, by name. */
+  function directives(policy: string): Map<string, string[]> {
+    return new Map(
+      policy.split(';').map((directive) => {
+        const [name = '', ...values] = directive.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+  }
+
+  it('the style hash matches the style element as written, and nothing else is allowed', () => {
+    for (const language of LANGUAGES) {
+      const { html, contentSecurityPolicy } = render({ language });
+      const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+      const hash = `'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'`;
+      const csp = directives(contentSecurityPolicy);
+      expect(csp.get('style-src')).toEqual([hash]);
+      expect(csp.get('default-src')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'none'"]);
+      expect(csp.get('form-action')).toEqual(["'self'", 'https://claude.ai']);
+      expect([...csp.keys()].sort()).toEqual(['base-uri', 'default-src', 'form-action', 'frame-ancestors', 'style-src']);
+      expect(contentSecurityPolicy).not.toMatch(/unsafe|script-src|\*/);
+    }
+  });
+
+  it('form-action keeps plain sources and drops every other value', () => {
+    const sources = [
+      'https://claude.ai',
+      'vscode:',
+      'http://127.0.0.1:33418',
+      'https://claude.ai',
+      'https://x; script-src *',
+      "'unsafe-inline'",
+      'https://*',
+      'https://a.example, https://b.example',
+      'https://a.example https://b.example',
+      '*',
+      '',
+      'no-scheme.example',
+      '1http://x',
+      "https://x'",
+      'https://x\nscript-src *',
+    ];
+    const { contentSecurityPolicy } = signInPage(input(), sources);
+    expect(directives(contentSecurityPolicy).get('form-action')).toEqual(["'self'", 'https://claude.ai', 'vscode:', 'http://127.0.0.1:33418']);
+    expect(contentSecurityPolicy.split(';')).toHaveLength(5);
+    expect(contentSecurityPolicy).not.toMatch(/script-src|unsafe|\*|\n/);
+  });
+
+  it('form-action is self alone when no source is given', () => {
+    expect(signInPage(input(), []).contentSecurityPolicy).toContain("form-action 'self';");
+  });
+
+  it('the other headers', () => {
+    expect(SIGN_IN_PAGE_HEADERS).toEqual({
+      'Content-Type': 'text/html; charset=utf-8',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'no-referrer',
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    });
+    expect(Object.isFrozen(SIGN_IN_PAGE_HEADERS)).toBe(true);
   });
 });

@@ -1,6 +1,10 @@
 // The sign-in page of `serve --http`'s OAuth authorization endpoint: where a member pastes their
 // personal API key once, so that a custom connector (claude.ai, ChatGPT...) may act for them. Pure:
-// no I/O. First, the language the page speaks.
+// it turns what the provider knows into HTML and the headers that page needs, and does no I/O.
+// The key itself never reaches this module: a form that comes back with a problem has an empty field.
+import { createHash } from 'node:crypto';
+import { safeCutIndex, stripUnsafe } from '../../sanitize.js';
+import { PAGE_TEXT } from './page-text.js';
 
 export type PageLanguage = 'es' | 'en';
 
@@ -60,4 +64,145 @@ export function pageLanguage(acceptLanguage: string | undefined): PageLanguage {
   const es = preference('es');
   const en = preference('en');
   return en.q > es.q || (en.q === es.q && en.at < es.at) ? 'en' : 'es';
+}
+
+export type SignInProblem = 'key_shape' | 'key_refused' | 'key_forbidden' | 'service_unreachable' | 'form_expired';
+
+export interface SignInPageInput {
+  language: PageLanguage;
+  /** Who asks: the client's self-declared name (untrusted: may be absent, long, hold HTML, invisible or bidi characters) */
+  clientName: string | undefined;
+  /** Where the member will be sent back: the redirect URI's host (or scheme for custom schemes like vscode:) — trusted to be a parsed URL part, still escape it */
+  redirectTo: string;
+  /** The host of a URL client_id (CIMD), e.g. "claude.ai", when the client is identified by its URL; undefined for registered clients */
+  clientIdHost: string | undefined;
+  /** Hidden fields to echo back (OAuth params + csrf), names and values untrusted: escape everything */
+  hiddenFields: ReadonlyArray<readonly [string, string]>;
+  /** The form's action path, e.g. "/authorize" */
+  action: string;
+  problem?: SignInProblem;
+}
+
+export interface RenderedPage {
+  html: string;
+  /** The Content-Security-Policy header value for this page */
+  contentSecurityPolicy: string;
+}
+
+/** The headers the page carries besides its Content-Security-Policy: no framing (clickjacking of the key field), no referrer, no sniffing, no cache of a page that echoes OAuth parameters. */
+export const SIGN_IN_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Type': 'text/html; charset=utf-8',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+});
+
+/** Where the name the client gives itself is cut: enough to recognise it, not enough to write a message in it. */
+const MAX_NAME_LENGTH = 80;
+/** A host name is at most 253 characters; a custom scheme is far shorter. */
+const MAX_PLACE_LENGTH = 253;
+
+// The page's only style. The CSP allows it by hash, not with 'unsafe-inline', so that an injected
+// <style> (were escaping ever to fail) would not apply; it must hold no "<" and stay byte-identical.
+const STYLE = [
+  ':root{color-scheme:light dark;--bg:#fff;--fg:#1a1a1a;--muted:#4a4a4a;--accent:#0b57d0;--on-accent:#fff;--bad:#b3261e;--bad-bg:#fdecea;--line:#767676}',
+  '@media (prefers-color-scheme:dark){:root{--bg:#121212;--fg:#ececec;--muted:#c4c4c4;--accent:#8ab4f8;--on-accent:#0b1a33;--bad:#ffb4ab;--bad-bg:#3b1411;--line:#9a9a9a}}',
+  '*{box-sizing:border-box}',
+  'body{margin:0;background:var(--bg);color:var(--fg);font:1.0625rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}',
+  'main{max-width:34rem;margin:0 auto;padding:1.5rem 1rem 2rem}',
+  'h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem}',
+  'b,code{overflow-wrap:anywhere}',
+  'code{font-family:ui-monospace,Menlo,Consolas,monospace}',
+  '.muted{color:var(--muted)}',
+  'label{display:block;font-weight:600;margin-top:1.5rem}',
+  '#hint{margin:.25rem 0}',
+  'input{display:block;width:100%;padding:.75rem;font:inherit;color:inherit;background:var(--bg);border:2px solid var(--line);border-radius:.375rem}',
+  'input[aria-invalid=true]{border-color:var(--bad)}',
+  'button{margin-top:1rem;width:100%;padding:.75rem;font:inherit;font-weight:600;color:var(--on-accent);background:var(--accent);border:0;border-radius:.375rem;cursor:pointer}',
+  ':focus-visible{outline:3px solid var(--accent);outline-offset:2px}',
+  '.problem{border-left:4px solid var(--bad);background:var(--bad-bg);padding:.75rem 1rem;margin:1rem 0 0}',
+].join('');
+const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'`;
+
+/**
+ * A CSP source the form may be sent to, or redirected to after: a scheme ("vscode:") or a scheme and
+ * host ("https://claude.ai"). No space, ";" or "," (which would start another source or directive),
+ * no quote (a keyword such as 'unsafe-inline') and no "*" (a wildcard host would allow every site).
+ */
+const FORM_ACTION_SOURCE = /^[a-z][a-z0-9+.-]*:(?:\/\/[^\s;,'"*]+)?$/i;
+
+/** The one HTML escape of the page, for text and attribute values alike. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** A value shown to the member, cleaned of what would hide or reorder text, on one line, cut to `max`; undefined when nothing visible is left. */
+function shown(text: string | undefined, max: number): string | undefined {
+  if (text === undefined) return undefined;
+  // The cut comes before the cleaning's regular expressions see a long value, with margin for what they remove.
+  let visible = stripUnsafe(text.slice(0, max * 8))
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (visible === '') return undefined;
+  if (visible.length > max) visible = `${visible.slice(0, safeCutIndex(visible, max - 1)).trimEnd()}…`;
+  return escapeHtml(visible);
+}
+
+/** The Content-Security-Policy of the page: nothing but its style, its form, and no framing. */
+function contentSecurityPolicy(formActionSources: string[]): string {
+  const sources = [...new Set(formActionSources.filter((source) => FORM_ACTION_SOURCE.test(source)))];
+  return ["default-src 'none'", `style-src ${STYLE_SOURCE}`, ["form-action 'self'", ...sources].join(' '), "frame-ancestors 'none'", "base-uri 'none'"].join(
+    '; ',
+  );
+}
+
+/**
+ * The sign-in page and its CSP. `formActionSources` are the origins the browser may be redirected to
+ * after the POST (Chrome holds redirects after a form submission to form-action too), e.g.
+ * "https://claude.ai" or "vscode:"; a value that is not a plain source is dropped.
+ */
+export function signInPage(input: SignInPageInput, formActionSources: string[]): RenderedPage {
+  const text = PAGE_TEXT[input.language];
+  const name = shown(input.clientName, MAX_NAME_LENGTH);
+  const site = shown(input.clientIdHost, MAX_PLACE_LENGTH);
+  const place = shown(input.redirectTo, MAX_PLACE_LENGTH) ?? '?';
+  const problem = input.problem === undefined ? undefined : text.problems[input.problem];
+  // Hidden values are escaped but not cleaned: they are not shown, and `state` must come back to
+  // the client exactly as it sent it.
+  const hidden = input.hiddenFields.map(([field, value]) => `<input type="hidden" name="${escapeHtml(field)}" value="${escapeHtml(value)}">`);
+  const html = [
+    '<!doctype html>',
+    `<html lang="${input.language}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>${problem === undefined ? '' : text.errorTitle}${text.title}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<main>',
+    `<h1>${text.title}</h1>`,
+    `<p>${text.asks(name, site)}</p>`,
+    `<p>${text.sentBackTo(place)}</p>`,
+    `<p>${text.keyHandling}</p>`,
+    `<form method="post" action="${escapeHtml(input.action)}">`,
+    ...hidden,
+    problem === undefined ? '' : `<p id="problem" class="problem" role="alert">${problem}</p>`,
+    `<label for="api-key">${text.label}</label>`,
+    `<p id="hint" class="muted">${text.hint}</p>`,
+    `<input type="password" name="api_key" id="api-key" autocomplete="off" required autofocus spellcheck="false" autocapitalize="off" ${
+      problem === undefined ? 'aria-describedby="hint"' : 'aria-invalid="true" aria-describedby="problem hint"'
+    }>`,
+    `<button type="submit">${text.button}</button>`,
+    '</form>',
+    `<p class="muted">${text.notYou}</p>`,
+    '</main>',
+    '</body>',
+    '</html>',
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
+  return { html, contentSecurityPolicy: contentSecurityPolicy(formActionSources) };
 }

@@ -1,0 +1,74 @@
+// The words of the sign-in page, in Spanish (Peru: usted, formal and plain) and English. Kept apart
+// from the markup so that each language reads whole, and a test can check that neither leaks into
+// the other. Every text is trusted HTML; the functions' arguments must arrive HTML-escaped already.
+import { KEY_PREFIX } from '../../config.js';
+import type { PageLanguage, SignInProblem } from './page.js';
+
+/** The permission a key needs to read the book (the service's name for it, the same in both languages). */
+const VIEW_PERMISSION = 'complaints.view';
+const PREFIX = `<code>${KEY_PREFIX}</code>`;
+
+export interface PageText {
+  title: string;
+  /** Put before the title when the form comes back with a problem, so that a screen reader says so first. */
+  errorTitle: string;
+  /** Who asks: `name` and `site` escaped; `name` undefined when the client gave none. */
+  asks(name: string | undefined, site: string | undefined): string;
+  /** Where the member goes after signing in: `place` escaped. */
+  sentBackTo(place: string): string;
+  keyHandling: string;
+  label: string;
+  /** Where to find the key and how it starts: under the label, and read with the field. */
+  hint: string;
+  button: string;
+  notYou: string;
+  problems: Readonly<Record<SignInProblem, string>>;
+}
+
+const ES: PageText = {
+  title: 'Conectar con el libro de reclamaciones',
+  errorTitle: 'Error: ',
+  asks: (name, site) => {
+    const wants = 'quiere leer el libro de reclamaciones de su organización con su clave personal.';
+    if (name === undefined) return site === undefined ? `Una aplicación ${wants}` : `Una aplicación identificada por el sitio <b>${site}</b> ${wants}`;
+    return site === undefined ? `<b>${name}</b> ${wants}` : `<b>${name}</b>, identificado por el sitio <b>${site}</b>, ${wants}`;
+  },
+  sentBackTo: (place) => `Al terminar, volverá a <b>${place}</b>.`,
+  keyHandling: 'Su clave se comprueba una sola vez con el servicio y se guarda sellada, solo dentro de esta conexión. La aplicación no verá su clave.',
+  label: 'Su clave de API personal',
+  hint: `Es la clave de API personal que usted tiene en el servicio del libro de reclamaciones. Empieza con ${PREFIX}.`,
+  button: 'Conectar',
+  notYou: 'Si usted no inició esta conexión, cierre esta página.',
+  problems: {
+    key_shape: `La clave debe empezar con ${PREFIX}. Revise que la haya copiado completa.`,
+    key_refused: 'El servicio no aceptó esta clave. Revise que esté completa y que no haya sido revocada.',
+    key_forbidden: `Esta clave no tiene el permiso <code>${VIEW_PERMISSION}</code>. Pídaselo a un administrador de su organización.`,
+    service_unreachable: 'No se pudo contactar con el servicio. Inténtelo de nuevo en un momento.',
+    form_expired: 'El formulario venció o se abrió en otra pestaña. Vuelva a iniciar la conexión desde la aplicación e inténtelo de nuevo.',
+  },
+};
+
+const EN: PageText = {
+  title: 'Connect to the complaints book',
+  errorTitle: 'Error: ',
+  asks: (name, site) => {
+    const wants = "wants to read your organization's complaints book with your personal key.";
+    if (name === undefined) return site === undefined ? `An application ${wants}` : `An application identified by the site <b>${site}</b> ${wants}`;
+    return site === undefined ? `<b>${name}</b> ${wants}` : `<b>${name}</b>, identified by the site <b>${site}</b>, ${wants}`;
+  },
+  sentBackTo: (place) => `When you are done, you will be sent back to <b>${place}</b>.`,
+  keyHandling: 'Your key is checked once with the service and kept sealed, only inside this connection. The application will not see your key.',
+  label: 'Your personal API key',
+  hint: `It is the personal API key you have in the complaints book service. It starts with ${PREFIX}.`,
+  button: 'Connect',
+  notYou: 'If you did not start this, close this page.',
+  problems: {
+    key_shape: `The key must start with ${PREFIX}. Check that you copied all of it.`,
+    key_refused: 'The service did not accept this key. Check that it is complete and has not been revoked.',
+    key_forbidden: `This key lacks the <code>${VIEW_PERMISSION}</code> permission. Ask an administrator of your organization for it.`,
+    service_unreachable: 'The service could not be reached. Try again in a moment.',
+    form_expired: 'This form expired or was opened in another tab. Start the connection again from the application and try again.',
+  },
+};
+
+export const PAGE_TEXT: Readonly<Record<PageLanguage, PageText>> = { es: ES, en: EN };
