@@ -1,0 +1,395 @@
+// OAuth Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document), which the MCP
+// authorization spec (2025-11-25) uses: a client_id that is an https URL names a JSON document that
+// describes the client (Claude.ai's is https://claude.ai/oauth/mcp-oauth-client-metadata). The URL is
+// a stranger's, so the fetch reaches public addresses only (public-address.ts), over https only, and
+// is bounded in time, size and redirects; the document is validated, and kept for a while so that
+// sign-ins do not fetch it every time.
+import { isIP } from 'node:net';
+import type { Readable } from 'node:stream';
+import { Agent, request } from 'undici';
+import { z } from 'zod';
+import { quoted, safeCutIndex, stripUnsafe } from '../../sanitize.js';
+import { AddressRefusedError, guardedConnector, isPublicAddress } from './public-address.js';
+
+/**
+ * The client a document describes. Structurally an OAuthClientInformationFull of
+ * @modelcontextprotocol/sdk/shared/auth.js (the tests check it is assignable), declared here because
+ * only the seams import the SDK (test/architecture.test.ts). A URL-named client has no secret.
+ */
+export interface MetadataDocumentClient {
+  client_id: string;
+  redirect_uris: string[];
+  token_endpoint_auth_method: 'none';
+  client_name?: string;
+  client_uri?: string;
+  logo_uri?: string;
+  scope?: string;
+  grant_types?: string[];
+  response_types?: string[];
+}
+
+export interface ClientMetadataOptions {
+  /** Allow documents on loopback/private/link-local addresses (tests; a team's internal clients). Off by default. */
+  allowPrivateAddresses: boolean;
+  /** Which addresses may be reached, instead of the rule allowPrivateAddresses picks (tests: one loopback address but not another). */
+  allowAddress?: (address: string) => boolean;
+  /** Extra trusted CA certificate(s), PEM; replaces the default roots. Tests only (a self-signed loopback server). */
+  ca?: string | Buffer;
+  /** The whole fetch, redirects included. Default 5000. */
+  timeoutMs?: number;
+  /** Body cap; a real document is under 2 KB. Default 16 KiB. */
+  maxBytes?: number;
+  /** Default 3; each hop is checked again (https, address). */
+  maxRedirects?: number;
+  /** How long a document is kept when it says nothing (Cache-Control max-age, clamped to 1 min..24 h, wins). Default 10 min. */
+  cacheTtlMs?: number;
+  /** How long a failure is kept, so that a bad URL cannot make us fetch on every request. Default 30 s. */
+  failureTtlMs?: number;
+  /** Cache bound, the least recently used evicted. Default 1000. */
+  maxEntries?: number;
+  /** Fetches of different URLs under way at once; past it, `get` fails at once (and is not cached). Default 16. */
+  maxConcurrentFetches?: number;
+  /** Milliseconds of a clock that never goes back, for the cache. Default performance.now. */
+  now?: () => number;
+}
+
+export type ClientMetadataResult = { ok: true; client: MetadataDocumentClient } | { ok: false; reason: string };
+
+const DEFAULTS = {
+  timeoutMs: 5000,
+  maxBytes: 16 * 1024,
+  maxRedirects: 3,
+  cacheTtlMs: 10 * 60 * 1000,
+  failureTtlMs: 30 * 1000,
+  maxEntries: 1000,
+  maxConcurrentFetches: 16,
+} as const;
+
+const MAX_AGE_BOUNDS = { min: 60 * 1000, max: 24 * 60 * 60 * 1000 } as const;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Whether `clientId` is what the draft requires of a client ID URL: https, a path other than "/", no
+ * fragment, no user name or password, at most 2048 characters; and written as the URL parser writes
+ * it back, which also rules out "." and ".." segments and any other spelling of the same URL (the
+ * client_id is compared as a string).
+ */
+export function isClientMetadataUrl(clientId: string): boolean {
+  if (clientId.length > 2048 || !URL.canParse(clientId)) return false;
+  const url = new URL(clientId);
+  return url.protocol === 'https:' && url.pathname !== '/' && url.username === '' && url.password === '' && !clientId.includes('#') && url.href === clientId;
+}
+
+/** A refusal with its reason, thrown inside a fetch and turned into `{ ok: false, reason }`. */
+class Refused extends Error {}
+
+const DOCUMENT = 'The client metadata document';
+const NOT_PUBLIC = `${DOCUMENT} is on an address this server may not reach.`;
+
+// Schemes a browser would run or read locally rather than hand to an app.
+const UNSAFE_REDIRECT_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:']);
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A redirect URI OAuth 2.1 allows: https, http on loopback (native apps), or an app's own scheme. Printable ASCII, no fragment. */
+function isRedirectUri(text: string): boolean {
+  if (!/^[\x21-\x7e]+$/.test(text) || text.includes('#') || !URL.canParse(text)) return false;
+  const url = new URL(text);
+  if (url.protocol === 'https:') return true;
+  if (url.protocol === 'http:') return LOOPBACK_HOSTS.has(url.hostname);
+  return !UNSAFE_REDIRECT_SCHEMES.has(url.protocol);
+}
+
+const isHttpsUrl = (text: string) => /^[\x21-\x7e]+$/.test(text) && URL.canParse(text) && new URL(text).protocol === 'https:';
+// RFC 6749 section 3.3: scope tokens of printable ASCII but space, '"' and '\\', one space apart.
+const SCOPE = /^[\x21\x23-\x5b\x5d-\x7e]+(?: [\x21\x23-\x5b\x5d-\x7e]+)*$/;
+
+// What a refusal says of a field; any other issue of a field becomes "has an invalid <field>".
+const ISSUES = {
+  clientId: 'has no client_id string',
+  redirectUris: 'has no redirect_uris list',
+  noRedirectUri: 'has no redirect_uris',
+  tooManyRedirectUris: 'lists more than 20 redirect_uris',
+  badRedirectUri: 'has a redirect_uri that is not an absolute https, loopback http or app URL of at most 2000 characters',
+  clientName: 'has a client_name that is not a string',
+} as const;
+const KNOWN_ISSUES = new Set<string>(Object.values(ISSUES));
+
+// Fields a sign-in reads are required to be right; display-only ones (client_uri, logo_uri, scope) are
+// dropped when they are not. Unknown fields, "__proto__" included, are not copied (z.object strips).
+const DocumentSchema = z.object({
+  client_id: z.string({ error: ISSUES.clientId }),
+  redirect_uris: z
+    .array(z.string({ error: ISSUES.badRedirectUri }).max(2000, { error: ISSUES.badRedirectUri }).refine(isRedirectUri, { error: ISSUES.badRedirectUri }), {
+      error: ISSUES.redirectUris,
+    })
+    .min(1, { error: ISSUES.noRedirectUri })
+    .max(20, { error: ISSUES.tooManyRedirectUris }),
+  token_endpoint_auth_method: z.string().optional(),
+  client_name: z.string({ error: ISSUES.clientName }).optional(),
+  grant_types: z.array(z.string().max(100)).max(20).optional(),
+  response_types: z.array(z.string().max(100)).max(20).optional(),
+  client_uri: z.string().max(2000).refine(isHttpsUrl).optional().catch(undefined),
+  logo_uri: z.string().max(2000).refine(isHttpsUrl).optional().catch(undefined),
+  scope: z.string().max(1000).regex(SCOPE).optional().catch(undefined),
+});
+
+/** client_name as shown to a person: one line, no control or invisible characters, at most 100 characters. */
+function cleanName(name: string): string | undefined {
+  const line = stripUnsafe(name).replace(/\s+/g, ' ').trim();
+  const cut = line.slice(0, safeCutIndex(line, 100)).trimEnd();
+  return cut === '' ? undefined : cut;
+}
+
+/** The client `text` describes, when it is a valid document for `clientId`; else a Refused. */
+function readDocument(clientId: string, text: string): MetadataDocumentClient {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Refused(`${DOCUMENT} is not valid JSON.`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Refused(`${DOCUMENT} is not a JSON object.`);
+  // client_id first: a document for another client is refused whatever else it says.
+  if ((value as { client_id?: unknown }).client_id !== clientId) throw new Refused(`${DOCUMENT}'s client_id is not the URL it was fetched from.`);
+  const parsed = DocumentSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const what = issue !== undefined && KNOWN_ISSUES.has(issue.message) ? issue.message : `has an invalid ${String(issue?.path[0] ?? 'field')}`;
+    throw new Refused(`${DOCUMENT} ${what}.`);
+  }
+  const document = parsed.data;
+  const method = document.token_endpoint_auth_method;
+  if (method !== undefined && method !== 'none') {
+    // private_key_jwt or a secret: a client named by a URL has no secret we could check.
+    throw new Refused(`${DOCUMENT}'s token_endpoint_auth_method ${quoted(method, 40)} is not supported, only "none".`);
+  }
+  if (document.grant_types !== undefined && !document.grant_types.includes('authorization_code')) {
+    throw new Refused(`${DOCUMENT}'s grant_types does not include "authorization_code".`);
+  }
+  if (document.response_types !== undefined && !document.response_types.includes('code')) {
+    throw new Refused(`${DOCUMENT}'s response_types does not include "code".`);
+  }
+  const client: MetadataDocumentClient = { client_id: clientId, redirect_uris: document.redirect_uris, token_endpoint_auth_method: 'none' };
+  const name = document.client_name === undefined ? undefined : cleanName(document.client_name);
+  if (name !== undefined) client.client_name = name;
+  for (const key of ['client_uri', 'logo_uri', 'scope', 'grant_types', 'response_types'] as const) {
+    if (document[key] !== undefined) Object.assign(client, { [key]: document[key] });
+  }
+  return client;
+}
+
+/** One value of a response header (undici gives a list for a repeated one). */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Cache-Control max-age in milliseconds, clamped; no-store and no-cache count as the minimum. */
+function maxAgeMs(cacheControl: string | undefined): number | undefined {
+  if (cacheControl === undefined) return undefined;
+  const seconds = /(?:^|,)\s*max-age\s*=\s*"?(\d{1,10})"?\s*(?:,|$)/i.exec(cacheControl)?.[1];
+  const ms = /(?:^|,)\s*no-(?:store|cache)\s*(?:,|$)/i.test(cacheControl) ? 0 : seconds === undefined ? undefined : Number(seconds) * 1000;
+  return ms === undefined ? undefined : Math.min(Math.max(ms, MAX_AGE_BOUNDS.min), MAX_AGE_BOUNDS.max);
+}
+
+/** application/json or any +json type, parameters (charset) ignored. */
+function isJsonType(contentType: string | undefined): boolean {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[!#$&^_.+\w-]+\+json$/.test(type);
+}
+
+/** A short code (ENOTFOUND, ECONNREFUSED, CERT_HAS_EXPIRED...) from an error or its causes, never its message. */
+function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return code;
+    current = cause;
+  }
+  return undefined;
+}
+
+function refusedAddress(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth++) {
+    if (current instanceof AddressRefusedError) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Drops a response body unread. Destroying one emits an abort error: listened to, or it would be uncaught. */
+function discard(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
+interface CacheEntry {
+  result: ClientMetadataResult;
+  expiresAt: number;
+}
+
+/** A copy a caller may change without changing what the cache holds. */
+function copyOf(result: ClientMetadataResult): ClientMetadataResult {
+  if (!result.ok) return result;
+  const client = { ...result.client, redirect_uris: [...result.client.redirect_uris] };
+  if (client.grant_types) client.grant_types = [...client.grant_types];
+  if (client.response_types) client.response_types = [...client.response_types];
+  return { ok: true, client };
+}
+
+export class ClientMetadataDocuments {
+  private readonly settings: Required<Omit<ClientMetadataOptions, 'allowAddress' | 'ca' | 'allowPrivateAddresses'>>;
+  private readonly isAllowed: (address: string) => boolean;
+  private readonly agent: Agent;
+  /** clientId -> result, least recently used first. */
+  private readonly cache = new Map<string, CacheEntry>();
+  /** Fetches under way: a second `get` of the same URL waits for the first. */
+  private readonly inFlight = new Map<string, Promise<ClientMetadataResult>>();
+  private closed = false;
+
+  constructor(options: ClientMetadataOptions) {
+    this.settings = {
+      timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+      maxBytes: options.maxBytes ?? DEFAULTS.maxBytes,
+      maxRedirects: options.maxRedirects ?? DEFAULTS.maxRedirects,
+      cacheTtlMs: options.cacheTtlMs ?? DEFAULTS.cacheTtlMs,
+      failureTtlMs: options.failureTtlMs ?? DEFAULTS.failureTtlMs,
+      maxEntries: options.maxEntries ?? DEFAULTS.maxEntries,
+      maxConcurrentFetches: options.maxConcurrentFetches ?? DEFAULTS.maxConcurrentFetches,
+      now: options.now ?? (() => performance.now()),
+    };
+    this.isAllowed = options.allowAddress ?? (options.allowPrivateAddresses ? () => true : isPublicAddress);
+    const { timeoutMs } = this.settings;
+    this.agent = new Agent({
+      connect: guardedConnector(this.isAllowed, { timeout: timeoutMs, ...(options.ca === undefined ? {} : { ca: options.ca }) }),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+  }
+
+  /**
+   * The client the document at `clientId` describes, or why it cannot be used (reason: one short
+   * English sentence for an error_description, no secrets, no document content beyond a short quoted
+   * value cleaned of control and invisible characters). Never throws.
+   */
+  async get(clientId: string): Promise<ClientMetadataResult> {
+    if (!isClientMetadataUrl(clientId)) {
+      return { ok: false, reason: 'The client_id is not a client metadata document URL: https, with a path, without fragment or user name.' };
+    }
+    if (this.closed) return { ok: false, reason: 'The sign-in server is shutting down.' };
+    const cached = this.cached(clientId);
+    if (cached !== undefined) return copyOf(cached);
+    let pending = this.inFlight.get(clientId);
+    if (pending === undefined) {
+      if (this.inFlight.size >= this.settings.maxConcurrentFetches) {
+        return { ok: false, reason: 'Too many client metadata documents are being fetched; try again shortly.' };
+      }
+      pending = this.load(clientId).finally(() => this.inFlight.delete(clientId));
+      this.inFlight.set(clientId, pending);
+    }
+    return copyOf(await pending);
+  }
+
+  /** Forgets every document and closes every connection; fetches under way fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.cache.clear();
+    await this.agent.destroy();
+  }
+
+  private cached(clientId: string): ClientMetadataResult | undefined {
+    const entry = this.cache.get(clientId);
+    if (entry === undefined) return undefined;
+    this.cache.delete(clientId);
+    if (this.settings.now() >= entry.expiresAt) return undefined;
+    this.cache.set(clientId, entry); // to the end: most recently used
+    return entry.result;
+  }
+
+  private remember(clientId: string, result: ClientMetadataResult, ttlMs: number): void {
+    if (this.closed) return;
+    this.cache.delete(clientId);
+    this.cache.set(clientId, { result, expiresAt: this.settings.now() + ttlMs });
+    for (const oldest of this.cache.keys()) {
+      if (this.cache.size <= this.settings.maxEntries) break;
+      this.cache.delete(oldest);
+    }
+  }
+
+  /** Fetches, reads and remembers the document; every failure becomes a result. */
+  private async load(clientId: string): Promise<ClientMetadataResult> {
+    const { timeoutMs, cacheTtlMs, failureTtlMs } = this.settings;
+    const signal = AbortSignal.timeout(timeoutMs);
+    let result: ClientMetadataResult;
+    let ttlMs = failureTtlMs;
+    try {
+      const { text, maxAge } = await this.download(clientId, signal);
+      result = { ok: true, client: readDocument(clientId, text) };
+      ttlMs = maxAge ?? cacheTtlMs;
+    } catch (error) {
+      result = { ok: false, reason: this.reasonFor(error, signal) };
+    }
+    this.remember(clientId, result, ttlMs);
+    return result;
+  }
+
+  private reasonFor(error: unknown, signal: AbortSignal): string {
+    if (error instanceof Refused) return error.message;
+    if (signal.aborted) return `${DOCUMENT} could not be fetched within ${this.settings.timeoutMs} ms.`;
+    if (refusedAddress(error)) return NOT_PUBLIC;
+    const code = errorCode(error);
+    return `${DOCUMENT} could not be fetched${code === undefined ? '' : ` (${code})`}.`;
+  }
+
+  /** The body of the document at `clientId`, following redirects, within the bounds. */
+  private async download(clientId: string, signal: AbortSignal): Promise<{ text: string; maxAge: number | undefined }> {
+    const { maxRedirects, maxBytes } = this.settings;
+    let url = new URL(clientId);
+    for (let redirects = 0; ; redirects++) {
+      // The connector refuses these addresses too; checked here first for a clear reason, no socket.
+      const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+      if (isIP(host) !== 0 && !this.isAllowed(host)) throw new Refused(NOT_PUBLIC);
+      const response = await request(url.href, { dispatcher: this.agent, method: 'GET', headers: { accept: 'application/json' }, signal });
+      const { statusCode, headers, body } = response;
+      if (statusCode !== 200) discard(body);
+      if (REDIRECT_STATUSES.has(statusCode)) {
+        if (redirects >= maxRedirects) throw new Refused(`${DOCUMENT}'s server redirected more than ${maxRedirects} times.`);
+        const location = headerValue(headers.location);
+        if (location === undefined || !URL.canParse(location, url.href)) throw new Refused(`${DOCUMENT}'s server redirected without a valid Location.`);
+        url = new URL(location, url);
+        url.hash = '';
+        if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') {
+          throw new Refused(`${DOCUMENT}'s server redirected to an address that is not https.`);
+        }
+        continue;
+      }
+      if (statusCode !== 200) throw new Refused(`${DOCUMENT}'s server answered HTTP ${statusCode}.`);
+      const contentType = headerValue(headers['content-type']);
+      if (!isJsonType(contentType)) {
+        discard(body);
+        throw new Refused(`${DOCUMENT} is not JSON (content-type ${contentType === undefined ? 'missing' : quoted(contentType, 60)}).`);
+      }
+      const tooLarge = `${DOCUMENT} is larger than ${maxBytes} bytes.`;
+      const length = Number(headerValue(headers['content-length']) ?? 0);
+      if (length > maxBytes) {
+        discard(body);
+        throw new Refused(tooLarge);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of body) {
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) {
+          discard(body);
+          throw new Refused(tooLarge);
+        }
+        chunks.push(chunk as Buffer);
+      }
+      let text: string;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+      } catch {
+        throw new Refused(`${DOCUMENT} is not valid UTF-8.`);
+      }
+      return { text, maxAge: maxAgeMs(headerValue(headers['cache-control'])) };
+    }
+  }
+}
