@@ -5,13 +5,14 @@ import { parseArgs } from '../src/cli/args.js';
 import { InFlightLimiter, unverifiedShare } from '../src/http/in-flight.js';
 import { keyId } from '../src/http/key-id.js';
 import { requestIds } from '../src/http/request-body.js';
-import { allowLists, bearerKey, checkHostAndOrigin, isLoopbackHost } from '../src/http/request-guards.js';
+import { allowLists, bearerCredential, checkHostAndOrigin, isLoopbackHost } from '../src/http/request-guards.js';
 import { HTTP_DEFAULTS, loadHttpSettings } from '../src/http/settings.js';
 import { VerifiedKeys } from '../src/http/verified-keys.js';
 
 const KEY = 'or_demo_full_4c7fa9cc8b133cdbbf9ecbd4e97';
 
-describe('bearerKey', () => {
+describe('bearerCredential, sign-in off', () => {
+  const bearerKey = (header: string | undefined) => bearerCredential(header, false);
   const MALFORMED = 'Unauthorized: the Authorization header must be "Bearer " followed by your personal API key, which starts with "or_".';
 
   it.each([[`Bearer ${KEY}`], [`bearer ${KEY}`], [`  Bearer   ${KEY}  `], ['Bearer or_abc-DEF_123.~+/==']])('reads %j', (header) => {
@@ -38,6 +39,39 @@ describe('bearerKey', () => {
   ])('calls %j malformed, without repeating it', (header) => {
     // One fixed text for every malformed header: nothing of what was sent comes back.
     expect(bearerKey(header)).toEqual({ ok: false, reason: 'malformed', message: MALFORMED });
+  });
+});
+
+describe('bearerCredential, sign-in on', () => {
+  // Shaped as sealed-tokens.ts seals: JWE compact, five base64url parts (the second empty with `dir`).
+  const TOKEN = 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIiwia2lkIjoiYWJjZCJ9..aGVsbG8td29ybGQx.Y2lwaGVydGV4dA.dGFnLXRhZy10YWctdGFn';
+
+  it('tells a key (or_...) from a sealed token', () => {
+    expect(bearerCredential(`Bearer ${KEY}`, true)).toEqual({ ok: true, key: KEY });
+    expect(bearerCredential(`Bearer ${TOKEN}`, true)).toEqual({ ok: true, token: TOKEN });
+    // The prefix decides: a value starting or_ is a key, even shaped like a token, and the service judges it.
+    expect(bearerCredential('Bearer or_.a.b.c.d', true)).toEqual({ ok: true, key: 'or_.a.b.c.d' });
+  });
+
+  it('takes no token while sign-in is off', () => {
+    expect(bearerCredential(`Bearer ${TOKEN}`, false)).toMatchObject({ ok: false, reason: 'malformed' });
+  });
+
+  it.each([
+    ['four parts', 'a.b.c.d'],
+    ['six parts', `${TOKEN}.x`],
+    ['an invisible character inside', `${TOKEN.slice(0, 10)}\u200b${TOKEN.slice(10)}`],
+    ['far too long', `${'a'.repeat(9000)}.b.c.d.e`],
+    ['padding', `${TOKEN}=`],
+  ])('refuses %s as malformed, and the message mentions both ways in', (_label, value) => {
+    const refused = bearerCredential(`Bearer ${value}`, true);
+    expect(refused).toMatchObject({ ok: false, reason: 'malformed' });
+    expect(refused.ok ? '' : refused.message).toContain('a token from sign-in');
+  });
+
+  it('says how to sign in when nothing is sent', () => {
+    const refused = bearerCredential(undefined, true);
+    expect(refused.ok ? '' : refused.message).toMatch(/^Unauthorized: sign in from your MCP client, or send your personal API key/);
   });
 });
 

@@ -38,13 +38,17 @@ export class ApiError extends UserFacingError {
   }
 }
 
-/** Where the key of a request comes from: COMPLAINTS_API_KEY (stdio, check), or each member's Authorization header (serve --http). */
-export type KeySource = 'environment' | 'request';
+/**
+ * Where the key of a request comes from: COMPLAINTS_API_KEY (stdio, check), each member's
+ * Authorization header (serve --http), or the key a member gave at sign-in (serve --http with sign-in).
+ */
+export type KeySource = 'environment' | 'request' | 'sign-in';
 
 /** What a 401 tells the member to check: only where their key comes from in this mode. */
 const WHERE_THE_KEY_IS: Record<KeySource, string> = {
   environment: 'Check COMPLAINTS_API_KEY.',
   request: 'Check the key in the Authorization header your MCP client sends (Bearer or_...).',
+  'sign-in': 'The key you signed in with is no longer accepted: your MCP client asks you to sign in again on its next request.',
 };
 
 /** What a status answered, for its text. */

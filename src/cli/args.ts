@@ -22,7 +22,9 @@ Usage:
   complaints-book-mcp serve --http [--host H] [--port N]
                                       serve a team over Streamable HTTP at /mcp (default
                                       127.0.0.1:8080); each request brings its member's key as
-                                      "Authorization: Bearer or_..."; GET /healthz for probes
+                                      "Authorization: Bearer or_...", or signs in with OAuth
+                                      (claude.ai, ChatGPT) when COMPLAINTS_HTTP_TOKEN_SECRET is
+                                      set; GET /healthz for probes
   complaints-book-mcp sandbox [--port N]
                                       run the sandbox API alone and print its URL and demo keys
   complaints-book-mcp --help | --version
@@ -47,6 +49,16 @@ For serve --http (COMPLAINTS_API_KEY must then be unset; the log level defaults 
   COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY
                                     requests answered at once per key (default 8; 429 beyond)
   COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS how long SIGTERM waits for requests in flight (default 10000)
+
+Sign-in (OAuth 2.1) for serve --http, on when COMPLAINTS_HTTP_TOKEN_SECRET is set:
+  COMPLAINTS_HTTP_TOKEN_SECRET      secrets that seal the tokens, comma-separated, each at least 32
+                                    characters (openssl rand -base64 32); the first seals, all open
+  COMPLAINTS_HTTP_PUBLIC_URL        the https origin clients reach the server at, such as
+                                    https://mcp.example.com (default: the address it listens at,
+                                    loopback only)
+  COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA
+                                    true to fetch clients' metadata documents from private and
+                                    loopback addresses (default false)
 
 Logs go to stderr; stdout carries only the MCP protocol.`;
 

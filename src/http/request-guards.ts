@@ -4,39 +4,53 @@
 import { KEY_PREFIX } from '../config.js';
 
 /** A key as the API issues them: the prefix, then token68 characters (RFC 6750's bearer syntax). */
-const BEARER_KEY = /^or_[A-Za-z0-9._~+/-]+=*$/;
+export const BEARER_KEY = /^or_[A-Za-z0-9._~+/-]+=*$/;
 /** Far above any real key; a longer value is refused before it is hashed or kept. */
-const MAX_KEY_LENGTH = 512;
+export const MAX_KEY_LENGTH = 512;
 
 /**
  * `missing`: no credentials, or another scheme (RFC 6750 then wants a bare challenge);
- * `malformed`: a Bearer token that cannot be a key (the challenge says invalid_token).
+ * `malformed`: a Bearer token that cannot be a key or a sign-in token (the challenge says invalid_token).
  */
-export type KeyCheck = { ok: true; key: string } | { ok: false; reason: 'missing' | 'malformed'; message: string };
+export type CredentialCheck = { ok: true; key: string } | { ok: true; token: string } | { ok: false; reason: 'missing' | 'malformed'; message: string };
 
-/** Reads `Authorization: Bearer or_...`. The key is never part of a message. */
-export function bearerKey(header: string | undefined): KeyCheck {
+/** A sign-in token as sign-in/sealed-tokens.ts makes them: JWE compact serialization, five base64url parts. */
+export const SEALED_TOKEN = /^[\w-]+(\.[\w-]*){4}$/;
+/** A token longer than this is not one of ours (a client's registration, the largest, is under 2 KB). */
+export const MAX_TOKEN_LENGTH = 8192;
+
+/**
+ * Reads `Authorization: Bearer ...`: a personal key when the value starts with "or_" (the API's
+ * prefix, which no sealed token can start with: they start "eyJ"), otherwise a sign-in token when
+ * sign-in is on. Neither is ever part of a message.
+ */
+export function bearerCredential(header: string | undefined, signIn: boolean): CredentialCheck {
+  const how = signIn ? 'sign in from your MCP client, or send' : 'send';
   if (header === undefined || header.trim() === '') {
     return {
       ok: false,
       reason: 'missing',
-      message: `Unauthorized: send your personal API key as "Authorization: Bearer ${KEY_PREFIX}..." with every request; this server holds no key of its own.`,
+      message: `Unauthorized: ${how} your personal API key as "Authorization: Bearer ${KEY_PREFIX}..." with every request; this server holds no key of its own.`,
     };
   }
   const [scheme, ...credentials] = header.trim().split(/[ \t]+/);
-  const key = credentials.length === 1 ? credentials[0]! : undefined;
-  if (scheme?.toLowerCase() !== 'bearer' || key === undefined || key.length > MAX_KEY_LENGTH || !BEARER_KEY.test(key)) {
-    return {
-      ok: false,
-      reason: scheme?.toLowerCase() === 'bearer' ? 'malformed' : 'missing',
-      message: `Unauthorized: the Authorization header must be "Bearer " followed by your personal API key, which starts with "${KEY_PREFIX}".`,
-    };
+  const value = credentials.length === 1 ? credentials[0]! : undefined;
+  const bearer = scheme?.toLowerCase() === 'bearer';
+  if (bearer && value !== undefined && value.length <= MAX_KEY_LENGTH && BEARER_KEY.test(value)) return { ok: true, key: value };
+  if (bearer && signIn && value !== undefined && !value.startsWith(KEY_PREFIX) && value.length <= MAX_TOKEN_LENGTH && SEALED_TOKEN.test(value)) {
+    return { ok: true, token: value };
   }
-  return { ok: true, key };
+  return {
+    ok: false,
+    reason: bearer ? 'malformed' : 'missing',
+    message: signIn
+      ? `Unauthorized: the Authorization header must be "Bearer " followed by a token from sign-in or by your personal API key, which starts with "${KEY_PREFIX}".`
+      : `Unauthorized: the Authorization header must be "Bearer " followed by your personal API key, which starts with "${KEY_PREFIX}".`,
+  };
 }
 
 /** The names a browser on the same machine uses for a server bound to loopback. */
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+export const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 export function isLoopbackHost(bindHost: string): boolean {
   return bindHost === 'localhost' || bindHost === '::1' || bindHost === '[::1]' || /^127(\.\d{1,3}){3}$/.test(bindHost);

@@ -14,8 +14,9 @@ import { createServer as createMcpServer } from '../server.js';
 import { InFlightLimiter, type Refusal } from './in-flight.js';
 import { keyId } from './key-id.js';
 import { readJsonBody, requestIds } from './request-body.js';
-import { bearerKey, checkHostAndOrigin } from './request-guards.js';
+import { bearerCredential, checkHostAndOrigin } from './request-guards.js';
 import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
+import type { SignIn } from './sign-in/sign-in.js';
 import { VERIFIED_KEYS, VerifiedKeys } from './verified-keys.js';
 
 export interface HttpServeOptions {
@@ -49,15 +50,31 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   /** Transports answering now, with the ids of the calls they answer, so that the end of the grace can cut them. */
   const active = new Map<StreamableHTTPServerTransport, Array<string | number>>();
   let draining = false;
+  /** Built once the server listens: without a public URL, its issuer is the address it listens at. */
+  let signIn: SignIn | undefined;
+  /** RFC 6750's challenge; with sign-in, it names the resource's metadata, where a client finds how to sign in (RFC 9728). */
+  const challenge = (error?: string) =>
+    [REALM, ...(error === undefined ? [] : [error]), ...(signIn === undefined ? [] : [`resource_metadata="${signIn.resourceMetadataUrl}"`])].join(', ');
 
   const answerMcp = async (req: IncomingMessage, res: ServerResponse) => {
     const headers = checkHostAndOrigin(settings.allowLists, req.headers.host, req.headers.origin);
     if (!headers.ok) return rpcError(res, 403, headers.message);
-    const key = bearerKey(req.headers.authorization);
-    if (!key.ok) {
-      const challenge = key.reason === 'malformed' ? `${REALM}, error="invalid_token"` : REALM;
-      return rpcError(res, 401, key.message, { 'WWW-Authenticate': challenge });
+    const credential = bearerCredential(req.headers.authorization, signIn !== undefined);
+    if (!credential.ok) {
+      return rpcError(res, 401, credential.message, { 'WWW-Authenticate': challenge(credential.reason === 'malformed' ? 'error="invalid_token"' : undefined) });
     }
+    let key: string;
+    let grant: string | undefined;
+    if ('token' in credential) {
+      const access = await signIn!.openAccessToken(credential.token);
+      if (!access.ok) {
+        return rpcError(res, 401, `Unauthorized: ${access.reason} Sign in again from your MCP client.`, {
+          'WWW-Authenticate': challenge(`error="invalid_token", error_description="${access.reason}"`),
+        });
+      }
+      key = access.key;
+      grant = access.grant;
+    } else key = credential.key;
     if (req.method !== 'POST') {
       // Stateless: no stream to open with GET and no session to end with DELETE.
       return rpcError(res, 405, `Method Not Allowed: ${req.method} /mcp; this server is stateless and takes POST only.`, { Allow: 'POST' });
@@ -69,14 +86,19 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       // A body left unread cannot be skipped on this connection: close it after the answer.
       return rpcError(res, body.status, body.message, body.status === 413 ? { Connection: 'close' } : {}, body.status === 400 ? -32700 : -32000);
     }
-    const member = keyId(key.key);
+    const member = keyId(key);
     const callIds = requestIds(body.json);
     const admission = limiter.admit(member, callIds.length, verified.has(member));
     if (!admission.ok) return tooManyRequests(res, admission, callIds.length);
 
     // What the service answers for the key decides whether its next requests count as a member's.
-    const onStatus = (status: number) => verified.heard(member, status);
-    const api = new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key.key, keyFrom: 'request', timeoutMs: options.timeoutMs, dispatcher, onStatus });
+    // A 401 for a signed-in key ends its sign-in: the client's next request is sent to sign in again.
+    const onStatus = (status: number) => {
+      verified.heard(member, status);
+      if (status === 401 && grant !== undefined) signIn?.withdraw(grant);
+    };
+    const keyFrom = grant === undefined ? 'request' : 'sign-in';
+    const api = new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus });
     const server = createMcpServer({
       api: async () => api,
       problems: [],
@@ -98,6 +120,14 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     await transport.handleRequest(req, res, body.json);
   };
 
+  const answerSignIn = (req: IncomingMessage, res: ServerResponse, signIn: SignIn) => {
+    // The sign-in's endpoints answer only to the names /mcp answers to (DNS rebinding); browsers
+    // call its metadata and token endpoints cross-origin by design (CORS), so Origin is not checked.
+    const headers = checkHostAndOrigin(settings.allowLists, req.headers.host, undefined);
+    if (headers.ok) signIn.handle(req, res);
+    else json(res, 403, { error: 'invalid_request', error_description: headers.message });
+  };
+
   // A client that trickles its headers or body holds a socket (not a slot): it gets this long to send them.
   const http = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
     const started = performance.now();
@@ -107,6 +137,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     res.on('close', () => log.debug('http', { method: req.method, path: logged, status: res.statusCode, ms: Math.round(performance.now() - started) }));
     let answering: Promise<void> | void;
     if (path === '/mcp') answering = answerMcp(req, res);
+    else if (signIn?.answers(path)) answering = answerSignIn(req, res, signIn);
     else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD'))
       answering = json(res, draining ? 503 : 200, { status: draining ? 'draining' : 'ok' });
     else answering = json(res, 404, { error: 'Not Found: the MCP endpoint is POST /mcp; health is GET /healthz.' });
@@ -120,6 +151,16 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   await listen(http, options.host, options.port);
   const { port } = http.address() as AddressInfo;
   const hostInUrl = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
+  if (settings.signIn !== undefined) {
+    const { createSignIn } = await import('./sign-in/sign-in.js');
+    signIn = createSignIn({
+      settings: settings.signIn,
+      listeningOrigin: `http://${hostInUrl}:${port}`,
+      apiUrl: options.apiUrl,
+      timeoutMs: options.timeoutMs,
+      dispatcher,
+    });
+  }
 
   return {
     url: `http://${hostInUrl}:${port}/mcp`,
@@ -138,6 +179,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
         }),
       );
       http.closeAllConnections();
+      await signIn?.close().catch(() => undefined);
       await dispatcher.destroy().catch(() => undefined);
       return cut;
     },

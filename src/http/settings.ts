@@ -1,18 +1,32 @@
 // Environment -> the settings of `serve --http` that the member's own settings (config.ts) do not
-// have: allow-lists, caps and the shutdown grace. Pure: reads the `env` it is given.
+// have: allow-lists, caps, the shutdown grace and the sign-in. Pure: reads the `env` it is given.
 import { readSetting } from '../config.js';
 import { gotValue } from '../key-shape.js';
 import type { InFlightCaps } from './in-flight.js';
-import { type AllowLists, allowLists } from './request-guards.js';
+import { type AllowLists, allowLists, isLoopbackHost, LOOPBACK_NAMES } from './request-guards.js';
 
 export interface HttpSettings {
   allowLists: AllowLists;
   caps: InFlightCaps;
   /** How long SIGTERM waits for requests in flight before cutting them. */
   shutdownGraceMs: number;
+  /** The OAuth sign-in, on when COMPLAINTS_HTTP_TOKEN_SECRET is set. */
+  signIn: SignInSettings | undefined;
   /** Settings that cannot be used; the server does not start while there are any. */
   problems: string[];
 }
+
+export interface SignInSettings {
+  /** The first seals tokens; all open them. */
+  secrets: string[];
+  /** The origin clients reach the server at (https://mcp.example.com); undefined: the address it listens on (loopback only). */
+  publicUrl: string | undefined;
+  /** Client metadata documents may be fetched from loopback and private addresses (tests, internal clients). */
+  allowPrivateClientMetadata: boolean;
+}
+
+/** A secret shorter than this is too easy to guess: 32 characters of base64 are 192 bits. */
+export const MIN_SECRET_LENGTH = 32;
 
 export const HTTP_DEFAULTS = { maxInFlight: 64, maxInFlightPerKey: 8, shutdownGraceMs: 10_000 } as const;
 /** A request body above this is refused (413): an MCP request is a few hundred bytes. */
@@ -47,5 +61,67 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
   const perKey = count('COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY', HTTP_DEFAULTS.maxInFlightPerKey, 100_000);
   const shutdownGraceMs = count('COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS', HTTP_DEFAULTS.shutdownGraceMs, 600_000);
 
-  return { allowLists: allowLists(bindHost, hosts, origins), caps: { total, perKey }, shutdownGraceMs, problems };
+  const signIn = readSignIn(setting, bindHost, problems);
+  // Bound to loopback behind a proxy, the public name is the Host that arrives: answer to it too.
+  const publicHost = signIn?.publicUrl === undefined ? undefined : new URL(signIn.publicUrl).host;
+  const hostList = hosts ?? (publicHost !== undefined && isLoopbackHost(bindHost) ? [...LOOPBACK_NAMES, publicHost] : undefined);
+
+  return { allowLists: allowLists(bindHost, hostList, origins), caps: { total, perKey }, shutdownGraceMs, signIn, problems };
+}
+
+function readSignIn(setting: (name: string) => string | undefined, bindHost: string, problems: string[]): SignInSettings | undefined {
+  const rawSecrets = setting('COMPLAINTS_HTTP_TOKEN_SECRET');
+  const rawUrl = setting('COMPLAINTS_HTTP_PUBLIC_URL');
+  const rawPrivate = setting('COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA');
+  if (rawSecrets === undefined) {
+    for (const [name, value] of [
+      ['COMPLAINTS_HTTP_PUBLIC_URL', rawUrl],
+      ['COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA', rawPrivate],
+    ] as const) {
+      if (value !== undefined)
+        problems.push(`${name} is a sign-in setting, and sign-in is off: set COMPLAINTS_HTTP_TOKEN_SECRET to turn it on, or unset ${name}.`);
+    }
+    return undefined;
+  }
+  const secrets = rawSecrets
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter((secret) => secret !== '');
+  // The secrets are never quoted back: a message may reach a log.
+  if (secrets.length === 0 || secrets.some((secret) => secret.length < MIN_SECRET_LENGTH)) {
+    problems.push(
+      `COMPLAINTS_HTTP_TOKEN_SECRET must be one or more secrets, comma-separated, each at least ${MIN_SECRET_LENGTH} characters (make one with: openssl rand -base64 32).`,
+    );
+  }
+
+  let publicUrl: string | undefined;
+  if (rawUrl !== undefined) {
+    const url = URL.canParse(rawUrl) ? new URL(rawUrl) : undefined;
+    const loopbackHttp = url?.protocol === 'http:' && isLoopbackHost(url.hostname);
+    if (
+      url === undefined ||
+      (url.protocol !== 'https:' && !loopbackHttp) ||
+      url.pathname !== '/' ||
+      url.search !== '' ||
+      url.hash !== '' ||
+      url.username !== '' ||
+      url.password !== '' ||
+      /[?#]/.test(rawUrl)
+    ) {
+      problems.push(
+        `COMPLAINTS_HTTP_PUBLIC_URL must be the https origin clients reach this server at, such as "https://mcp.example.com", with no path (${gotValue(rawUrl)}).`,
+      );
+    } else publicUrl = url.origin;
+  } else if (!isLoopbackHost(bindHost)) {
+    problems.push(
+      'COMPLAINTS_HTTP_PUBLIC_URL is required for sign-in on a server that listens beyond loopback: set it to the https origin clients reach it at, such as "https://mcp.example.com".',
+    );
+  }
+
+  let allowPrivateClientMetadata = false;
+  if (rawPrivate !== undefined) {
+    if (rawPrivate === 'true' || rawPrivate === 'false') allowPrivateClientMetadata = rawPrivate === 'true';
+    else problems.push(`COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA must be true or false (${gotValue(rawPrivate)}).`);
+  }
+  return { secrets, publicUrl, allowPrivateClientMetadata };
 }

@@ -1,6 +1,7 @@
 // Spawns the built server in `serve --http` mode on a free loopback port, and speaks plain HTTP or
 // MCP (the SDK's Streamable HTTP client) to it with a member's key.
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -54,10 +55,11 @@ export async function startHttpServe(env: Record<string, string>, args: string[]
   };
 }
 
-/** A member's MCP client over Streamable HTTP, with their key in the Authorization header. */
-export async function connectHttp(url: string, key: string) {
+/** A member's MCP client over Streamable HTTP: their key in the Authorization header, or their sign-in's tokens. */
+export async function connectHttp(url: string, key: string | OAuthClientProvider) {
   const client = new Client({ name: 'e2e-http', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+  const options = typeof key === 'string' ? { requestInit: { headers: { Authorization: `Bearer ${key}` } } } : { authProvider: key };
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), options));
   return {
     client,
     async call(name: string, args: Record<string, unknown> = {}) {

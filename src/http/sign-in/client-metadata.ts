@@ -10,6 +10,7 @@ import { Agent, request } from 'undici';
 import { z } from 'zod';
 import { quoted, safeCutIndex, stripUnsafe } from '../../sanitize.js';
 import { AddressRefusedError, guardedConnector, isPublicAddress } from './public-address.js';
+import { redirectUriProblem } from './redirect-uris.js';
 
 /**
  * The client a document describes. Structurally an OAuthClientInformationFull of
@@ -86,18 +87,8 @@ class Refused extends Error {}
 const DOCUMENT = 'The client metadata document';
 const NOT_PUBLIC = `${DOCUMENT} is on an address this server may not reach.`;
 
-// Schemes a browser would run or read locally rather than hand to an app.
-const UNSAFE_REDIRECT_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:']);
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** A redirect URI OAuth 2.1 allows: https, http on loopback (native apps), or an app's own scheme. Printable ASCII, no fragment. */
-function isRedirectUri(text: string): boolean {
-  if (!/^[\x21-\x7e]+$/.test(text) || text.includes('#') || !URL.canParse(text)) return false;
-  const url = new URL(text);
-  if (url.protocol === 'https:') return true;
-  if (url.protocol === 'http:') return LOOPBACK_HOSTS.has(url.hostname);
-  return !UNSAFE_REDIRECT_SCHEMES.has(url.protocol);
-}
+/** A redirect URI OAuth 2.1 allows, by the rules dynamic registration uses too. */
+const isRedirectUri = (text: string) => redirectUriProblem(text) === undefined;
 
 const isHttpsUrl = (text: string) => /^[\x21-\x7e]+$/.test(text) && URL.canParse(text) && new URL(text).protocol === 'https:';
 // RFC 6749 section 3.3: scope tokens of printable ASCII but space, '"' and '\\', one space apart.

@@ -1,0 +1,85 @@
+// What a sealed token cannot say about itself: that it was already used, or withdrawn. Kept in this
+// replica's memory, and only as long as the tokens concerned could still be opened, so it stays
+// small: a code lives two minutes, a grant at most the refresh token's life.
+//
+// Per replica: a code replayed against another replica, or a token revoked on one and shown to
+// another, is not caught there. Codes are also bound to their PKCE verifier, and access tokens are
+// short-lived; docs/team-hosting.md says how to route sign-in to one replica when that matters.
+
+/** Far above what a team's server sees in a token's lifetime; past it the entries nearest their end go first. */
+export const MAX_REMEMBERED = 100_000;
+
+/** Entries each with the time (seconds) after which they no longer matter. */
+class Expiring<V> {
+  private readonly entries = new Map<string, { value: V; until: number }>();
+
+  constructor(private readonly max: number) {}
+
+  get(id: string, now: number): V | undefined {
+    const entry = this.entries.get(id);
+    if (entry === undefined) return undefined;
+    if (entry.until > now) return entry.value;
+    this.entries.delete(id);
+    return undefined;
+  }
+
+  set(id: string, value: V, until: number, now: number): void {
+    this.entries.delete(id);
+    this.entries.set(id, { value, until });
+    // Insertion order is nearly expiry order: sweep the front while it has expired or the map is over its bound.
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.max && entry.until > now) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+export class GrantMemory {
+  private readonly spentCodes: Expiring<true>;
+  private readonly revoked: Expiring<true>;
+  /** grant -> the generation of the refresh token it expects next. */
+  private readonly refreshes: Expiring<number>;
+
+  /** `now`: seconds since the epoch, as the tokens count. */
+  constructor(
+    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+    max = MAX_REMEMBERED,
+  ) {
+    this.spentCodes = new Expiring(max);
+    this.revoked = new Expiring(max);
+    this.refreshes = new Expiring(max);
+  }
+
+  /** Marks a code used; false when it already was (a replay). */
+  spendCode(codeId: string, expiresAt: number): boolean {
+    const now = this.now();
+    if (this.spentCodes.get(codeId, now)) return false;
+    this.spentCodes.set(codeId, true, expiresAt, now);
+    return true;
+  }
+
+  /** Withdraws every token of a grant, until `until` (the latest any of them could expire). */
+  revoke(grantId: string, until: number): void {
+    this.revoked.set(grantId, true, until, this.now());
+  }
+
+  isRevoked(grantId: string): boolean {
+    return this.revoked.get(grantId, this.now()) === true;
+  }
+
+  /**
+   * Takes refresh token number `generation` of a grant: false when a newer one was already issued
+   * (the older one is being replayed, and the grant is then revoked by the caller).
+   */
+  takeRefresh(grantId: string, generation: number, until: number): boolean {
+    const now = this.now();
+    const expected = this.refreshes.get(grantId, now);
+    if (expected !== undefined && generation < expected) return false;
+    this.refreshes.set(grantId, generation + 1, until, now);
+    return true;
+  }
+}

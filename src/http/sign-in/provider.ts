@@ -1,0 +1,322 @@
+// The OAuth 2.1 authorization server behind the sign-in, as the SDK's handlers call it
+// (OAuthServerProvider): they check the requests' shape, the client, PKCE's verifier and rate
+// limits; this says what a code and a token are. A member signs in once with their personal key;
+// every code and token then carries that key sealed (sealed-tokens.ts), bound to the client, the
+// redirect URI and this server (the resource, RFC 8707). Nothing is stored but what a sealed token
+// cannot say of itself: a code already used, a refresh token already rotated, a grant withdrawn.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  InvalidGrantError,
+  InvalidRequestError,
+  InvalidTargetError,
+  InvalidTokenError,
+  UnsupportedTokenTypeError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { OAuthClientInformationFull, OAuthTokenRevocationRequest, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { Request, Response } from 'express';
+import type { JWTPayload } from 'jose';
+import { BEARER_KEY, MAX_KEY_LENGTH } from '../request-guards.js';
+import type { GrantMemory } from './grant-memory.js';
+import { type PageLanguage, pageLanguage, SIGN_IN_PAGE_HEADERS, type SignInProblem, signInPage } from './page.js';
+import type { RegisteredClients } from './registered-clients.js';
+import type { TokenSealer } from './sealed-tokens.js';
+
+/** Seconds. An access token is short-lived: it is what every request carries, and revocation on one replica reaches the others when it ends. */
+export const LIFETIMES = { code: 120, form: 15 * 60, access: 60 * 60, refresh: 30 * 24 * 60 * 60 } as const;
+
+/** What the complaints service says of a key, asked with one list call of one record. */
+export type KeyVerdict = 'accepted' | 'refused' | 'forbidden' | 'unreachable';
+
+export interface SignInOptions {
+  sealer: TokenSealer;
+  grants: GrantMemory;
+  clients: RegisteredClients;
+  /** This server's origin, the issuer: https://mcp.example.com */
+  issuer: string;
+  /** The MCP endpoint the tokens are for: https://mcp.example.com/mcp */
+  resource: string;
+  checkKey: (key: string) => Promise<KeyVerdict>;
+  /** Seconds since the epoch. */
+  now?: () => number;
+}
+
+/** What an access token opened on /mcp gives: the member's key for this request, and the grant it belongs to. */
+export type AccessCheck = { ok: true; key: string; grant: string; clientId: string; expiresAt: number } | { ok: false; reason: string };
+
+/** The claims each sealed token carries, by kind (short names: every request carries an access token). */
+interface GrantClaims extends JWTPayload {
+  /** the member's key */
+  k: string;
+  /** client_id */
+  c: string;
+  /** grant id: every token issued from one sign-in shares it */
+  g: string;
+}
+interface CodeClaims extends GrantClaims {
+  /** redirect_uri */
+  r: string;
+  /** PKCE code_challenge */
+  pc: string;
+}
+interface RefreshClaims extends GrantClaims {
+  /** how many times this grant's refresh token has been rotated */
+  n: number;
+}
+interface FormClaims extends JWTPayload {
+  /** the browser's sign-in cookie */
+  b: string;
+  c: string;
+  pc: string;
+}
+
+const PROBLEM_STATUS: Record<SignInProblem, number> = {
+  key_shape: 400,
+  key_refused: 403,
+  key_forbidden: 403,
+  service_unreachable: 502,
+  form_expired: 403,
+};
+
+export class SignInProvider implements OAuthServerProvider {
+  private readonly now: () => number;
+
+  constructor(private readonly options: SignInOptions) {
+    this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  }
+
+  get clientsStore(): RegisteredClients {
+    return this.options.clients;
+  }
+
+  /** GET shows the sign-in page; the page's POST (with the key) signs in and sends the browser back with a code. */
+  async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: Response): Promise<void> {
+    if (params.resource !== undefined && !this.isOurResource(params.resource.href)) {
+      throw new InvalidTargetError(`This server issues tokens only for ${this.options.resource}.`);
+    }
+    const req = res.req;
+    const language = pageLanguage(req.headers['accept-language']);
+    const body: unknown = req.method === 'POST' ? req.body : undefined;
+    const key = isRecord(body) && typeof body.api_key === 'string' ? body.api_key.trim() : undefined;
+    if (key === undefined) return this.showPage(client, params, req, res, language);
+
+    if (!(await this.formIsOurs(client, params, req))) return this.showPage(client, params, req, res, language, 'form_expired');
+    if (key.length > MAX_KEY_LENGTH || !BEARER_KEY.test(key)) return this.showPage(client, params, req, res, language, 'key_shape');
+    const verdict = await this.options.checkKey(key);
+    if (verdict !== 'accepted') {
+      const problem = verdict === 'refused' ? 'key_refused' : verdict === 'forbidden' ? 'key_forbidden' : 'service_unreachable';
+      return this.showPage(client, params, req, res, language, problem);
+    }
+    const code: CodeClaims = {
+      k: key,
+      c: client.client_id,
+      g: randomBytes(12).toString('base64url'),
+      r: params.redirectUri,
+      pc: params.codeChallenge,
+      aud: this.options.resource,
+    };
+    const back = new URL(params.redirectUri);
+    back.searchParams.set('code', await this.options.sealer.seal('code', code, LIFETIMES.code));
+    if (params.state !== undefined) back.searchParams.set('state', params.state);
+    back.searchParams.set('iss', this.options.issuer);
+    // 303: the browser follows with a GET and does not post the form (and the key) again.
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(303, back.href);
+  }
+
+  async challengeForAuthorizationCode(client: OAuthClientInformationFull, authorizationCode: string): Promise<string> {
+    return (await this.openCode(client, authorizationCode)).pc;
+  }
+
+  async exchangeAuthorizationCode(
+    client: OAuthClientInformationFull,
+    authorizationCode: string,
+    _codeVerifier?: string,
+    redirectUri?: string,
+    resource?: URL,
+  ): Promise<OAuthTokens> {
+    const code = await this.openCode(client, authorizationCode);
+    if (redirectUri === undefined) throw new InvalidRequestError('redirect_uri is required: send the one the authorization request used.');
+    if (redirectUri !== code.r) throw new InvalidGrantError('redirect_uri differs from the one the authorization request used.');
+    if (resource !== undefined && !this.isOurResource(resource.href))
+      throw new InvalidTargetError(`This server issues tokens only for ${this.options.resource}.`);
+    if (!this.options.grants.spendCode(code.jti ?? '', code.exp ?? 0)) {
+      // RFC 6749 (4.1.2): a code used twice may have been stolen; what it gave is withdrawn.
+      this.options.grants.revoke(code.g, this.now() + LIFETIMES.refresh);
+      throw new InvalidGrantError('The authorization code was already used.');
+    }
+    if (this.options.grants.isRevoked(code.g)) throw new InvalidGrantError('The authorization code was withdrawn.');
+    return this.issueTokens(code, 0);
+  }
+
+  async exchangeRefreshToken(client: OAuthClientInformationFull, refreshToken: string, _scopes?: string[], resource?: URL): Promise<OAuthTokens> {
+    const opened = await this.options.sealer.open('refresh', refreshToken, this.options.resource);
+    if (!opened.ok)
+      throw new InvalidGrantError(opened.reason === 'expired' ? 'The refresh token expired; sign in again.' : 'The refresh token is not valid here.');
+    const claims = opened.claims as RefreshClaims;
+    if (claims.c !== client.client_id) throw new InvalidGrantError('The refresh token was issued to another client.');
+    if (resource !== undefined && !this.isOurResource(resource.href))
+      throw new InvalidTargetError(`This server issues tokens only for ${this.options.resource}.`);
+    const { grants } = this.options;
+    if (grants.isRevoked(claims.g)) throw new InvalidGrantError('The sign-in was withdrawn; sign in again.');
+    if (!grants.takeRefresh(claims.g, claims.n, this.now() + LIFETIMES.refresh)) {
+      // A rotated refresh token shown again: one of its two holders is not the member (RFC 9700, 4.14.2).
+      grants.revoke(claims.g, this.now() + LIFETIMES.refresh);
+      throw new InvalidGrantError('The refresh token was already used; sign in again.');
+    }
+    // The service is asked again, so that a key withdrawn there ends the sign-in here within an access token's life.
+    const verdict = await this.options.checkKey(claims.k);
+    if (verdict === 'refused' || verdict === 'forbidden') {
+      grants.revoke(claims.g, this.now() + LIFETIMES.refresh);
+      throw new InvalidGrantError('The complaints service no longer accepts the key of this sign-in; sign in again.');
+    }
+    return this.issueTokens(claims, claims.n + 1);
+  }
+
+  async verifyAccessToken(token: string): Promise<AuthInfo> {
+    const access = await this.openAccessToken(token);
+    if (!access.ok) throw new InvalidTokenError(access.reason);
+    return { token, clientId: access.clientId, scopes: [], expiresAt: access.expiresAt, resource: new URL(this.options.resource) };
+  }
+
+  /** The key an access token carries, for the request that showed it, or why it is refused. */
+  async openAccessToken(token: string): Promise<AccessCheck> {
+    const opened = await this.options.sealer.open('access', token, this.options.resource);
+    if (!opened.ok) return { ok: false, reason: opened.reason === 'expired' ? 'The access token expired.' : 'The access token is not valid for this server.' };
+    const claims = opened.claims as GrantClaims;
+    if (this.options.grants.isRevoked(claims.g)) return { ok: false, reason: 'The sign-in of this access token was withdrawn.' };
+    return { ok: true, key: claims.k, grant: claims.g, clientId: claims.c, expiresAt: claims.exp ?? 0 };
+  }
+
+  /** The service refused the key of a signed-in request: its grant ends, and the client is sent back to sign in. */
+  withdraw(grant: string): void {
+    this.options.grants.revoke(grant, this.now() + LIFETIMES.refresh);
+  }
+
+  /** RFC 7009: revoking either token of a sign-in withdraws both. An unknown token, or another client's, is no error. */
+  async revokeToken(client: OAuthClientInformationFull, request: OAuthTokenRevocationRequest): Promise<void> {
+    const hint = request.token_type_hint;
+    if (hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token')
+      throw new UnsupportedTokenTypeError(`Only access and refresh tokens are revoked here.`);
+    const kinds = hint === 'access_token' ? (['access', 'refresh'] as const) : (['refresh', 'access'] as const);
+    for (const kind of kinds) {
+      const opened = await this.options.sealer.open(kind, request.token, this.options.resource);
+      if (!opened.ok) continue;
+      const claims = opened.claims as GrantClaims;
+      if (claims.c === client.client_id) this.withdraw(claims.g);
+      return;
+    }
+  }
+
+  private async issueTokens(grant: GrantClaims, generation: number): Promise<OAuthTokens> {
+    const { sealer, resource } = this.options;
+    const claims: GrantClaims = { k: grant.k, c: grant.c, g: grant.g, aud: resource };
+    const refresh: RefreshClaims = { ...claims, n: generation };
+    return {
+      access_token: await sealer.seal('access', claims, LIFETIMES.access),
+      token_type: 'Bearer',
+      expires_in: LIFETIMES.access,
+      refresh_token: await sealer.seal('refresh', refresh, LIFETIMES.refresh),
+    };
+  }
+
+  private async openCode(client: OAuthClientInformationFull, authorizationCode: string): Promise<CodeClaims> {
+    const opened = await this.options.sealer.open('code', authorizationCode, this.options.resource);
+    if (!opened.ok) throw new InvalidGrantError(opened.reason === 'expired' ? 'The authorization code expired.' : 'The authorization code is not valid.');
+    const code = opened.claims as CodeClaims;
+    if (code.c !== client.client_id) throw new InvalidGrantError('The authorization code was issued to another client.');
+    return code;
+  }
+
+  /** The resource a client names is this MCP endpoint (a trailing slash aside). */
+  private isOurResource(resource: string): boolean {
+    return resource.replace(/\/+$/, '') === this.options.resource;
+  }
+
+  private async showPage(
+    client: OAuthClientInformationFull,
+    params: AuthorizationParams,
+    req: Request,
+    res: Response,
+    language: PageLanguage,
+    problem?: SignInProblem,
+  ): Promise<void> {
+    const browser = signInCookie(req) ?? randomBytes(18).toString('base64url');
+    const form: FormClaims = { b: browser, c: client.client_id, pc: params.codeChallenge };
+    const hidden: Array<[string, string]> = [
+      ['client_id', client.client_id],
+      ['redirect_uri', params.redirectUri],
+      ['response_type', 'code'],
+      ['code_challenge', params.codeChallenge],
+      ['code_challenge_method', 'S256'],
+    ];
+    if (params.state !== undefined) hidden.push(['state', params.state]);
+    if (params.scopes !== undefined && params.scopes.length > 0) hidden.push(['scope', params.scopes.join(' ')]);
+    if (params.resource !== undefined) hidden.push(['resource', params.resource.href]);
+    hidden.push(['form', await this.options.sealer.seal('form', form, LIFETIMES.form)]);
+
+    const back = new URL(params.redirectUri);
+    const isWeb = back.protocol === 'https:' || back.protocol === 'http:';
+    const page = signInPage(
+      {
+        language,
+        clientName: client.client_name,
+        redirectTo: isWeb ? back.host : back.protocol,
+        clientIdHost: URL.canParse(client.client_id) ? new URL(client.client_id).host : undefined,
+        hiddenFields: hidden,
+        action: '/authorize',
+        ...(problem === undefined ? {} : { problem }),
+      },
+      [isWeb ? back.origin : back.protocol],
+    );
+    const secure = this.options.issuer.startsWith('https:');
+    res.status(problem === undefined ? 200 : PROBLEM_STATUS[problem]);
+    res.set({ ...SIGN_IN_PAGE_HEADERS, 'Content-Security-Policy': page.contentSecurityPolicy });
+    res.append('Set-Cookie', `${cookieName(secure)}=${browser}; Path=/; Max-Age=${LIFETIMES.form}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
+    res.send(page.html);
+  }
+
+  /**
+   * Whether the posted form is the one this server showed to this browser: same-origin (a browser
+   * says so in Sec-Fetch-Site), its sealed token unexpired and made for this client and this PKCE
+   * challenge, and the browser's own sign-in cookie inside it. A page elsewhere can post the form's
+   * fields, but cannot read or set that cookie, and SameSite keeps it off a cross-site post.
+   */
+  private async formIsOurs(client: OAuthClientInformationFull, params: AuthorizationParams, req: Request): Promise<boolean> {
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin') return false;
+    const body = req.body as Record<string, unknown>;
+    if (typeof body.form !== 'string') return false;
+    const opened = await this.options.sealer.open('form', body.form);
+    if (!opened.ok) return false;
+    const form = opened.claims as FormClaims;
+    const browser = signInCookie(req);
+    return browser !== undefined && sameText(form.b, browser) && form.c === client.client_id && form.pc === params.codeChallenge;
+  }
+}
+
+function cookieName(secure: boolean): string {
+  // __Host-: the browser keeps it to this host and https (RFC 6265bis); on a loopback trial over http, a plain name.
+  return secure ? '__Host-sign-in' : 'sign-in';
+}
+
+function signInCookie(req: Request): string | undefined {
+  const header = req.headers.cookie;
+  if (header === undefined || header.length > 8192) return undefined;
+  for (const part of header.split(';')) {
+    const [name, value] = part.trim().split('=', 2);
+    if ((name === '__Host-sign-in' || name === 'sign-in') && value !== undefined && /^[\w-]{24}$/.test(value)) return value;
+  }
+  return undefined;
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

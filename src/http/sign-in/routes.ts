@@ -1,0 +1,151 @@
+// The sign-in's HTTP endpoints, assembled from the SDK's handlers: authorize, token, register, revoke
+// (each with its own request checks, PKCE verification, CORS and rate limit) and the two metadata
+// documents. Written here: the metadata themselves (the SDK's builder has no field for Client ID
+// Metadata Documents, nor the protected resource's document at the root), and a check before
+// /authorize that holds redirect URIs to an exact match (the SDK's lets any loopback port through)
+// and keeps the state in the errors it sends back.
+import { authorizationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/authorize.js';
+import { metadataHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/metadata.js';
+import { clientRegistrationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/register.js';
+import { revocationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/revoke.js';
+import { tokenHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/token.js';
+import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { SignInProvider } from './provider.js';
+import { redirectUriMatches } from './redirect-uris.js';
+
+/** Where the protected resource's metadata is: RFC 9728 puts the resource's path after the well-known name. */
+export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
+
+/** The paths this answers; every other path stays with the HTTP server. */
+export const SIGN_IN_PATHS: ReadonlySet<string> = new Set([
+  '/authorize',
+  '/token',
+  '/register',
+  '/revoke',
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/oauth-protected-resource',
+  RESOURCE_METADATA_PATH,
+]);
+
+/**
+ * Requests per client address and window. Wider than the SDK's defaults, since a team behind one
+ * proxy shares an address; still far below what would let anyone guess a key or tire the service
+ * (each sign-in posts one call to it).
+ */
+const RATE_LIMITS = {
+  authorize: { windowMs: 15 * 60_000, limit: 600 },
+  token: { windowMs: 15 * 60_000, limit: 600 },
+  register: { windowMs: 60 * 60_000, limit: 120 },
+  revoke: { windowMs: 15 * 60_000, limit: 300 },
+} as const;
+
+export function authorizationServerMetadata(issuer: string): OAuthMetadata {
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/authorize`,
+    token_endpoint: `${issuer}/token`,
+    registration_endpoint: `${issuer}/register`,
+    revocation_endpoint: `${issuer}/revoke`,
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['none', 'client_secret_post'],
+    revocation_endpoint_auth_methods_supported: ['none', 'client_secret_post'],
+    client_id_metadata_document_supported: true,
+    authorization_response_iss_parameter_supported: true,
+  };
+}
+
+export function protectedResourceMetadata(issuer: string, resource: string): OAuthProtectedResourceMetadata {
+  return {
+    resource,
+    authorization_servers: [issuer],
+    bearer_methods_supported: ['header'],
+    resource_name: 'Complaints book (Libro de Reclamaciones)',
+  };
+}
+
+/** The sign-in's endpoints as one request listener. */
+export function signInRoutes(provider: SignInProvider, issuer: string, resource: string): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // The rate limits count per address the server sees. Behind a proxy that is the proxy's: say so
+  // (docs), rather than trust X-Forwarded-For, which any client can write.
+  const rateLimit = (limits: { windowMs: number; limit: number }) => ({ ...limits, validate: { xForwardedForHeader: false } });
+
+  app.use('/authorize', express.urlencoded({ extended: false, limit: '16kb' }), authorizationPrecheck(provider));
+  app.use('/authorize', authorizationHandler({ provider, rateLimit: rateLimit(RATE_LIMITS.authorize) }));
+  app.use('/token', tokenHandler({ provider, rateLimit: rateLimit(RATE_LIMITS.token) }));
+  app.use(
+    '/register',
+    express.json({ limit: '16kb' }),
+    clientRegistrationHandler({ clientsStore: provider.clientsStore, rateLimit: rateLimit(RATE_LIMITS.register) }),
+  );
+  app.use('/revoke', revocationHandler({ provider, rateLimit: rateLimit(RATE_LIMITS.revoke) }));
+  app.use('/.well-known/oauth-authorization-server', metadataHandler(authorizationServerMetadata(issuer)));
+  const resourceMetadata = metadataHandler(protectedResourceMetadata(issuer, resource));
+  app.use(RESOURCE_METADATA_PATH, resourceMetadata);
+  app.use('/.well-known/oauth-protected-resource', resourceMetadata);
+  // A body too large or not parseable: an OAuth error, not express's page (which shows a stack).
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : 500;
+    if (res.headersSent) return void res.destroy();
+    res.status(status >= 400 && status < 500 ? status : 500).json({
+      error: status < 500 ? 'invalid_request' : 'server_error',
+      error_description: status === 413 ? 'The request body is too large.' : 'The request could not be read.',
+    });
+  });
+  return app;
+}
+
+/**
+ * Before the SDK's authorization handler, what it does not hold as the RFCs ask:
+ * - redirect_uri is required, and must be one the client registered, exactly (redirect-uris.ts);
+ *   otherwise a 400 here, never a redirect to it (RFC 6749, 4.1.2.1);
+ * - a request without PKCE S256 or with another response_type goes back to the client with its
+ *   `state` (the SDK's handler drops the state when the request does not parse).
+ */
+function authorizationPrecheck(provider: SignInProvider) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const params: unknown = req.method === 'POST' ? req.body : req.query;
+    const clientId = field(params, 'client_id');
+    const redirectUri = field(params, 'redirect_uri');
+    if (typeof clientId !== 'string') return next();
+    if (redirectUri === undefined) return refuse(res, 'redirect_uri is required.');
+    let client: Awaited<ReturnType<typeof provider.clientsStore.getClient>>;
+    try {
+      client = await provider.clientsStore.getClient(clientId);
+    } catch {
+      // The SDK's handler asks again and answers with the error.
+      return next();
+    }
+    if (client === undefined) return next();
+    if (typeof redirectUri !== 'string' || !client.redirect_uris.some((known) => redirectUriMatches(redirectUri, known))) {
+      return refuse(res, 'redirect_uri is not one this client registered.');
+    }
+    const state = field(params, 'state');
+    const error = (code: string, description: string) => {
+      const back = new URL(redirectUri);
+      back.searchParams.set('error', code);
+      back.searchParams.set('error_description', description);
+      if (typeof state === 'string') back.searchParams.set('state', state);
+      res.setHeader('Cache-Control', 'no-store');
+      res.redirect(302, back.href);
+    };
+    if (field(params, 'response_type') !== 'code') return error('unsupported_response_type', 'response_type must be code.');
+    if (typeof field(params, 'code_challenge') !== 'string' || field(params, 'code_challenge_method') !== 'S256') {
+      return error('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method S256.');
+    }
+    next();
+  };
+}
+
+function field(params: unknown, name: string): unknown {
+  return typeof params === 'object' && params !== null && Object.hasOwn(params, name) ? (params as Record<string, unknown>)[name] : undefined;
+}
+
+function refuse(res: Response, description: string): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(400).json({ error: 'invalid_request', error_description: description });
+}

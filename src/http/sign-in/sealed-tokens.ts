@@ -1,0 +1,80 @@
+// The sign-in's tokens, sealed: encrypted and authenticated (JWE, `dir` + A256GCM, by jose) under
+// COMPLAINTS_HTTP_TOKEN_SECRET. What a token carries (the member's key among it) is readable only by a
+// server holding the secret, and any change to it is refused. So the server keeps no session store:
+// every replica with the secret can open what another sealed.
+//
+// Each secret gives one key per kind of token (HKDF), so a token of one kind never opens as another:
+// a sign-in form's token is not an access token, whatever its claims say. The first secret seals;
+// every secret opens, so that a secret can be rotated without signing every member out.
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { EncryptJWT, errors, type JWTPayload, jwtDecrypt } from 'jose';
+import { MAX_TOKEN_LENGTH, SEALED_TOKEN } from '../request-guards.js';
+
+export type TokenKind = 'access' | 'refresh' | 'code' | 'client' | 'form';
+
+export type Opened = { ok: true; claims: JWTPayload } | { ok: false; reason: 'expired' | 'invalid' };
+
+const SALT = 'complaints-book-mcp sign-in';
+
+interface SecretKeys {
+  kid: string;
+  keys: Record<TokenKind, Uint8Array>;
+}
+
+function keysOf(secret: string): SecretKeys {
+  const derive = (info: string) => new Uint8Array(hkdfSync('sha256', secret, SALT, info, 32));
+  // The key id names the secret without revealing it: a hash of a key derived for nothing else.
+  const kid = createHash('sha256').update(derive('key id')).digest('base64url').slice(0, 8);
+  const kinds: TokenKind[] = ['access', 'refresh', 'code', 'client', 'form'];
+  return { kid, keys: Object.fromEntries(kinds.map((kind) => [kind, derive(`${kind} token v1`)])) as Record<TokenKind, Uint8Array> };
+}
+
+export class TokenSealer {
+  private readonly sealing: SecretKeys;
+  private readonly opening: Map<string, SecretKeys>;
+
+  /** `secrets`: at least one; the first seals. `now`: milliseconds since the epoch. */
+  constructor(
+    secrets: readonly string[],
+    private readonly now: () => number = Date.now,
+  ) {
+    if (secrets.length === 0) throw new Error('TokenSealer needs at least one secret');
+    const all = secrets.map(keysOf);
+    this.sealing = all[0]!;
+    this.opening = new Map(all.map((keys) => [keys.kid, keys]));
+  }
+
+  /** Seals `claims` as a token of `kind`; `lifetimeSeconds` undefined for a token that does not expire (a client's registration). */
+  async seal(kind: TokenKind, claims: JWTPayload, lifetimeSeconds?: number): Promise<string> {
+    const issuedAt = Math.floor(this.now() / 1000);
+    const jwt = new EncryptJWT({ ...claims, jti: randomBytes(12).toString('base64url') })
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid: this.sealing.kid })
+      .setIssuedAt(issuedAt);
+    if (lifetimeSeconds !== undefined) jwt.setExpirationTime(issuedAt + lifetimeSeconds);
+    return jwt.encrypt(this.sealing.keys[kind]);
+  }
+
+  /** Opens a token of `kind`: its claims, or why not. `audience`, when given, must be the token's `aud`. */
+  async open(kind: TokenKind, token: string, audience?: string): Promise<Opened> {
+    if (token.length > MAX_TOKEN_LENGTH || !SEALED_TOKEN.test(token)) return { ok: false, reason: 'invalid' };
+    try {
+      const { payload } = await jwtDecrypt(
+        token,
+        (header) => {
+          const keys = header.kid === undefined ? undefined : this.opening.get(header.kid);
+          if (keys === undefined) throw new Error('sealed under a secret this server does not hold');
+          return keys.keys[kind];
+        },
+        {
+          keyManagementAlgorithms: ['dir'],
+          contentEncryptionAlgorithms: ['A256GCM'],
+          currentDate: new Date(this.now()),
+          ...(audience === undefined ? {} : { audience }),
+        },
+      );
+      return { ok: true, claims: payload };
+    } catch (error) {
+      return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  }
+}

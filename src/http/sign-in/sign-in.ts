@@ -1,0 +1,76 @@
+// The sign-in as the HTTP server sees it: built from its settings once the server knows its own
+// address, it answers the OAuth endpoints, opens the access tokens that reach /mcp, and names its
+// metadata in the 401 that sends a client to sign in.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Dispatcher } from 'undici';
+import { ComplaintsApi } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
+import type { SignInSettings } from '../settings.js';
+import { ClientMetadataDocuments } from './client-metadata.js';
+import { GrantMemory } from './grant-memory.js';
+import { type AccessCheck, type KeyVerdict, SignInProvider } from './provider.js';
+import { RegisteredClients } from './registered-clients.js';
+import { RESOURCE_METADATA_PATH, SIGN_IN_PATHS, signInRoutes } from './routes.js';
+import { TokenSealer } from './sealed-tokens.js';
+
+export interface SignIn {
+  /** Whether `path` is one of the sign-in's endpoints. */
+  answers(path: string): boolean;
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** The member's key behind an access token, or why the token is refused. */
+  openAccessToken(token: string): Promise<AccessCheck>;
+  /** Ends a grant whose key the service refused: the client's next request is sent to sign in again. */
+  withdraw(grant: string): void;
+  /** The `resource_metadata` parameter of a 401's WWW-Authenticate (RFC 9728, 5.1). */
+  resourceMetadataUrl: string;
+  close(): Promise<void>;
+}
+
+export interface SignInOptions {
+  settings: SignInSettings;
+  /** The origin the server listens at, used when no public URL is set (a trial on loopback). */
+  listeningOrigin: string;
+  apiUrl: string;
+  timeoutMs: number;
+  dispatcher: Dispatcher;
+}
+
+export function createSignIn(options: SignInOptions): SignIn {
+  const { settings } = options;
+  const issuer = settings.publicUrl ?? options.listeningOrigin;
+  const resource = `${issuer}/mcp`;
+  const sealer = new TokenSealer(settings.secrets);
+  const documents = new ClientMetadataDocuments({ allowPrivateAddresses: settings.allowPrivateClientMetadata });
+
+  // One list call of one record: the cheapest question that the key and its permission must answer.
+  const checkKey = async (key: string): Promise<KeyVerdict> => {
+    const api = new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom: 'sign-in', timeoutMs: options.timeoutMs, dispatcher: options.dispatcher });
+    try {
+      await api.listComplaints({ pageSize: 1 });
+      return 'accepted';
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return 'refused';
+      if (error instanceof ApiError && error.status === 403) return 'forbidden';
+      return 'unreachable';
+    }
+  };
+
+  const provider = new SignInProvider({
+    sealer,
+    grants: new GrantMemory(),
+    clients: new RegisteredClients(sealer, documents),
+    issuer,
+    resource,
+    checkKey,
+  });
+  const routes = signInRoutes(provider, issuer, resource);
+
+  return {
+    answers: (path) => SIGN_IN_PATHS.has(path),
+    handle: (req, res) => routes(req, res),
+    openAccessToken: (token) => provider.openAccessToken(token),
+    withdraw: (grant) => provider.withdraw(grant),
+    resourceMetadataUrl: `${issuer}${RESOURCE_METADATA_PATH}`,
+    close: () => documents.close(),
+  };
+}

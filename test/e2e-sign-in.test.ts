@@ -1,0 +1,453 @@
+// End to end, the OAuth sign-in of `serve --http`: the built server as a child process, on loopback,
+// with the sandbox behind it. The SDK's own client flow (auth()) discovers, registers (dynamically,
+// or by a client metadata document served over https on loopback), signs in through the page's form
+// and calls tools as the member; then each refusal the RFCs name, with nothing sent upstream where
+// nothing should be.
+import { createHash, randomBytes } from 'node:crypto';
+import { OAuthMetadataSchema, OAuthProtectedResourceMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { request } from 'undici';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LIFETIMES } from '../src/http/sign-in/provider.js';
+import { TokenSealer } from '../src/http/sign-in/sealed-tokens.js';
+import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
+import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
+import { type ClientMetadataServer, startClientMetadataServer, TEST_CA_PATH } from './helpers/client-metadata-server.js';
+import { connectHttp, type HttpServe, INITIALIZE, MCP_HEADERS, startHttpServe } from './helpers/http-serve.js';
+import { CALLBACK, hiddenFields, type MemberProvider, signIn, signInThroughForm } from './helpers/oauth-member.js';
+import { rememberSecrets } from './helpers/transcript.js';
+
+const FULL = DEMO_KEYS.full.key;
+const RESTRICTED = DEMO_KEYS.storeRestricted.key;
+const SECRET = randomBytes(32).toString('base64');
+const OLD_SECRET = randomBytes(32).toString('base64');
+
+let sandbox: SandboxHandle;
+let serve: HttpServe;
+let documents: ClientMetadataServer;
+/** The server's origin, its issuer: http://127.0.0.1:PORT */
+let origin: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  documents = await startClientMetadataServer();
+  serve = await startHttpServe({
+    COMPLAINTS_API_URL: sandbox.url,
+    COMPLAINTS_LOG_LEVEL: 'debug',
+    COMPLAINTS_LANGUAGE: 'en',
+    // The first seals, the second still opens: a rotation in progress.
+    COMPLAINTS_HTTP_TOKEN_SECRET: `${SECRET},${OLD_SECRET}`,
+    COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA: 'true',
+    // The documents are served over https on loopback with a test certificate.
+    NODE_EXTRA_CA_CERTS: TEST_CA_PATH,
+  });
+  origin = new URL(serve.url).origin;
+});
+
+afterAll(async () => {
+  await serve?.stop();
+  await documents?.close();
+  await sandbox?.close();
+});
+
+beforeEach(() => {
+  sandbox.requests.length = 0;
+});
+
+/** Every id the member's key sees, read straight from the sandbox API. */
+async function idsVisibleTo(key: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (let page = 1; ; page++) {
+    const response = await request(`${sandbox.url}/api/v1/complaints?page=${page}&pageSize=100`, { headers: { authorization: `Bearer ${key}` } });
+    const body = (await response.body.json()) as { data: Array<{ id: string }>; pagination: { totalPages: number } };
+    for (const item of body.data) ids.add(item.id);
+    if (page >= body.pagination.totalPages) return ids;
+  }
+}
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await request(`${origin}${path}`, { headers });
+  const text = await response.body.text();
+  return { status: response.statusCode, headers: response.headers, text };
+}
+
+async function postForm(path: string, fields: Record<string, string>) {
+  const response = await request(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const text = await response.body.text();
+  return { status: response.statusCode, headers: response.headers, json: () => JSON.parse(text) };
+}
+
+async function postMcp(token: string) {
+  const response = await request(serve.url, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${token}` }, body: INITIALIZE });
+  const text = await response.body.text();
+  return { status: response.statusCode, challenge: String(response.headers['www-authenticate'] ?? ''), text };
+}
+
+/** A member signed in through dynamic registration, with every token kept out of the logs. */
+async function signedIn(key: string, clientMetadataUrl?: string): Promise<MemberProvider> {
+  const member = await signIn(serve.url, key, clientMetadataUrl);
+  rememberSecrets(
+    member.code,
+    member.saved.tokens?.access_token,
+    member.saved.tokens?.refresh_token,
+    ...hiddenFields(member.lastSignIn?.html ?? '').map(([, value]) => value),
+  );
+  return member;
+}
+
+/** An authorization request's URL, as a client builds it, with PKCE made here. */
+function authorizeUrl(params: Record<string, string | undefined>): { url: string; verifier: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const all: Record<string, string | undefined> = {
+    response_type: 'code',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    redirect_uri: CALLBACK,
+    state: 'xyz',
+    resource: serve.url,
+    ...params,
+  };
+  const query = new URLSearchParams(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return { url: `${origin}/authorize?${query}`, verifier };
+}
+
+/** Registers a client dynamically (RFC 7591) with one redirect URI. */
+async function register(redirectUris = [CALLBACK]): Promise<string> {
+  const response = await request(`${origin}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: 'Refusals', redirect_uris: redirectUris, token_endpoint_auth_method: 'none' }),
+  });
+  const body = (await response.body.json()) as { client_id: string };
+  expect(response.statusCode).toBe(201);
+  return body.client_id;
+}
+
+/** Signs in by hand with a registered client: the code and the verifier, for a token request to be tried. */
+async function codeFor(clientId: string, key = FULL): Promise<{ code: string; verifier: string }> {
+  const { url, verifier } = authorizeUrl({ client_id: clientId });
+  const posted = await signInThroughForm(new URL(url), key);
+  expect(posted.status).toBe(303);
+  const code = new URL(posted.location!).searchParams.get('code')!;
+  rememberSecrets(code);
+  return { code, verifier };
+}
+
+function exchange(clientId: string, code: string, verifier: string, extra: Record<string, string> = {}) {
+  return postForm('/token', { grant_type: 'authorization_code', client_id: clientId, code, code_verifier: verifier, redirect_uri: CALLBACK, ...extra });
+}
+
+describe('discovery', () => {
+  it('names the resource metadata in the 401 of a request without credentials (RFC 9728, 5.1)', async () => {
+    const response = await request(serve.url, { method: 'POST', headers: MCP_HEADERS, body: INITIALIZE });
+    await response.body.text();
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toBe(
+      `Bearer realm="complaints-book-mcp", resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+    );
+  });
+
+  it('serves the protected resource metadata at the path-suffixed URL and at the root', async () => {
+    for (const path of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']) {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      const metadata = OAuthProtectedResourceMetadataSchema.parse(JSON.parse(response.text));
+      expect(metadata).toMatchObject({ resource: serve.url, authorization_servers: [origin] });
+    }
+  });
+
+  it('serves authorization server metadata with S256 alone and client metadata documents supported (RFC 8414)', async () => {
+    const response = await get('/.well-known/oauth-authorization-server');
+    const metadata = OAuthMetadataSchema.parse(JSON.parse(response.text));
+    expect(metadata.issuer).toBe(origin);
+    expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+    expect(metadata.response_types_supported).toEqual(['code']);
+    expect(metadata.client_id_metadata_document_supported).toBe(true);
+    for (const endpoint of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint'] as const) {
+      expect(metadata[endpoint]).toMatch(new RegExp(`^${origin}/`));
+    }
+  });
+});
+
+describe('signing in with the SDK client', () => {
+  it('by dynamic registration: the state comes back, and tools answer as the member', async () => {
+    const member = await signedIn(FULL);
+    expect(member.returnedState).toBe(member.sentState);
+    expect(member.saved.client?.client_id).not.toMatch(/^https:/);
+    expect(sandbox.requests.filter((seen) => seen.query.pageSize === '1')).toHaveLength(1);
+    const client = await connectHttp(serve.url, member);
+    try {
+      const page = await client.call('list_complaints', { pageSize: 100 });
+      expect(page.structured.total).toBe((await idsVisibleTo(FULL)).size);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('by a client metadata document: the page names the client and the site that identifies it', async () => {
+    const member = await signedIn(RESTRICTED, documents.url('member'));
+    expect(member.saved.client?.client_id).toBe(documents.url('member'));
+    expect(member.code).toBeDefined();
+    const client = await connectHttp(serve.url, member);
+    try {
+      const page = await client.call('list_complaints', { pageSize: 100 });
+      expect(page.structured.total).toBe((await idsVisibleTo(RESTRICTED)).size);
+    } finally {
+      await client.close();
+    }
+    const page = await signInThroughForm(new URL(authorizeUrl({ client_id: documents.url('member') }).url), 'or_wrong');
+    expect(page.html).toContain('Member app (metadata document)');
+    expect(page.html).toContain(new URL(documents.url('member')).host);
+  });
+
+  it('two members signed in at once, interleaved: each sees exactly their own records', async () => {
+    const [fullIds, restrictedIds] = await Promise.all([idsVisibleTo(FULL), idsVisibleTo(RESTRICTED)]);
+    expect(restrictedIds.size).toBeGreaterThan(0);
+    expect(fullIds.size).toBeGreaterThan(restrictedIds.size);
+    const [full, restricted] = await Promise.all([
+      signedIn(FULL).then((member) => connectHttp(serve.url, member)),
+      signedIn(RESTRICTED, documents.url('member')).then((member) => connectHttp(serve.url, member)),
+    ]);
+    const seen = { full: new Set<string>(), restricted: new Set<string>() };
+    try {
+      for (let page = 1; page <= Math.ceil(fullIds.size / 100); page++) {
+        const [fullPage, restrictedPage] = await Promise.all([
+          full.call('list_complaints', { page, pageSize: 100 }),
+          restricted.call('list_complaints', { page, pageSize: 100 }),
+        ]);
+        for (const item of fullPage.structured.items ?? []) seen.full.add(item.id);
+        for (const item of restrictedPage.structured.items ?? []) seen.restricted.add(item.id);
+      }
+    } finally {
+      await Promise.all([full.close(), restricted.close()]);
+    }
+    expect(seen.full).toEqual(fullIds);
+    expect(seen.restricted).toEqual(restrictedIds);
+  });
+
+  it('keeps the header path: a raw personal key still works beside sign-in', async () => {
+    const client = await connectHttp(serve.url, FULL);
+    try {
+      expect((await client.call('list_complaints', { pageSize: 1 })).isError).toBe(false);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('tokens', () => {
+  it('refresh: an expired access token sends the client to refresh, which rotates the refresh token; the old one is refused and ends the grant', async () => {
+    const member = await signedIn(FULL);
+    const first = member.saved.tokens!;
+    // An access token of this very grant, sealed an hour and more ago: expired.
+    const opened = await new TokenSealer([SECRET]).open('access', first.access_token, serve.url);
+    expect(opened.ok).toBe(true);
+    const claims = opened.ok ? opened.claims : {};
+    const past = new TokenSealer([SECRET], () => Date.now() - (LIFETIMES.access + 60) * 1000);
+    const expired = await past.seal('access', { k: claims.k, c: claims.c, g: claims.g, aud: serve.url }, LIFETIMES.access);
+    const refused = await postMcp(expired);
+    expect(refused.status).toBe(401);
+    expect(refused.challenge).toMatch(/error="invalid_token", error_description="The access token expired\."/);
+
+    member.saved.tokens = { ...first, access_token: expired };
+    const client = await connectHttp(serve.url, member);
+    try {
+      expect((await client.call('list_complaints', { pageSize: 1 })).isError).toBe(false);
+    } finally {
+      await client.close();
+    }
+    const second = member.saved.tokens!;
+    rememberSecrets(second.access_token, second.refresh_token);
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+
+    const clientId = member.saved.client!.client_id;
+    const replay = await postForm('/token', { grant_type: 'refresh_token', client_id: clientId, refresh_token: first.refresh_token! });
+    expect(replay.status).toBe(400);
+    expect(replay.json()).toMatchObject({ error: 'invalid_grant' });
+    // A refresh token shown twice withdraws the whole grant: the newer tokens too.
+    expect((await postMcp(second.access_token)).status).toBe(401);
+  });
+
+  it('revocation: revoking the refresh token ends the access token and the refresh', async () => {
+    const member = await signedIn(FULL);
+    const tokens = member.saved.tokens!;
+    const clientId = member.saved.client!.client_id;
+    expect((await postMcp(tokens.access_token)).status).toBe(200);
+    const revoked = await postForm('/revoke', { client_id: clientId, token: tokens.refresh_token!, token_type_hint: 'refresh_token' });
+    expect(revoked.status).toBe(200);
+    const after = await postMcp(tokens.access_token);
+    expect(after.status).toBe(401);
+    expect(after.challenge).toContain('error="invalid_token"');
+    const refresh = await postForm('/token', { grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token! });
+    expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('a token sealed under a secret still listed opens; after the SDK client, tools answer', async () => {
+    const member = await signedIn(FULL);
+    const opened = await new TokenSealer([SECRET]).open('access', member.saved.tokens!.access_token, serve.url);
+    const claims = opened.ok ? opened.claims : {};
+    const underOld = await new TokenSealer([OLD_SECRET]).seal('access', { k: claims.k, c: claims.c, g: claims.g, aud: serve.url }, 60);
+    rememberSecrets(underOld);
+    expect((await postMcp(underOld)).status).toBe(200);
+  });
+
+  it('refuses a tampered token, one sealed under a foreign secret, and one for another resource, with invalid_token', async () => {
+    const member = await signedIn(FULL);
+    const token = member.saved.tokens!.access_token;
+    const opened = await new TokenSealer([SECRET]).open('access', token, serve.url);
+    const claims = opened.ok ? opened.claims : {};
+    const grant = { k: claims.k, c: claims.c, g: claims.g };
+    const tampered = `${token.slice(0, -6)}${token.slice(-6) === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA'}`;
+    const foreign = await new TokenSealer([randomBytes(32).toString('base64')]).seal('access', { ...grant, aud: serve.url }, 60);
+    const elsewhere = await new TokenSealer([SECRET]).seal('access', { ...grant, aud: 'https://other.example/mcp' }, 60);
+    const refresh = member.saved.tokens!.refresh_token!;
+    rememberSecrets(tampered, foreign, elsewhere);
+    sandbox.requests.length = 0;
+    for (const bad of [tampered, foreign, elsewhere, refresh]) {
+      const answer = await postMcp(bad);
+      expect(answer.status).toBe(401);
+      expect(answer.challenge).toContain('error="invalid_token"');
+      expect(answer.challenge).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
+    }
+    expect(sandbox.requests).toEqual([]);
+  });
+});
+
+describe('refusals', () => {
+  it('a redirect_uri missing, unregistered, or on another loopback port: 400 invalid_request, and no redirect', async () => {
+    const clientId = await register();
+    for (const redirect of [undefined, 'https://evil.example/callback', 'http://127.0.0.1:10/callback', `${CALLBACK}/`, `${CALLBACK}?x=1`]) {
+      const response = await get(authorizeUrl({ client_id: clientId, redirect_uri: redirect }).url.slice(origin.length));
+      expect(response.status).toBe(400);
+      expect(response.headers.location).toBeUndefined();
+      expect(JSON.parse(response.text)).toMatchObject({ error: 'invalid_request' });
+    }
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('no PKCE, or the plain method: the error goes back to the client (invalid_request), with its state', async () => {
+    const clientId = await register();
+    for (const [params, error] of [
+      [{ code_challenge: undefined }, 'invalid_request'],
+      [{ code_challenge_method: 'plain' }, 'invalid_request'],
+      [{ code_challenge_method: undefined }, 'invalid_request'],
+      [{ response_type: 'token' }, 'unsupported_response_type'],
+    ] as const) {
+      const { url } = authorizeUrl({ client_id: clientId, ...params });
+      const response = await request(url);
+      await response.body.text();
+      expect(response.statusCode).toBe(302);
+      const back = new URL(String(response.headers.location));
+      expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
+      expect(back.searchParams.get('error')).toBe(error);
+      expect(back.searchParams.get('state')).toBe('xyz');
+      expect(back.searchParams.get('code')).toBeNull();
+    }
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('a resource other than this server: invalid_target (RFC 8707)', async () => {
+    const clientId = await register();
+    const response = await request(authorizeUrl({ client_id: clientId, resource: 'https://other.example/mcp' }).url);
+    await response.body.text();
+    expect(new URL(String(response.headers.location)).searchParams.get('error')).toBe('invalid_target');
+  });
+
+  it('a wrong verifier: invalid_grant; a replayed code: invalid_grant, and what the code gave is withdrawn', async () => {
+    const clientId = await register();
+    const { code, verifier } = await codeFor(clientId);
+    const wrong = await exchange(clientId, code, randomBytes(32).toString('base64url'));
+    expect(wrong.status).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: 'invalid_grant' });
+    const good = await exchange(clientId, code, verifier);
+    expect(good.status).toBe(200);
+    const tokens = good.json() as { access_token: string; refresh_token: string; token_type: string; expires_in: number };
+    rememberSecrets(tokens.access_token, tokens.refresh_token);
+    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: LIFETIMES.access });
+    expect((await postMcp(tokens.access_token)).status).toBe(200);
+    const replay = await exchange(clientId, code, verifier);
+    expect(replay.status).toBe(400);
+    expect(replay.json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await postMcp(tokens.access_token)).status).toBe(401);
+  });
+
+  it('a code used by another client, with another redirect_uri, or without one: refused', async () => {
+    const clientId = await register();
+    const other = await register();
+    const { code, verifier } = await codeFor(clientId);
+    expect((await exchange(other, code, verifier)).json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await exchange(clientId, code, verifier, { redirect_uri: 'http://127.0.0.1:9/other' })).json()).toMatchObject({ error: 'invalid_grant' });
+    const response = await postForm('/token', { grant_type: 'authorization_code', client_id: clientId, code, code_verifier: verifier });
+    expect(response.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
+  it('a key the service refuses, or one without complaints.view: the page says so, and issues nothing', async () => {
+    const clientId = await register();
+    for (const [key, language, words] of [
+      ['or_not_a_member_key_0000000000', 'en-GB,en;q=0.9', 'The service did not accept this key.'],
+      ['or_not_a_member_key_0000000000', 'es-PE,es;q=0.9,en;q=0.5', 'El servicio no aceptó esta clave.'],
+      [DEMO_KEYS.noPermission.key, 'en', 'complaints.view'],
+    ] as const) {
+      sandbox.requests.length = 0;
+      const posted = await signInThroughForm(new URL(authorizeUrl({ client_id: clientId }).url), key, { 'accept-language': language });
+      const status = 403;
+      expect(posted.status).toBe(status);
+      expect(posted.location).toBeUndefined();
+      expect(posted.html).toContain('role="alert"');
+      expect(posted.html).toContain(words);
+      expect(posted.html).not.toContain(key);
+      // One question to the service: one record of the list.
+      expect(sandbox.requests.map((seen) => seen.query)).toEqual([{ pageSize: '1' }]);
+    }
+  });
+
+  it('a value that is not a key: the page says so, and nothing is sent upstream', async () => {
+    const clientId = await register();
+    const posted = await signInThroughForm(new URL(authorizeUrl({ client_id: clientId }).url), 'my password');
+    expect(posted.status).toBe(400);
+    expect(posted.html).toContain('or_');
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('a cross-site post of the form, or one without the browser cookie: refused, nothing sent upstream', async () => {
+    const clientId = await register();
+    const page = await request(authorizeUrl({ client_id: clientId }).url);
+    const html = await page.body.text();
+    const cookie = String(page.headers['set-cookie']).split(';')[0]!;
+    const form = new URLSearchParams(hiddenFields(html));
+    form.set('api_key', FULL);
+    for (const headers of [{}, { cookie, 'sec-fetch-site': 'cross-site' }, { cookie: 'sign-in=AAAAAAAAAAAAAAAAAAAAAAAA' }]) {
+      const posted = await request(`${origin}/authorize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: form.toString(),
+      });
+      expect(posted.statusCode).toBe(403);
+      expect(posted.headers.location).toBeUndefined();
+      await posted.body.text();
+    }
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('a client metadata document whose client_id is not its URL: invalid_client, no page', async () => {
+    const response = await get(authorizeUrl({ client_id: documents.url('mismatched') }).url.slice(origin.length));
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.text)).toMatchObject({ error: 'invalid_client' });
+  });
+
+  it('a registration with a redirect URI that is not https (nor loopback http): invalid_redirect_uri', async () => {
+    for (const uri of ['http://evil.example/cb', 'javascript:alert(1)', 'https://x.example/cb#frag']) {
+      const response = await request(`${origin}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: [uri], token_endpoint_auth_method: 'none' }),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(((await response.body.json()) as { error: string }).error).toMatch(/^invalid_(redirect_uri|client_metadata)$/);
+    }
+  });
+});

@@ -1,0 +1,190 @@
+// The pure parts of the sign-in: its settings, the sealing of tokens, the memory of used codes and
+// rotated refresh tokens, and the rules for redirect URIs.
+import { describe, expect, it } from 'vitest';
+import { loadHttpSettings, MIN_SECRET_LENGTH } from '../src/http/settings.js';
+import { GrantMemory } from '../src/http/sign-in/grant-memory.js';
+import { redirectUriMatches, redirectUriProblem } from '../src/http/sign-in/redirect-uris.js';
+import { TokenSealer } from '../src/http/sign-in/sealed-tokens.js';
+
+const SECRET = 'a'.repeat(MIN_SECRET_LENGTH);
+const OTHER = 'b'.repeat(MIN_SECRET_LENGTH);
+
+describe('sign-in settings', () => {
+  it('are off without a secret, and on with one; on loopback the listening address is enough', () => {
+    expect(loadHttpSettings({}, '127.0.0.1').signIn).toBeUndefined();
+    const on = loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: ` ${SECRET} , ${OTHER} ` }, '127.0.0.1');
+    expect(on.problems).toEqual([]);
+    expect(on.signIn).toEqual({ secrets: [SECRET, OTHER], publicUrl: undefined, allowPrivateClientMetadata: false });
+  });
+
+  it('read the public URL as an origin, and add its host to the loopback allow-list (a proxy in front)', () => {
+    const settings = loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: SECRET, COMPLAINTS_HTTP_PUBLIC_URL: 'https://mcp.example.com/' }, '127.0.0.1');
+    expect(settings.problems).toEqual([]);
+    expect(settings.signIn?.publicUrl).toBe('https://mcp.example.com');
+    expect([...settings.allowLists.hosts!]).toContain('mcp.example.com');
+  });
+
+  it('want a public URL beyond loopback', () => {
+    const { problems } = loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: SECRET }, '0.0.0.0');
+    expect(problems).toEqual([expect.stringMatching(/^COMPLAINTS_HTTP_PUBLIC_URL is required for sign-in/)]);
+  });
+
+  it.each([
+    ['http://mcp.example.com'],
+    ['https://mcp.example.com/mcp'],
+    ['https://mcp.example.com/?x=1'],
+    ['https://mcp.example.com/#x'],
+    ['https://user:pass@mcp.example.com'],
+    ['mcp.example.com'],
+    ['ftp://mcp.example.com'],
+  ])('refuse the public URL %j', (url) => {
+    const { problems } = loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: SECRET, COMPLAINTS_HTTP_PUBLIC_URL: url }, '127.0.0.1');
+    expect(problems).toEqual([expect.stringMatching(/^COMPLAINTS_HTTP_PUBLIC_URL must be the https origin/)]);
+  });
+
+  it('refuse a short secret, an empty list, and never quote a secret', () => {
+    for (const secrets of ['short', `${SECRET},short-one`, ' , ']) {
+      const { problems } = loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: secrets }, '127.0.0.1');
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^COMPLAINTS_HTTP_TOKEN_SECRET must be/);
+      expect(problems[0]).not.toContain('short');
+    }
+  });
+
+  it('call a sign-in setting without a secret a problem, not a silent no-op', () => {
+    const { problems } = loadHttpSettings({ COMPLAINTS_HTTP_PUBLIC_URL: 'https://mcp.example.com' }, '127.0.0.1');
+    expect(problems).toEqual([expect.stringMatching(/^COMPLAINTS_HTTP_PUBLIC_URL is a sign-in setting, and sign-in is off/)]);
+  });
+
+  it('read the private-address switch as true or false only', () => {
+    const on = loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: SECRET, COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA: 'true' }, '127.0.0.1');
+    expect(on.signIn?.allowPrivateClientMetadata).toBe(true);
+    const bad = loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: SECRET, COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA: 'yes' }, '127.0.0.1');
+    expect(bad.problems).toEqual([expect.stringMatching(/must be true or false/)]);
+  });
+});
+
+describe('TokenSealer', () => {
+  it('opens what it sealed, with a fresh jti each time', async () => {
+    const sealer = new TokenSealer([SECRET]);
+    const first = await sealer.seal('access', { k: 'or_key', aud: 'https://a.example/mcp' }, 60);
+    const second = await sealer.seal('access', { k: 'or_key', aud: 'https://a.example/mcp' }, 60);
+    expect(first).not.toBe(second);
+    const opened = await sealer.open('access', first, 'https://a.example/mcp');
+    expect(opened).toMatchObject({ ok: true, claims: { k: 'or_key' } });
+    // Nothing of the claims shows through the sealed token.
+    expect(first).not.toContain(Buffer.from('or_key').toString('base64url'));
+  });
+
+  it('never opens a token as another kind', async () => {
+    const sealer = new TokenSealer([SECRET]);
+    const code = await sealer.seal('code', { k: 'or_key' }, 60);
+    for (const kind of ['access', 'refresh', 'client', 'form'] as const) expect(await sealer.open(kind, code)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('refuses another audience, another secret, a change of one character, and an expired token', async () => {
+    let now = 1_800_000_000_000;
+    const sealer = new TokenSealer([SECRET], () => now);
+    const token = await sealer.seal('access', { aud: 'https://a.example/mcp' }, 60);
+    expect(await sealer.open('access', token, 'https://b.example/mcp')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await new TokenSealer([OTHER], () => now).open('access', token)).toEqual({ ok: false, reason: 'invalid' });
+    const parts = token.split('.');
+    for (let part = 0; part < parts.length; part++) {
+      if (parts[part] === '') continue;
+      const changed = [...parts];
+      // The first character: the last one's low bits may be padding, and changing them changes nothing.
+      changed[part] = `${parts[part]!.startsWith('A') ? 'B' : 'A'}${parts[part]!.slice(1)}`;
+      expect((await sealer.open('access', changed.join('.'))).ok).toBe(false);
+    }
+    now += 61_000;
+    expect(await sealer.open('access', token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('rotates: the first secret seals, every listed secret opens', async () => {
+    const old = await new TokenSealer([OTHER]).seal('refresh', { n: 1 }, 60);
+    const rotated = new TokenSealer([SECRET, OTHER]);
+    expect((await rotated.open('refresh', old)).ok).toBe(true);
+    const fresh = await rotated.seal('refresh', { n: 2 }, 60);
+    expect((await new TokenSealer([SECRET]).open('refresh', fresh)).ok).toBe(true);
+    expect((await new TokenSealer([OTHER]).open('refresh', fresh)).ok).toBe(false);
+  });
+
+  it.each([[''], ['a.b.c.d.e'], ['x'.repeat(9000)], ['eyJ.\u200b.a.b.c'], ['__proto__'], ['a..b..c']])('calls %j invalid without throwing', async (token) => {
+    expect(await new TokenSealer([SECRET]).open('access', token)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('seals a registration without an expiry', async () => {
+    const sealer = new TokenSealer([SECRET], () => 0);
+    const client = await sealer.seal('client', { r: ['https://a.example/cb'] });
+    const later = new TokenSealer([SECRET], () => 4_000_000_000_000);
+    expect(await later.open('client', client)).toMatchObject({ ok: true, claims: { r: ['https://a.example/cb'] } });
+  });
+});
+
+describe('GrantMemory', () => {
+  it('takes a code once, and forgets it after its expiry', () => {
+    let now = 1000;
+    const memory = new GrantMemory(() => now);
+    expect(memory.spendCode('c1', 1120)).toBe(true);
+    expect(memory.spendCode('c1', 1120)).toBe(false);
+    now = 1121;
+    // Expired: the code itself is refused by its seal from now on.
+    expect(memory.spendCode('c1', 1240)).toBe(true);
+  });
+
+  it('takes refresh generations forward only, including after an unknown start (a restarted replica)', () => {
+    const memory = new GrantMemory(() => 0);
+    expect(memory.takeRefresh('g', 3, 100)).toBe(true);
+    expect(memory.takeRefresh('g', 4, 100)).toBe(true);
+    expect(memory.takeRefresh('g', 4, 100)).toBe(false);
+    expect(memory.takeRefresh('g', 2, 100)).toBe(false);
+    expect(memory.takeRefresh('h', 0, 100)).toBe(true);
+  });
+
+  it('revokes until a time, and stays within its bound', () => {
+    let now = 0;
+    const memory = new GrantMemory(() => now, 3);
+    memory.revoke('g', 10);
+    expect(memory.isRevoked('g')).toBe(true);
+    now = 11;
+    expect(memory.isRevoked('g')).toBe(false);
+    for (const id of ['a', 'b', 'c', 'd', '__proto__', 'constructor']) memory.revoke(id, 100);
+    expect(memory.isRevoked('a')).toBe(false);
+    expect(['d', '__proto__', 'constructor'].every((id) => memory.isRevoked(id))).toBe(true);
+    expect(memory.isRevoked('toString')).toBe(false);
+  });
+});
+
+describe('redirect URIs', () => {
+  it.each([
+    ['https://claude.ai/api/mcp/auth_callback', undefined],
+    ['http://127.0.0.1:33418/callback', undefined],
+    ['http://localhost/callback', undefined],
+    ['vscode://vscode.github-authentication/did-authenticate', undefined],
+    ['cursor://anysphere.cursor-mcp/oauth/callback', undefined],
+    ['http://example.com/callback', 'must use https'],
+    ['https://example.com/cb#x', 'fragment'],
+    ['https://user@example.com/cb', 'user name'],
+    ['javascript:alert(1)', 'javascript:'],
+    ['data:text/html,hi', 'data:'],
+    ['/relative', 'not an absolute URL'],
+  ])('registering %j', (uri, problem) => {
+    if (problem === undefined) expect(redirectUriProblem(uri)).toBeUndefined();
+    else expect(redirectUriProblem(uri)).toContain(problem);
+  });
+
+  it('matches character for character, with RFC 8252 loopback ports only when none was registered', () => {
+    expect(redirectUriMatches('https://claude.ai/cb', 'https://claude.ai/cb')).toBe(true);
+    expect(redirectUriMatches('https://claude.ai/cb/', 'https://claude.ai/cb')).toBe(false);
+    expect(redirectUriMatches('https://CLAUDE.ai/cb', 'https://claude.ai/cb')).toBe(false);
+    expect(redirectUriMatches('https://claude.ai/cb?x=1', 'https://claude.ai/cb')).toBe(false);
+    expect(redirectUriMatches('http://127.0.0.1:5000/cb', 'http://127.0.0.1/cb')).toBe(true);
+    expect(redirectUriMatches('http://127.0.0.1:5000/cb', 'http://127.0.0.1:4000/cb')).toBe(false);
+    expect(redirectUriMatches('http://localhost:5000/cb', 'http://127.0.0.1/cb')).toBe(false);
+    expect(redirectUriMatches('http://127.0.0.1:5000/cb2', 'http://127.0.0.1/cb')).toBe(false);
+    expect(redirectUriMatches('http://127.0.0.1:99999/cb', 'http://127.0.0.1/cb')).toBe(false);
+    expect(redirectUriMatches('http://127.0.0.1:0/cb', 'http://127.0.0.1/cb')).toBe(false);
+    expect(redirectUriMatches('https://127.0.0.1:5000/cb', 'https://127.0.0.1/cb')).toBe(false);
+    expect(redirectUriMatches('http://127.0.0.1:5000@evil.example/cb', 'http://127.0.0.1/cb')).toBe(false);
+  });
+});
