@@ -12,6 +12,7 @@ import { TokenSealer } from '../src/http/sign-in/sealed-tokens.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { type ClientMetadataServer, startClientMetadataServer, TEST_CA_PATH } from './helpers/client-metadata-server.js';
+import { FaultServer, json } from './helpers/fault-server.js';
 import { connectHttp, type HttpServe, INITIALIZE, MCP_HEADERS, startHttpServe } from './helpers/http-serve.js';
 import { CALLBACK, hiddenFields, type MemberProvider, signIn, signInThroughForm } from './helpers/oauth-member.js';
 import { rememberSecrets } from './helpers/transcript.js';
@@ -448,6 +449,39 @@ describe('refusals', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(((await response.body.json()) as { error: string }).error).toMatch(/^invalid_(redirect_uri|client_metadata)$/);
+    }
+  });
+});
+
+describe('a key the service stops accepting', () => {
+  it('leads the client back to the sign-in page: the call says so, then the token is refused, the refresh too', async () => {
+    const api = await FaultServer.start();
+    const own = await startHttpServe({ COMPLAINTS_API_URL: api.url, COMPLAINTS_HTTP_TOKEN_SECRET: SECRET, COMPLAINTS_LANGUAGE: 'en' });
+    try {
+      const member = await signIn(own.url, FULL);
+      rememberSecrets(member.code, member.saved.tokens?.access_token, member.saved.tokens?.refresh_token);
+      const client = await connectHttp(own.url, member);
+      expect((await client.call('list_complaints')).isError).toBe(false);
+
+      // The key is revoked in the service.
+      api.always(json(401, { message: 'API key revoked' }));
+      const refused = await client.call('list_complaints');
+      expect(refused.isError).toBe(true);
+      expect(refused.text).toContain('The key you signed in with is no longer accepted');
+      const token = member.saved.tokens!.access_token;
+      const after = await request(own.url, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${token}` }, body: INITIALIZE });
+      await after.body.text();
+      expect(after.statusCode).toBe(401);
+      expect(String(after.headers['www-authenticate'])).toContain('error="invalid_token"');
+
+      // The SDK client refreshes (refused: invalid_grant), then asks the member to sign in again: the page, which refuses the key too.
+      await expect(client.call('list_complaints')).rejects.toThrow(/Unauthorized/i);
+      expect(member.lastSignIn?.status).toBe(403);
+      expect(member.lastSignIn?.html).toContain('role="alert"');
+      await client.close().catch(() => undefined);
+    } finally {
+      await own.stop();
+      await api.close();
     }
   });
 });
