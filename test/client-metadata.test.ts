@@ -11,7 +11,9 @@ import type { AddressInfo } from 'node:net';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { ClientMetadataDocuments, type ClientMetadataOptions, isClientMetadataUrl, type MetadataDocumentClient } from '../src/http/sign-in/client-metadata.js';
-import { AddressRefusedError, guardedConnector, guardedLookup, isPublicAddress, type ResolveAll } from '../src/http/sign-in/public-address.js';
+import { AddressRefusedError, guardedConnector, guardedLookup, isLinkLocal, isPublicAddress, type ResolveAll } from '../src/http/sign-in/public-address.js';
+
+const COULD_NOT_FETCH = 'The client metadata document could not be fetched.';
 
 const CERT = readFileSync(new URL('./fixtures/loopback-cert.pem', import.meta.url), 'utf8');
 const KEY = readFileSync(new URL('./fixtures/loopback-key.pem', import.meta.url), 'utf8');
@@ -171,11 +173,43 @@ describe('isPublicAddress', () => {
     ['64:ff9b::7f00:1', 'NAT64 of loopback'],
     ['64:ff9b::a9fe:a9fe', 'NAT64 of link-local'],
     ['::127.0.0.1', 'IPv4-compatible loopback'],
+    ['192.0.2.1', 'documentation'],
+    ['198.51.100.7', 'documentation'],
+    ['203.0.113.9', 'documentation'],
+    ['192.88.99.1', '6to4 relay'],
+    ['2001:db8::1', 'documentation'],
+    ['2002:7f00:1::1', '6to4 of loopback'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+    ['64:ff9b:1::a00:1', 'local-use NAT64'],
+    ['::ffff:0:7f00:1', 'SIIT-translated loopback'],
+    ['fec0::1', 'site-local'],
+    ['100::1', 'discard-only'],
     ['localhost', 'a name'],
     ['', 'empty'],
     ['1.2.3', 'not an address'],
   ])('%s is not public (%s)', (address) => {
     expect(isPublicAddress(address)).toBe(false);
+  });
+});
+
+describe('isLinkLocal: refused even where private addresses are allowed', () => {
+  it.each([
+    ['169.254.169.254', true],
+    ['fe80::1', true],
+    ['::ffff:169.254.169.254', true],
+    ['64:ff9b::a9fe:a9fe', true],
+    ['127.0.0.1', false],
+    ['10.0.0.1', false],
+    ['8.8.8.8', false],
+    ['not an address', false],
+  ])('%s: %s', (address, linkLocal) => {
+    expect(isLinkLocal(address)).toBe(linkLocal);
+  });
+
+  it('with private addresses allowed, a link-local literal is still not fetched', async () => {
+    const docs = new ClientMetadataDocuments({ allowPrivateAddresses: true });
+    cleanups.push(() => docs.close());
+    expect(await reasonOf(docs.get('https://169.254.169.254/latest/meta-data'))).toMatch(/address this server may not reach/);
   });
 });
 
@@ -328,8 +362,9 @@ describe('ClientMetadataDocuments', () => {
     const docs = documents({ allowPrivateAddresses: false });
     const notPublic = 'The client metadata document is on an address this server may not reach.';
     expect(await reasonOf(docs.get(server.clientId))).toBe(notPublic);
-    // Refused by the connection's own lookup: no literal to check beforehand.
-    expect(await reasonOf(docs.get(`https://localhost:${server.port}/doc`))).toBe(notPublic);
+    // Refused by the connection's own lookup: no literal to check beforehand. The reason is the one
+    // every failed connection gives, so that a client cannot map the server's network with it.
+    expect(await reasonOf(docs.get(`https://localhost:${server.port}/doc`))).toBe(COULD_NOT_FETCH);
     expect(await reasonOf(docs.get(`https://[::ffff:7f00:1]:${server.port}/doc`))).toBe(notPublic);
     // As written in the brief, the parser rewrites it: not a client ID URL at all.
     expect(await reasonOf(docs.get(`https://[::ffff:127.0.0.1]:${server.port}/doc`))).toMatch(/^The client_id is not/);
@@ -389,16 +424,14 @@ describe('ClientMetadataDocuments', () => {
 
   it('gives up on a server that never answers after timeoutMs', async () => {
     const server = await serve({ '/silent': () => {} });
-    expect(await reasonOf(documents({ timeoutMs: 200 }).get(`${server.origin}/silent`))).toBe(
-      'The client metadata document could not be fetched within 200 ms.',
-    );
+    expect(await reasonOf(documents({ timeoutMs: 200 }).get(`${server.origin}/silent`))).toBe(COULD_NOT_FETCH);
   });
 
   it('checks the certificate: without the test CA the fetch fails', async () => {
     const server = await serveDocument();
     const docs = new ClientMetadataDocuments({ allowPrivateAddresses: true });
     cleanups.push(() => docs.close());
-    expect(await reasonOf(docs.get(server.clientId))).toMatch(/^The client metadata document could not be fetched \([A-Z_]+\)\.$/);
+    expect(await reasonOf(docs.get(server.clientId))).toBe(COULD_NOT_FETCH);
   });
 
   it('refuses what is not a JSON object', async () => {
@@ -594,6 +627,38 @@ describe('ClientMetadataDocuments', () => {
       release();
       expect((await first).ok).toBe(true);
       expect((await docs.get(`${origin}/b`)).ok).toBe(true);
+    });
+
+    it('a client read well before keeps signing in while its server is down or every fetch slot is taken', async () => {
+      let up = true;
+      let hold = () => {};
+      const held = new Promise<void>((resolve) => {
+        hold = resolve;
+      });
+      let origin = '';
+      const server = await serve({
+        '/good': (request, response) => (up ? answer(documentFor(`${origin}/good`))(request, response) : response.socket?.destroy()),
+        '/slow': (request, response) => void held.then(() => answer(documentFor(`${origin}/slow`))(request, response)),
+        '/bad': (request, response) => answer(documentFor(`${origin}/bad`, { redirect_uris: [] }))(request, response),
+      });
+      origin = server.origin;
+      const time = clock();
+      const docs = documents({ now: time.now, cacheTtlMs: 60_000, maxConcurrentFetches: 1 });
+      expect((await docs.get(`${origin}/good`)).ok).toBe(true);
+      time.advance(60_000);
+      up = false;
+      // The server cannot be reached: the last good document stands in.
+      expect(await docs.get(`${origin}/good`)).toMatchObject({ ok: true, client: { client_id: `${origin}/good` } });
+      expect(server.hits('/good')).toBe(2);
+      // Every slot is taken by a slow document: a client known before is still read, a new one is not.
+      time.advance(60_000);
+      const slow = docs.get(`${origin}/slow`);
+      expect((await docs.get(`${origin}/good`)).ok).toBe(true);
+      expect(await reasonOf(docs.get(`${origin}/bad`))).toMatch(/^Too many/);
+      hold();
+      await slow;
+      // A document that answers, but wrongly, is not replaced by an older good one.
+      expect(await reasonOf(docs.get(`${origin}/bad`))).toMatch(/redirect_uris/);
     });
 
     it('keeps at most maxEntries, the least recently used going first', async () => {

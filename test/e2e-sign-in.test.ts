@@ -346,6 +346,7 @@ describe('refusals', () => {
       expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
       expect(back.searchParams.get('error')).toBe(error);
       expect(back.searchParams.get('state')).toBe('xyz');
+      expect(back.searchParams.get('iss')).toBe(origin);
       expect(back.searchParams.get('code')).toBeNull();
     }
     expect(sandbox.requests).toEqual([]);
@@ -355,7 +356,8 @@ describe('refusals', () => {
     const clientId = await register();
     const response = await request(authorizeUrl({ client_id: clientId, resource: 'https://other.example/mcp' }).url);
     await response.body.text();
-    expect(new URL(String(response.headers.location)).searchParams.get('error')).toBe('invalid_target');
+    const back = new URL(String(response.headers.location));
+    expect([back.searchParams.get('error'), back.searchParams.get('state'), back.searchParams.get('iss')]).toEqual(['invalid_target', 'xyz', origin]);
   });
 
   it('a wrong verifier: invalid_grant; a replayed code: invalid_grant, and what the code gave is withdrawn', async () => {
@@ -421,7 +423,12 @@ describe('refusals', () => {
     const cookie = String(page.headers['set-cookie']).split(';')[0]!;
     const form = new URLSearchParams(hiddenFields(html));
     form.set('api_key', FULL);
-    for (const headers of [{}, { cookie, 'sec-fetch-site': 'cross-site' }, { cookie: 'sign-in=AAAAAAAAAAAAAAAAAAAAAAAA' }]) {
+    for (const headers of [
+      {},
+      { cookie, 'sec-fetch-site': 'cross-site' },
+      { cookie, origin: 'https://evil.example' },
+      { cookie: 'sign-in=AAAAAAAAAAAAAAAAAAAAAAAA' },
+    ]) {
       const posted = await request(`${origin}/authorize`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -440,12 +447,14 @@ describe('refusals', () => {
     expect(JSON.parse(response.text)).toMatchObject({ error: 'invalid_client' });
   });
 
-  it('a registration with a redirect URI that is not https (nor loopback http): invalid_redirect_uri', async () => {
-    for (const uri of ['http://evil.example/cb', 'javascript:alert(1)', 'https://x.example/cb#frag']) {
+  it('a registration with a redirect URI that is not https (nor loopback http), or too long: refused, never a 500', async () => {
+    const long = `https://x.example/${'a'.repeat(600)}`;
+    const many = Array.from({ length: 10 }, (_, index) => `https://x.example/${index}/${'a'.repeat(300)}`);
+    for (const uris of [['http://evil.example/cb'], ['javascript:alert(1)'], ['https://x.example/cb#frag'], [long], many]) {
       const response = await request(`${origin}/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ redirect_uris: [uri], token_endpoint_auth_method: 'none' }),
+        body: JSON.stringify({ redirect_uris: uris, token_endpoint_auth_method: 'none' }),
       });
       expect(response.statusCode).toBe(400);
       expect(((await response.body.json()) as { error: string }).error).toMatch(/^invalid_(redirect_uri|client_metadata)$/);
@@ -482,6 +491,68 @@ describe('a key the service stops accepting', () => {
     } finally {
       await own.stop();
       await api.close();
+    }
+  });
+});
+
+describe('a server of its own, for what would disturb the others', () => {
+  it('counts requests the early checks refuse against the authorization rate limit', async () => {
+    const own = await startHttpServe({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_HTTP_TOKEN_SECRET: SECRET });
+    try {
+      const base = new URL(own.url).origin;
+      const clientId = documents.url('member');
+      const refused = `${base}/authorize?client_id=${encodeURIComponent(clientId)}&redirect_uri=https%3A%2F%2Fevil.example%2F&response_type=code`;
+      const statuses = new Map<number, number>();
+      for (let sent = 0; sent < 601; sent++) {
+        const response = await request(refused);
+        await response.body.text();
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+      }
+      expect(Object.fromEntries(statuses)).toEqual({ 400: 600, 429: 1 });
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('over https, takes only the __Host- cookie: a plain one (which any subdomain could set) is refused', async () => {
+    const own = await startHttpServe({
+      COMPLAINTS_API_URL: sandbox.url,
+      COMPLAINTS_HTTP_TOKEN_SECRET: SECRET,
+      COMPLAINTS_HTTP_PUBLIC_URL: 'https://mcp.example.com',
+    });
+    try {
+      const base = new URL(own.url).origin;
+      const registered = await request(`${base}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', host: 'mcp.example.com' },
+        body: JSON.stringify({ redirect_uris: [CALLBACK], token_endpoint_auth_method: 'none' }),
+      });
+      const { client_id: clientId } = (await registered.body.json()) as { client_id: string };
+      const { url } = authorizeUrl({ client_id: clientId, resource: 'https://mcp.example.com/mcp' });
+      const page = await request(`${base}${url.slice(origin.length)}`, { headers: { host: 'mcp.example.com' } });
+      const html = await page.body.text();
+      const setCookie = String(page.headers['set-cookie']);
+      expect(setCookie).toMatch(/^__Host-sign-in=[\w-]{24}; Path=\/; Max-Age=900; HttpOnly; SameSite=Lax; Secure$/);
+      const value = setCookie.split(';')[0]!.split('=')[1]!;
+      const form = new URLSearchParams(hiddenFields(html));
+      form.set('api_key', FULL);
+      sandbox.requests.length = 0;
+      const post = (cookie: string) =>
+        request(`${base}/authorize`, {
+          method: 'POST',
+          headers: { host: 'mcp.example.com', 'content-type': 'application/x-www-form-urlencoded', cookie },
+          body: form.toString(),
+        });
+      const plain = await post(`sign-in=${value}`);
+      await plain.body.text();
+      expect(plain.statusCode).toBe(403);
+      expect(sandbox.requests).toEqual([]);
+      const hosted = await post(`__Host-sign-in=${value}`);
+      await hosted.body.text();
+      expect(hosted.statusCode).toBe(303);
+      expect(new URL(String(hosted.headers.location)).searchParams.get('iss')).toBe('https://mcp.example.com');
+    } finally {
+      await own.stop();
     }
   });
 });

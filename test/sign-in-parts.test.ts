@@ -96,6 +96,12 @@ describe('TokenSealer', () => {
       changed[part] = `${parts[part]!.startsWith('A') ? 'B' : 'A'}${parts[part]!.slice(1)}`;
       expect((await sealer.open('access', changed.join('.'))).ok).toBe(false);
     }
+    // Every other spelling of the last character, which a base64url decoder may read as the same bytes.
+    const respelt = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_']
+      .filter((last) => last !== token.at(-1))
+      .map((last) => `${token.slice(0, -1)}${last}`);
+    const opened = await Promise.all(respelt.map((spelling) => sealer.open('access', spelling)));
+    expect(opened.filter((result) => result.ok)).toEqual([]);
     now += 61_000;
     expect(await sealer.open('access', token)).toEqual({ ok: false, reason: 'expired' });
   });
@@ -125,33 +131,39 @@ describe('GrantMemory', () => {
   it('takes a code once, and forgets it after its expiry', () => {
     let now = 1000;
     const memory = new GrantMemory(() => now);
-    expect(memory.spendCode('c1', 1120)).toBe(true);
-    expect(memory.spendCode('c1', 1120)).toBe(false);
+    expect(memory.spendCode('c1', 1120)).toBe('taken');
+    expect(memory.spendCode('c1', 1120)).toBe('used before');
     now = 1121;
     // Expired: the code itself is refused by its seal from now on.
-    expect(memory.spendCode('c1', 1240)).toBe(true);
+    expect(memory.spendCode('c1', 1240)).toBe('taken');
   });
 
   it('takes refresh generations forward only, including after an unknown start (a restarted replica)', () => {
     const memory = new GrantMemory(() => 0);
-    expect(memory.takeRefresh('g', 3, 100)).toBe(true);
-    expect(memory.takeRefresh('g', 4, 100)).toBe(true);
-    expect(memory.takeRefresh('g', 4, 100)).toBe(false);
-    expect(memory.takeRefresh('g', 2, 100)).toBe(false);
-    expect(memory.takeRefresh('h', 0, 100)).toBe(true);
+    expect(memory.takeRefresh('g', 3, 100)).toBe('taken');
+    expect(memory.takeRefresh('g', 4, 100)).toBe('taken');
+    expect(memory.takeRefresh('g', 4, 100)).toBe('used before');
+    expect(memory.takeRefresh('g', 2, 100)).toBe('used before');
+    expect(memory.takeRefresh('h', 0, 100)).toBe('taken');
   });
 
-  it('revokes until a time, and stays within its bound', () => {
+  it('never forgets an entry before it expires: full, it refuses new codes and renewals, and keeps every revocation', () => {
     let now = 0;
     const memory = new GrantMemory(() => now, 3);
-    memory.revoke('g', 10);
-    expect(memory.isRevoked('g')).toBe(true);
-    now = 11;
-    expect(memory.isRevoked('g')).toBe(false);
-    for (const id of ['a', 'b', 'c', 'd', '__proto__', 'constructor']) memory.revoke(id, 100);
-    expect(memory.isRevoked('a')).toBe(false);
-    expect(['d', '__proto__', 'constructor'].every((id) => memory.isRevoked(id))).toBe(true);
+    for (const id of ['a', 'b', 'c']) expect(memory.spendCode(id, 100)).toBe('taken');
+    expect(memory.spendCode('d', 100)).toBe('memory full');
+    // The codes taken are still known: a replay is still a replay.
+    expect(memory.spendCode('a', 100)).toBe('used before');
+    for (const id of ['g1', 'g2', 'g3']) expect(memory.takeRefresh(id, 0, 100)).toBe('taken');
+    expect(memory.takeRefresh('g4', 0, 100)).toBe('memory full');
+    expect(memory.takeRefresh('g1', 0, 100)).toBe('used before');
+    for (const id of ['r1', 'r2', 'r3', 'r4', '__proto__', 'constructor']) memory.revoke(id, 100);
+    expect(['r1', 'r2', 'r3', 'r4', '__proto__', 'constructor'].every((id) => memory.isRevoked(id))).toBe(true);
     expect(memory.isRevoked('toString')).toBe(false);
+    // Once entries expire, there is room again.
+    now = 101;
+    expect(memory.spendCode('d', 200)).toBe('taken');
+    expect(memory.isRevoked('r1')).toBe(false);
   });
 });
 

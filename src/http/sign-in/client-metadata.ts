@@ -8,8 +8,9 @@ import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { z } from 'zod';
+import { log } from '../../log.js';
 import { quoted, safeCutIndex, stripUnsafe } from '../../sanitize.js';
-import { AddressRefusedError, guardedConnector, isPublicAddress } from './public-address.js';
+import { AddressRefusedError, guardedConnector, isLinkLocal, isPublicAddress } from './public-address.js';
 import { redirectUriProblem } from './redirect-uris.js';
 
 /**
@@ -234,6 +235,12 @@ export class ClientMetadataDocuments {
   private readonly cache = new Map<string, CacheEntry>();
   /** Fetches under way: a second `get` of the same URL waits for the first. */
   private readonly inFlight = new Map<string, Promise<ClientMetadataResult>>();
+  /**
+   * clientId -> the last document read well, least recently used first. Used when the document's
+   * server cannot be reached or every fetch slot is taken (perhaps by someone naming slow URLs on
+   * purpose): a client that signed in before keeps signing in.
+   */
+  private readonly lastGood = new Map<string, ClientMetadataResult>();
   private closed = false;
 
   constructor(options: ClientMetadataOptions) {
@@ -247,7 +254,7 @@ export class ClientMetadataDocuments {
       maxConcurrentFetches: options.maxConcurrentFetches ?? DEFAULTS.maxConcurrentFetches,
       now: options.now ?? (() => performance.now()),
     };
-    this.isAllowed = options.allowAddress ?? (options.allowPrivateAddresses ? () => true : isPublicAddress);
+    this.isAllowed = options.allowAddress ?? (options.allowPrivateAddresses ? (address) => !isLinkLocal(address) : isPublicAddress);
     const { timeoutMs } = this.settings;
     this.agent = new Agent({
       connect: guardedConnector(this.isAllowed, { timeout: timeoutMs, ...(options.ca === undefined ? {} : { ca: options.ca }) }),
@@ -271,6 +278,8 @@ export class ClientMetadataDocuments {
     let pending = this.inFlight.get(clientId);
     if (pending === undefined) {
       if (this.inFlight.size >= this.settings.maxConcurrentFetches) {
+        const known = this.lastGood.get(clientId);
+        if (known !== undefined) return copyOf(known);
         return { ok: false, reason: 'Too many client metadata documents are being fetched; try again shortly.' };
       }
       pending = this.load(clientId).finally(() => this.inFlight.delete(clientId));
@@ -305,6 +314,15 @@ export class ClientMetadataDocuments {
     }
   }
 
+  private rememberGood(clientId: string, result: ClientMetadataResult): void {
+    this.lastGood.delete(clientId);
+    this.lastGood.set(clientId, result);
+    for (const oldest of this.lastGood.keys()) {
+      if (this.lastGood.size <= this.settings.maxEntries) break;
+      this.lastGood.delete(oldest);
+    }
+  }
+
   /** Fetches, reads and remembers the document; every failure becomes a result. */
   private async load(clientId: string): Promise<ClientMetadataResult> {
     const { timeoutMs, cacheTtlMs, failureTtlMs } = this.settings;
@@ -315,19 +333,30 @@ export class ClientMetadataDocuments {
       const { text, maxAge } = await this.download(clientId, signal);
       result = { ok: true, client: readDocument(clientId, text) };
       ttlMs = maxAge ?? cacheTtlMs;
+      this.rememberGood(clientId, result);
     } catch (error) {
-      result = { ok: false, reason: this.reasonFor(error, signal) };
+      // Unreachable, rather than answering with something wrong: the last good document stands in.
+      const known = error instanceof Refused ? undefined : this.lastGood.get(clientId);
+      result = known ?? { ok: false, reason: this.reasonFor(error, signal) };
     }
     this.remember(clientId, result, ttlMs);
     return result;
   }
 
+  /**
+   * The reason a client reads. Why a connection failed (a name that does not resolve, a port that
+   * refuses, an address that is not public, a timeout) is told apart only in the server's log: in
+   * the answer, it would let anyone map the network the server sits in.
+   */
   private reasonFor(error: unknown, signal: AbortSignal): string {
     if (error instanceof Refused) return error.message;
-    if (signal.aborted) return `${DOCUMENT} could not be fetched within ${this.settings.timeoutMs} ms.`;
-    if (refusedAddress(error)) return NOT_PUBLIC;
-    const code = errorCode(error);
-    return `${DOCUMENT} could not be fetched${code === undefined ? '' : ` (${code})`}.`;
+    const why = signal.aborted
+      ? `no answer within ${this.settings.timeoutMs} ms`
+      : refusedAddress(error)
+        ? 'not a public address'
+        : (errorCode(error) ?? 'a network error');
+    log.debug('client metadata document not fetched', { why });
+    return `${DOCUMENT} could not be fetched.`;
   }
 
   /** The body of the document at `clientId`, following redirects, within the bounds. */

@@ -6,7 +6,12 @@
 // another, is not caught there. Codes are also bound to their PKCE verifier, and access tokens are
 // short-lived; docs/team-hosting.md says how to route sign-in to one replica when that matters.
 
-/** Far above what a team's server sees in a token's lifetime; past it the entries nearest their end go first. */
+/**
+ * Far above what a team's server sees in a token's lifetime. Entries are never dropped before they
+ * expire (a dropped one would let a used code or a rotated refresh token work again): when the
+ * bound is reached, new codes and renewals are refused until old entries expire, and revocations are
+ * kept beyond it (they come only through rate-limited endpoints).
+ */
 export const MAX_REMEMBERED = 100_000;
 
 /** Entries each with the time (seconds) after which they no longer matter. */
@@ -23,20 +28,23 @@ class Expiring<V> {
     return undefined;
   }
 
-  set(id: string, value: V, until: number, now: number): void {
+  /** Adds an entry; false when the map is full of unexpired entries and `beyondBound` is not set. */
+  set(id: string, value: V, until: number, now: number, beyondBound = false): boolean {
+    if (!this.entries.has(id) && this.entries.size >= this.max) {
+      // Insertion order is nearly expiry order: the expired are at the front.
+      for (const [oldest, entry] of this.entries) {
+        if (entry.until > now) break;
+        this.entries.delete(oldest);
+      }
+      if (this.entries.size >= this.max && !beyondBound) return false;
+    }
     this.entries.delete(id);
     this.entries.set(id, { value, until });
-    // Insertion order is nearly expiry order: sweep the front while it has expired or the map is over its bound.
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.max && entry.until > now) break;
-      this.entries.delete(oldest);
-    }
-  }
-
-  get size(): number {
-    return this.entries.size;
+    return true;
   }
 }
+
+export type Taken = 'taken' | 'used before' | 'memory full';
 
 export class GrantMemory {
   private readonly spentCodes: Expiring<true>;
@@ -54,17 +62,16 @@ export class GrantMemory {
     this.refreshes = new Expiring(max);
   }
 
-  /** Marks a code used; false when it already was (a replay). */
-  spendCode(codeId: string, expiresAt: number): boolean {
+  /** Marks a code used: 'used before' for a replay. */
+  spendCode(codeId: string, expiresAt: number): Taken {
     const now = this.now();
-    if (this.spentCodes.get(codeId, now)) return false;
-    this.spentCodes.set(codeId, true, expiresAt, now);
-    return true;
+    if (this.spentCodes.get(codeId, now)) return 'used before';
+    return this.spentCodes.set(codeId, true, expiresAt, now) ? 'taken' : 'memory full';
   }
 
   /** Withdraws every token of a grant, until `until` (the latest any of them could expire). */
   revoke(grantId: string, until: number): void {
-    this.revoked.set(grantId, true, until, this.now());
+    this.revoked.set(grantId, true, until, this.now(), true);
   }
 
   isRevoked(grantId: string): boolean {
@@ -72,14 +79,13 @@ export class GrantMemory {
   }
 
   /**
-   * Takes refresh token number `generation` of a grant: false when a newer one was already issued
-   * (the older one is being replayed, and the grant is then revoked by the caller).
+   * Takes refresh token number `generation` of a grant: 'used before' when a newer one was already
+   * issued (the older one is being replayed, and the grant is then revoked by the caller).
    */
-  takeRefresh(grantId: string, generation: number, until: number): boolean {
+  takeRefresh(grantId: string, generation: number, until: number): Taken {
     const now = this.now();
     const expected = this.refreshes.get(grantId, now);
-    if (expected !== undefined && generation < expected) return false;
-    this.refreshes.set(grantId, generation + 1, until, now);
-    return true;
+    if (expected !== undefined && generation < expected) return 'used before';
+    return this.refreshes.set(grantId, generation + 1, until, now) ? 'taken' : 'memory full';
   }
 }

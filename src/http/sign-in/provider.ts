@@ -10,6 +10,7 @@ import {
   InvalidRequestError,
   InvalidTargetError,
   InvalidTokenError,
+  ServerError,
   UnsupportedTokenTypeError,
 } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
@@ -17,6 +18,7 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { OAuthClientInformationFull, OAuthTokenRevocationRequest, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Request, Response } from 'express';
 import type { JWTPayload } from 'jose';
+import { log } from '../../log.js';
 import { BEARER_KEY, MAX_KEY_LENGTH } from '../request-guards.js';
 import type { GrantMemory } from './grant-memory.js';
 import { type PageLanguage, pageLanguage, SIGN_IN_PAGE_HEADERS, type SignInProblem, signInPage } from './page.js';
@@ -141,7 +143,9 @@ export class SignInProvider implements OAuthServerProvider {
     if (redirectUri !== code.r) throw new InvalidGrantError('redirect_uri differs from the one the authorization request used.');
     if (resource !== undefined && !this.isOurResource(resource.href))
       throw new InvalidTargetError(`This server issues tokens only for ${this.options.resource}.`);
-    if (!this.options.grants.spendCode(code.jti ?? '', code.exp ?? 0)) {
+    const spent = this.options.grants.spendCode(code.jti ?? '', code.exp ?? 0);
+    if (spent === 'memory full') throw busy();
+    if (spent === 'used before') {
       // RFC 6749 (4.1.2): a code used twice may have been stolen; what it gave is withdrawn.
       this.options.grants.revoke(code.g, this.now() + LIFETIMES.refresh);
       throw new InvalidGrantError('The authorization code was already used.');
@@ -160,7 +164,9 @@ export class SignInProvider implements OAuthServerProvider {
       throw new InvalidTargetError(`This server issues tokens only for ${this.options.resource}.`);
     const { grants } = this.options;
     if (grants.isRevoked(claims.g)) throw new InvalidGrantError('The sign-in was withdrawn; sign in again.');
-    if (!grants.takeRefresh(claims.g, claims.n, this.now() + LIFETIMES.refresh)) {
+    const taken = grants.takeRefresh(claims.g, claims.n, this.now() + LIFETIMES.refresh);
+    if (taken === 'memory full') throw busy();
+    if (taken === 'used before') {
       // A rotated refresh token shown again: one of its two holders is not the member (RFC 9700, 4.14.2).
       grants.revoke(claims.g, this.now() + LIFETIMES.refresh);
       throw new InvalidGrantError('The refresh token was already used; sign in again.');
@@ -229,8 +235,13 @@ export class SignInProvider implements OAuthServerProvider {
     return code;
   }
 
+  /** The MCP endpoint the tokens are for. */
+  get resource(): string {
+    return this.options.resource;
+  }
+
   /** The resource a client names is this MCP endpoint (a trailing slash aside). */
-  private isOurResource(resource: string): boolean {
+  isOurResource(resource: string): boolean {
     return resource.replace(/\/+$/, '') === this.options.resource;
   }
 
@@ -242,7 +253,8 @@ export class SignInProvider implements OAuthServerProvider {
     language: PageLanguage,
     problem?: SignInProblem,
   ): Promise<void> {
-    const browser = signInCookie(req) ?? randomBytes(18).toString('base64url');
+    const secure = this.options.issuer.startsWith('https:');
+    const browser = signInCookie(req, secure) ?? randomBytes(18).toString('base64url');
     const form: FormClaims = { b: browser, c: client.client_id, pc: params.codeChallenge };
     const hidden: Array<[string, string]> = [
       ['client_id', client.client_id],
@@ -270,7 +282,6 @@ export class SignInProvider implements OAuthServerProvider {
       },
       [isWeb ? back.origin : back.protocol],
     );
-    const secure = this.options.issuer.startsWith('https:');
     res.status(problem === undefined ? 200 : PROBLEM_STATUS[problem]);
     res.set({ ...SIGN_IN_PAGE_HEADERS, 'Content-Security-Policy': page.contentSecurityPolicy });
     res.append('Set-Cookie', `${cookieName(secure)}=${browser}; Path=/; Max-Age=${LIFETIMES.form}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
@@ -286,14 +297,23 @@ export class SignInProvider implements OAuthServerProvider {
   private async formIsOurs(client: OAuthClientInformationFull, params: AuthorizationParams, req: Request): Promise<boolean> {
     const site = req.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin') return false;
+    // The page's own post names this origin, or "null" (its Referrer-Policy is no-referrer).
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== 'null' && origin !== this.options.issuer) return false;
     const body = req.body as Record<string, unknown>;
     if (typeof body.form !== 'string') return false;
     const opened = await this.options.sealer.open('form', body.form);
     if (!opened.ok) return false;
     const form = opened.claims as FormClaims;
-    const browser = signInCookie(req);
+    const browser = signInCookie(req, this.options.issuer.startsWith('https:'));
     return browser !== undefined && sameText(form.b, browser) && form.c === client.client_id && form.pc === params.codeChallenge;
   }
+}
+
+/** The memory of used codes and renewals is full of entries still in force: nothing more can be issued safely until some expire. */
+function busy(): ServerError {
+  log.warn('sign-in: the memory of used codes and renewals is full; codes and renewals are refused until entries expire');
+  return new ServerError('The sign-in is busy; try again in a few minutes.');
 }
 
 function cookieName(secure: boolean): string {
@@ -301,12 +321,13 @@ function cookieName(secure: boolean): string {
   return secure ? '__Host-sign-in' : 'sign-in';
 }
 
-function signInCookie(req: Request): string | undefined {
+/** The browser's sign-in cookie, by the one name this server sets (over https, only the __Host- one, which no other site can set). */
+function signInCookie(req: Request, secure: boolean): string | undefined {
   const header = req.headers.cookie;
   if (header === undefined || header.length > 8192) return undefined;
   for (const part of header.split(';')) {
     const [name, value] = part.trim().split('=', 2);
-    if ((name === '__Host-sign-in' || name === 'sign-in') && value !== undefined && /^[\w-]{24}$/.test(value)) return value;
+    if (name === cookieName(secure) && value !== undefined && /^[\w-]{24}$/.test(value)) return value;
   }
   return undefined;
 }

@@ -19,8 +19,12 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16], // link-local, cloud metadata endpoints
   ['172.16.0.0', 12], // private
   ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
   ['192.168.0.0', 16], // private
   ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved
 ] as const) {
@@ -32,8 +36,14 @@ const NON_PUBLIC_V6 = new BlockList();
 for (const [network, prefix] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
+  ['64:ff9b:1::', 48], // local-use NAT64: translated to any IPv4, private ones included
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo: tunnels to an IPv4 address written inside
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: tunnels to an IPv4 address written inside
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
 ] as const) {
   NON_PUBLIC_V6.addSubnet(network, prefix, 'ipv6');
@@ -63,7 +73,9 @@ function ipv6Groups(address: string): number[] {
 function embeddedIpv4(address: string): string | undefined {
   const groups = ipv6Groups(address);
   const prefix = groups.slice(0, 6).join(':');
-  if (prefix !== '0:0:0:0:0:65535' && prefix !== '100:65435:0:0:0:0' && prefix !== '0:0:0:0:0:0') return undefined;
+  // ::ffff:0:0/96 (mapped), ::ffff:0:0:0/96 (SIIT translated), 64:ff9b::/96 (NAT64), ::/96 (compatible).
+  const carriers = ['0:0:0:0:0:65535', '0:0:0:0:65535:0', '100:65435:0:0:0:0', '0:0:0:0:0:0'];
+  if (!carriers.includes(prefix)) return undefined;
   const [high, low] = [groups[6]!, groups[7]!];
   return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
 }
@@ -85,6 +97,23 @@ export function isPublicAddress(address: string): boolean {
     default:
       return false;
   }
+}
+
+const LINK_LOCAL = new BlockList();
+LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
+LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
+
+/**
+ * Whether `address` is link-local, where clouds answer with their instances' credentials
+ * (169.254.169.254): refused even when private addresses are allowed.
+ */
+export function isLinkLocal(address: string): boolean {
+  const bare = address.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  const family = isIP(bare);
+  if (family === 4) return LINK_LOCAL.check(bare, 'ipv4');
+  if (family !== 6) return false;
+  const ipv4 = embeddedIpv4(bare);
+  return ipv4 === undefined ? LINK_LOCAL.check(bare, 'ipv6') : LINK_LOCAL.check(ipv4, 'ipv4');
 }
 
 /** The error a connection to a refused address fails with; undici hands it back as the request's error. */

@@ -11,9 +11,13 @@ import { type ClientMetadataDocuments, isClientMetadataUrl } from './client-meta
 import { redirectUriProblem } from './redirect-uris.js';
 import type { TokenSealer } from './sealed-tokens.js';
 
-/** Enough for a client with a web and a desktop callback; each URI under a URL's usual length. */
+/**
+ * Enough for a client with web and desktop callbacks (real ones are under 100 characters), and small
+ * enough that the client_id, which every code carries, keeps codes and tokens far under their bound.
+ */
 const MAX_REDIRECT_URIS = 10;
-const MAX_REDIRECT_URI_LENGTH = 2000;
+const MAX_REDIRECT_URI_LENGTH = 512;
+const MAX_REDIRECT_URIS_LENGTH = 1500;
 const MAX_CLIENT_NAME_LENGTH = 100;
 
 /** What a registration keeps, sealed into its client_id: short names, so that the id stays short. */
@@ -69,6 +73,9 @@ export class RegisteredClients implements OAuthRegisteredClientsStore {
     const uris = asked.redirect_uris;
     if (uris.length === 0 || uris.length > MAX_REDIRECT_URIS) {
       throw new InvalidClientMetadataError(`redirect_uris must hold 1 to ${MAX_REDIRECT_URIS} URIs.`);
+    }
+    if (uris.reduce((sum, uri) => sum + uri.length, 0) > MAX_REDIRECT_URIS_LENGTH) {
+      throw new InvalidRedirectUriError(`The redirect URIs are longer than ${MAX_REDIRECT_URIS_LENGTH} characters together.`);
     }
     for (const uri of uris) {
       const problem = uri.length > MAX_REDIRECT_URI_LENGTH ? `is longer than ${MAX_REDIRECT_URI_LENGTH} characters` : redirectUriProblem(uri);

@@ -4,6 +4,8 @@
 // Metadata Documents, nor the protected resource's document at the root), and a check before
 // /authorize that holds redirect URIs to an exact match (the SDK's lets any loopback port through)
 // and keeps the state in the errors it sends back.
+
+import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { authorizationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/authorize.js';
 import { metadataHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/metadata.js';
 import { clientRegistrationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/register.js';
@@ -11,6 +13,7 @@ import { revocationHandler } from '@modelcontextprotocol/sdk/server/auth/handler
 import { tokenHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/token.js';
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { rateLimit as expressRateLimit } from 'express-rate-limit';
 import type { SignInProvider } from './provider.js';
 import { redirectUriMatches } from './redirect-uris.js';
 
@@ -39,6 +42,11 @@ const RATE_LIMITS = {
   register: { windowMs: 60 * 60_000, limit: 120 },
   revoke: { windowMs: 15 * 60_000, limit: 300 },
 } as const;
+
+/** The body of a 429, as the SDK's handlers write theirs. */
+function tooMany(what: string) {
+  return { error: 'too_many_requests', error_description: `You have exceeded the rate limit for ${what} requests.` };
+}
 
 export function authorizationServerMetadata(issuer: string): OAuthMetadata {
   return {
@@ -74,8 +82,15 @@ export function signInRoutes(provider: SignInProvider, issuer: string, resource:
   // (docs), rather than trust X-Forwarded-For, which any client can write.
   const rateLimit = (limits: { windowMs: number; limit: number }) => ({ ...limits, validate: { xForwardedForHeader: false } });
 
-  app.use('/authorize', express.urlencoded({ extended: false, limit: '16kb' }), authorizationPrecheck(provider));
-  app.use('/authorize', authorizationHandler({ provider, rateLimit: rateLimit(RATE_LIMITS.authorize) }));
+  // The limit comes before the precheck, which may fetch a client's metadata document: counted by
+  // the SDK's handler alone, requests refused early would fetch without limit.
+  app.use(
+    '/authorize',
+    expressRateLimit({ ...rateLimit(RATE_LIMITS.authorize), standardHeaders: true, legacyHeaders: false, message: tooMany('authorization') }),
+    express.urlencoded({ extended: false, limit: '16kb' }),
+    authorizationPrecheck(provider, issuer),
+  );
+  app.use('/authorize', authorizationHandler({ provider, rateLimit: false }));
   app.use('/token', tokenHandler({ provider, rateLimit: rateLimit(RATE_LIMITS.token) }));
   app.use(
     '/register',
@@ -103,11 +118,14 @@ export function signInRoutes(provider: SignInProvider, issuer: string, resource:
  * Before the SDK's authorization handler, what it does not hold as the RFCs ask:
  * - redirect_uri is required, and must be one the client registered, exactly (redirect-uris.ts);
  *   otherwise a 400 here, never a redirect to it (RFC 6749, 4.1.2.1);
- * - a request without PKCE S256 or with another response_type goes back to the client with its
- *   `state` (the SDK's handler drops the state when the request does not parse).
+ * - a request without PKCE S256, with another response_type or for another resource goes back to
+ *   the client with its `state` (the SDK's handler drops the state when the request does not parse)
+ *   and `iss` (RFC 9207 wants it on errors too).
  */
-function authorizationPrecheck(provider: SignInProvider) {
+function authorizationPrecheck(provider: SignInProvider, issuer: string) {
   return async (req: Request, res: Response, next: NextFunction) => {
+    // Other methods: the SDK's handler answers 405.
+    if (req.method !== 'GET' && req.method !== 'POST') return next();
     const params: unknown = req.method === 'POST' ? req.body : req.query;
     const clientId = field(params, 'client_id');
     const redirectUri = field(params, 'redirect_uri');
@@ -116,11 +134,12 @@ function authorizationPrecheck(provider: SignInProvider) {
     let client: Awaited<ReturnType<typeof provider.clientsStore.getClient>>;
     try {
       client = await provider.clientsStore.getClient(clientId);
-    } catch {
-      // The SDK's handler asks again and answers with the error.
-      return next();
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error;
+      res.setHeader('Cache-Control', 'no-store');
+      return void res.status(400).json(error.toResponseObject());
     }
-    if (client === undefined) return next();
+    if (client === undefined) return void res.status(400).json({ error: 'invalid_client', error_description: 'Invalid client_id' });
     if (typeof redirectUri !== 'string' || !client.redirect_uris.some((known) => redirectUriMatches(redirectUri, known))) {
       return refuse(res, 'redirect_uri is not one this client registered.');
     }
@@ -130,12 +149,17 @@ function authorizationPrecheck(provider: SignInProvider) {
       back.searchParams.set('error', code);
       back.searchParams.set('error_description', description);
       if (typeof state === 'string') back.searchParams.set('state', state);
+      back.searchParams.set('iss', issuer);
       res.setHeader('Cache-Control', 'no-store');
       res.redirect(302, back.href);
     };
     if (field(params, 'response_type') !== 'code') return error('unsupported_response_type', 'response_type must be code.');
     if (typeof field(params, 'code_challenge') !== 'string' || field(params, 'code_challenge_method') !== 'S256') {
       return error('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method S256.');
+    }
+    const resource = field(params, 'resource');
+    if (resource !== undefined && (typeof resource !== 'string' || !provider.isOurResource(resource))) {
+      return error('invalid_target', `This server issues tokens only for ${provider.resource}.`);
     }
     next();
   };

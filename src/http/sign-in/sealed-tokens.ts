@@ -56,7 +56,7 @@ export class TokenSealer {
 
   /** Opens a token of `kind`: its claims, or why not. `audience`, when given, must be the token's `aud`. */
   async open(kind: TokenKind, token: string, audience?: string): Promise<Opened> {
-    if (token.length > MAX_TOKEN_LENGTH || !SEALED_TOKEN.test(token)) return { ok: false, reason: 'invalid' };
+    if (token.length > MAX_TOKEN_LENGTH || !SEALED_TOKEN.test(token) || !isCanonical(token)) return { ok: false, reason: 'invalid' };
     try {
       const { payload } = await jwtDecrypt(
         token,
@@ -77,4 +77,12 @@ export class TokenSealer {
       return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
   }
+}
+
+/**
+ * Whether each part is base64url as it encodes: a part's last character may carry unused bits, and
+ * a decoder ignores them, so without this one token would open in up to 16 spellings.
+ */
+function isCanonical(token: string): boolean {
+  return token.split('.').every((part) => Buffer.from(part, 'base64url').toString('base64url') === part);
 }
