@@ -1,0 +1,382 @@
+// The OAuth sign-in of `serve --http` completed by a real browser: Debian's Chromium, driven by
+// playwright-core, opens the authorization URL that the SDK client's auth() builds, and a member
+// types their key into the page as a person would. In Spanish (es-PE): the page is Spanish, names
+// the client, labels its field, loads nothing but itself (no request elsewhere, no console error,
+// no CSP violation) and sends the headers that keep it unframed and uncached; a wrong key comes
+// back as a Spanish alert on a field marked invalid; the right key reaches the client's loopback
+// callback (a listener of the test's own) with a code and the client's state, which auth()
+// exchanges for tokens that list_complaints accepts. In English (en-US) the same with the
+// store-restricted member, who sees fewer records. No key ever appears in a URL the browser
+// visited. Screenshots go to test/artifacts/ (not committed) for a person to look at.
+//
+// Chromium is required, not optional: without /usr/bin/chromium the file fails, saying how to
+// install it (CI does). No browser is ever downloaded.
+import { randomBytes } from 'node:crypto';
+import { EventEmitter, once } from 'node:events';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_TEXT } from '../src/http/sign-in/page-text.js';
+import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
+import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
+import { connectHttp, type HttpServe, startHttpServe } from './helpers/http-serve.js';
+import { MemberProvider } from './helpers/oauth-member.js';
+import { rememberSecrets } from './helpers/transcript.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const FULL = DEMO_KEYS.full.key;
+const RESTRICTED = DEMO_KEYS.storeRestricted.key;
+/** Shaped like a key, so that the service is asked and refuses it. */
+const WRONG = 'or_not_a_member_0000000000';
+const KEYS = [FULL, RESTRICTED, WRONG];
+const CLIENT_NAME = 'Example MCP client';
+/** Playwright waits up to its own timeouts (30 s); the tests' limit is only a backstop above them. */
+const BACKSTOP = 120_000;
+
+let sandbox: SandboxHandle;
+let serve: HttpServe;
+let browser: Browser;
+/**
+ * The client's loopback redirect URI, listened on as a native client does (RFC 8252, 7.3): the
+ * browser really goes there, and what it asked for is recorded. Not intercepted with page.route:
+ * Playwright does not route the request a redirect leads to (the 303 after the form), by design.
+ * Nor the helpers' port 9, which Chromium refuses to visit (ERR_UNSAFE_PORT).
+ */
+let callbackServer: Server;
+let callback: string;
+let callbackOrigin: string;
+/** The path and query of every request the callback server received, in order. */
+const callbackVisits: string[] = [];
+/** The server's origin, its issuer: http://127.0.0.1:PORT */
+let origin: string;
+/** How many records each member sees, read straight from the sandbox API. */
+const totals = { full: 0, restricted: 0 };
+
+/** A client whose user signs in in a browser: redirectToAuthorization only keeps the URL to open. It holds no key; the browser types it. */
+class BrowserMember extends MemberProvider {
+  authorizationUrl?: URL;
+
+  constructor(redirect: string) {
+    super('', undefined, redirect);
+  }
+
+  override get clientMetadata(): OAuthClientMetadata {
+    return { ...super.clientMetadata, client_name: CLIENT_NAME };
+  }
+
+  override async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    this.authorizationUrl = authorizationUrl;
+  }
+}
+
+/** What the browser did on one page: every request, every console error or warning, every CSP violation. */
+interface Seen {
+  /** "METHOD URL" */
+  requests: string[];
+  problems: string[];
+  violations: string[];
+  /** Emits 'violation' as each one is reported. */
+  events: EventEmitter;
+}
+
+// Runs in every document before its own content; a violation is passed to the test through a binding.
+const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
+  window.reportViolation(event.violatedDirective + ' ' + event.blockedURI + ' ' + event.sourceFile + ':' + event.lineNumber);
+});`;
+
+async function totalFor(key: string): Promise<number> {
+  const response = await request(`${sandbox.url}/api/v1/complaints?pageSize=1`, { headers: { authorization: `Bearer ${key}` } });
+  const body = (await response.body.json()) as { pagination: { total: number } };
+  return body.pagination.total;
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is not installed at ${CHROMIUM}; this test drives it to sign in. Install it with: apt-get install -y chromium`);
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  // As root (CI, containers) Chromium's sandbox cannot start.
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  callbackServer = createServer((req, res) => {
+    callbackVisits.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end('<!doctype html><html lang="en"><title>Signed in</title><p>Back in the client.</p></html>');
+  });
+  await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
+  callbackOrigin = `http://127.0.0.1:${(callbackServer.address() as AddressInfo).port}`;
+  callback = `${callbackOrigin}/callback`;
+  sandbox = await startSandbox();
+  serve = await startHttpServe({
+    COMPLAINTS_API_URL: sandbox.url,
+    COMPLAINTS_LOG_LEVEL: 'debug',
+    COMPLAINTS_HTTP_TOKEN_SECRET: randomBytes(32).toString('base64'),
+  });
+  origin = new URL(serve.url).origin;
+  totals.full = await totalFor(FULL);
+  totals.restricted = await totalFor(RESTRICTED);
+}, BACKSTOP);
+
+afterAll(async () => {
+  // Each closes even when another throws.
+  const closed = await Promise.allSettled([
+    browser?.close(),
+    serve?.stop(),
+    sandbox?.close(),
+    new Promise<void>((resolve) => {
+      if (!callbackServer?.listening) return resolve();
+      callbackServer.closeAllConnections();
+      callbackServer.close(() => resolve());
+    }),
+  ]);
+  const failed = closed.filter((result) => result.status === 'rejected');
+  if (failed.length > 0) throw new AggregateError(failed.map((result) => result.reason));
+}, BACKSTOP);
+
+/** A fresh browser context (its own cookies) in `locale`, phone-sized, with a page that records what it sees. */
+async function openBrowser(locale: string): Promise<{ context: BrowserContext; page: Page; seen: Seen }> {
+  const context = await browser.newContext({ locale, viewport: { width: 480, height: 800 }, deviceScaleFactor: 1, colorScheme: 'light' });
+  const page = await context.newPage();
+  const seen: Seen = { requests: [], problems: [], violations: [], events: new EventEmitter() };
+  await page.exposeFunction('reportViolation', (violation: string) => {
+    seen.violations.push(violation);
+    seen.events.emit('violation', violation);
+  });
+  await page.addInitScript(REPORT_VIOLATIONS);
+  page.on('request', (sent) => seen.requests.push(`${sent.method()} ${sent.url()}`));
+  page.on('requestfailed', (failed) => seen.problems.push(`request failed: ${failed.method()} ${failed.url()} ${failed.failure()?.errorText}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      seen.problems.push(`console ${message.type()}: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => seen.problems.push(`page error: ${error.message}`));
+  return { context, page, seen };
+}
+
+/** The first auth() of a client: discovery, registration, PKCE; it stops where a person must sign in, and gives the URL to open. */
+async function startSignIn(): Promise<{ member: BrowserMember; url: URL }> {
+  const member = new BrowserMember(callback);
+  expect(await auth(member, { serverUrl: serve.url })).toBe('REDIRECT');
+  expect(member.authorizationUrl?.href.startsWith(`${origin}/authorize?`)).toBe(true);
+  return { member, url: member.authorizationUrl! };
+}
+
+/** The headers that keep the page (and the key typed into it) to itself. */
+async function expectGuardedPage(response: Response | null): Promise<void> {
+  expect(response).not.toBeNull();
+  const headers = await response!.allHeaders();
+  const policy = (headers['content-security-policy'] ?? '').split(';').map((directive) => directive.trim());
+  expect(policy).toContain("default-src 'none'");
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['cache-control']).toBe('no-store');
+  expect(headers['content-type']).toBe('text/html; charset=utf-8');
+}
+
+/** The sealed form token and the browser's cookie: kept out of every transcript like the codes and tokens. */
+async function rememberFormSecrets(page: Page): Promise<void> {
+  rememberSecrets(await page.locator('input[name="form"]').inputValue(), ...(await page.context().cookies()).map((cookie) => cookie.value));
+}
+
+/** Submits the form and follows the browser to the client's callback: the code, the state and the issuer it carries. */
+async function submitToCallback(page: Page, seen: Seen, button: string): Promise<URL> {
+  callbackVisits.length = 0;
+  await Promise.all([page.waitForURL((url) => url.origin === callbackOrigin), page.getByRole('button', { name: button }).click()]).catch((error: Error) => {
+    // A redirect the CSP's form-action refuses ends so, as an aborted navigation, often with no
+    // violation reported (the document is being left): name the likely cause with what was seen.
+    throw new Error(
+      `${error.message}\n(ERR_ABORTED after the form: is the callback's origin in the page's form-action?)\n` +
+        `CSP violations: ${JSON.stringify(seen.violations)}\nconsole: ${JSON.stringify(seen.problems)}`,
+    );
+  });
+  const back = new URL(page.url());
+  // The client's listener got that very URL, once; besides it only the browser's own favicon request
+  // (compared without printing: the URL holds a code).
+  const visits = callbackVisits.filter((visit) => visit !== '/favicon.ico');
+  expect(visits.length, 'requests to the callback').toBe(1);
+  expect(visits[0] === `${back.pathname}${back.search}`, 'the callback got the URL the browser shows').toBe(true);
+  return back;
+}
+
+/**
+ * The page loaded nothing but itself and the callback, said nothing in the console, broke no rule
+ * of its CSP, and no URL held a key. `posts` is how many times the form was sent.
+ */
+function expectQuietPage(seen: Seen, posts: number): void {
+  const urls = seen.requests.map((request) => request.slice(request.indexOf(' ') + 1));
+  const elsewhere = urls.filter((url) => new URL(url).origin !== origin && !url.startsWith(`${callback}?`));
+  expect(elsewhere).toEqual([]);
+  // The recording saw what the browser did (compared without the queries: the callback's holds a code).
+  expect(seen.requests.map((request) => request.split('?')[0])).toEqual([
+    `GET ${origin}/authorize`,
+    ...Array.from({ length: posts }, () => `POST ${origin}/authorize`),
+    `GET ${callback}`,
+  ]);
+  expect(unexpected(seen)).toEqual([]);
+  expect(seen.violations).toEqual([]);
+  for (const url of [...urls, ...callbackVisits]) {
+    for (const key of KEYS) expect(url).not.toContain(key);
+  }
+}
+
+/**
+ * The console errors and warnings, but for the one line Chromium writes for a page answered with a
+ * 4xx status: the page that refuses a key is a 403, deliberately. Only that page's own line is let
+ * through (whenever it arrives), not a 403 of anything else.
+ */
+function unexpected(seen: Seen): string[] {
+  const refusal = `console error: Failed to load resource: the server responded with a status of 403 (Forbidden) (${origin}/authorize)`;
+  return seen.problems.filter((problem) => problem !== refusal);
+}
+
+/** The text of a problem as the page shows it (the texts are HTML). */
+function plain(html: string): string {
+  return html.replace(/<[^>]*>/g, '');
+}
+
+describe('signing in with Chromium', () => {
+  it(
+    'in Spanish: the page, a wrong key refused, the right key back to the client, tools as the member',
+    async () => {
+      const text = PAGE_TEXT.es;
+      const { member, url } = await startSignIn();
+      const { context, page, seen } = await openBrowser('es-PE');
+      try {
+        const shown = await page.goto(url.href);
+        expect(shown?.status()).toBe(200);
+        await expectGuardedPage(shown);
+        expect(await page.locator('html').getAttribute('lang')).toBe('es');
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(text.title);
+        expect(await page.title()).toBe(text.title);
+        expect(await page.locator('main').textContent()).toContain(CLIENT_NAME);
+        expect(await page.locator('main').textContent()).not.toContain(PAGE_TEXT.en.title);
+        const field = page.getByLabel(text.label, { exact: true });
+        expect(await field.getAttribute('type')).toBe('password');
+        expect(await field.getAttribute('aria-invalid')).toBeNull();
+        expect(await page.getByRole('alert').count()).toBe(0);
+        await rememberFormSecrets(page);
+        await page.screenshot({ path: join(ARTIFACTS, 'sign-in-es.png'), fullPage: true });
+
+        await field.fill(WRONG);
+        const [refused] = await Promise.all([
+          page.waitForResponse((response) => response.url() === `${origin}/authorize` && response.request().method() === 'POST'),
+          page.getByRole('button', { name: text.button }).click(),
+        ]);
+        expect(refused.status()).toBe(403);
+        await expectGuardedPage(refused);
+        expect(await page.getByRole('alert').textContent()).toBe(plain(text.problems.key_refused));
+        expect(await page.locator('html').getAttribute('lang')).toBe('es');
+        expect(await page.title()).toBe(`${text.errorTitle}${text.title}`);
+        expect(await field.getAttribute('aria-invalid')).toBe('true');
+        expect((await field.getAttribute('aria-describedby'))?.split(' ')).toContain('problem');
+        // The key typed is not sent back in the page.
+        expect(await field.inputValue()).toBe('');
+        expect(await page.content()).not.toContain(WRONG);
+        expect(unexpected(seen)).toEqual([]);
+        await rememberFormSecrets(page);
+        await page.screenshot({ path: join(ARTIFACTS, 'sign-in-es-refused.png'), fullPage: true });
+
+        await field.fill(FULL);
+        const back = await submitToCallback(page, seen, text.button);
+        const code = back.searchParams.get('code');
+        rememberSecrets(code ?? undefined);
+        expect(back.pathname).toBe('/callback');
+        expect(code ?? 'none', 'the code in the callback').toMatch(/^\S{20,}$/);
+        expect(back.searchParams.get('state')).toBe(member.sentState);
+        expect(back.searchParams.get('iss')).toBe(origin);
+        expectQuietPage(seen, 2);
+
+        expect(await auth(member, { serverUrl: serve.url, authorizationCode: code! })).toBe('AUTHORIZED');
+        rememberSecrets(member.saved.tokens?.access_token, member.saved.tokens?.refresh_token);
+        const client = await connectHttp(serve.url, member);
+        try {
+          const listed = await client.call('list_complaints', { pageSize: 1 });
+          expect(listed.isError).toBe(false);
+          expect(listed.structured.total).toBe(totals.full);
+        } finally {
+          await client.close();
+        }
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'in English: the page, and the store-restricted member signed in sees fewer records',
+    async () => {
+      const text = PAGE_TEXT.en;
+      const { member, url } = await startSignIn();
+      const { context, page, seen } = await openBrowser('en-US');
+      try {
+        const shown = await page.goto(url.href);
+        expect(shown?.status()).toBe(200);
+        await expectGuardedPage(shown);
+        expect(await page.locator('html').getAttribute('lang')).toBe('en');
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(text.title);
+        expect(await page.locator('main').textContent()).toContain(CLIENT_NAME);
+        expect(await page.locator('main').textContent()).not.toContain(PAGE_TEXT.es.title);
+        const field = page.getByLabel(text.label, { exact: true });
+        expect(await field.getAttribute('type')).toBe('password');
+        await rememberFormSecrets(page);
+        await page.screenshot({ path: join(ARTIFACTS, 'sign-in-en.png'), fullPage: true });
+
+        await field.fill(RESTRICTED);
+        const back = await submitToCallback(page, seen, text.button);
+        const code = back.searchParams.get('code');
+        rememberSecrets(code ?? undefined);
+        expect(code ?? 'none', 'the code in the callback').toMatch(/^\S{20,}$/);
+        expect(back.searchParams.get('state')).toBe(member.sentState);
+        expectQuietPage(seen, 1);
+
+        expect(await auth(member, { serverUrl: serve.url, authorizationCode: code! })).toBe('AUTHORIZED');
+        rememberSecrets(member.saved.tokens?.access_token, member.saved.tokens?.refresh_token);
+        const client = await connectHttp(serve.url, member);
+        try {
+          const listed = await client.call('list_complaints', { pageSize: 1 });
+          expect(listed.isError).toBe(false);
+          expect(listed.structured.total).toBe(totals.restricted);
+          expect(totals.restricted).toBeGreaterThan(0);
+          expect(listed.structured.total).toBeLessThan(totals.full);
+        } finally {
+          await client.close();
+        }
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'the watchers work: a style the CSP refuses is reported, in the console and as a violation',
+    async () => {
+      const { url } = await startSignIn();
+      const { context, page, seen } = await openBrowser('es-PE');
+      try {
+        await page.goto(url.href);
+        await rememberFormSecrets(page);
+        expect(seen.violations).toEqual([]);
+        // page.evaluate is not held to the page's CSP, but the element it adds is.
+        await Promise.all([
+          once(seen.events, 'violation'),
+          page.waitForEvent('console', (message) => message.type() === 'error'),
+          page.evaluate("document.head.append(Object.assign(document.createElement('style'), { textContent: 'body{color:red}' }))"),
+        ]);
+        expect(seen.violations.join('\n')).toMatch(/^style-src/);
+        expect(seen.problems.join('\n')).toMatch(/Content Security Policy/);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+});
