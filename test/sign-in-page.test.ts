@@ -35,6 +35,7 @@ function visibleText(html: string): string {
     .replace(/<style>[\s\S]*?<\/style>/g, '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ');
 }
 
@@ -123,7 +124,7 @@ describe('signInPage texts', () => {
     expect(html).toMatch(/<title>Conectar con el libro de reclamaciones<\/title>/);
     expect(text).toContain('Claude , identificado por el sitio claude.ai , quiere leer el libro de reclamaciones de su organización con su clave personal.');
     expect(text).toContain('volverá a claude.ai');
-    expect(text).toContain('La aplicación no verá su clave.');
+    expect(text).toContain('La aplicación no puede ver su clave.');
     expect(text).toContain('Empieza con or_');
     expect(text).toContain('Si usted no inició esta conexión, cierre esta página.');
     expect(html).toContain('<button type="submit">Conectar</button>');
@@ -136,7 +137,7 @@ describe('signInPage texts', () => {
     expect(html).toMatch(/<title>Connect to the complaints book<\/title>/);
     expect(text).toContain("Claude , identified by the site claude.ai , wants to read your organization's complaints book with your personal key.");
     expect(text).toContain('sent back to claude.ai');
-    expect(text).toContain('The application will not see your key.');
+    expect(text).toContain('The application cannot see your key.');
     expect(text).toContain('starts with or_');
     expect(text).toContain('If you did not start this, close this page.');
     expect(html).toContain('<button type="submit">Connect</button>');
@@ -167,9 +168,21 @@ describe('signInPage texts', () => {
   });
 });
 
+describe('signInPage: where the member is sent back', () => {
+  it('says "this computer" for a loopback redirect, in both languages', () => {
+    expect(visibleText(render({ language: 'es', redirectTo: '127.0.0.1:33418', redirectIsLocal: true }).html)).toContain(
+      'volverá a la aplicación en este equipo ( 127.0.0.1:33418 )',
+    );
+    expect(visibleText(render({ language: 'en', redirectTo: '127.0.0.1:33418', redirectIsLocal: true }).html)).toContain(
+      'the application on this computer ( 127.0.0.1:33418 )',
+    );
+    expect(visibleText(render({ language: 'en', redirectTo: 'claude.ai' }).html)).toContain('sent back to claude.ai .');
+  });
+});
+
 describe('signInPage problems', () => {
   const MESSAGES: Record<SignInProblem, Record<PageLanguage, RegExp>> = {
-    key_shape: { es: /debe empezar con or_/, en: /must start with or_/ },
+    key_shape: { es: /empieza con or_/, en: /starts with or_/ },
     key_refused: { es: /no aceptó esta clave.*completa.*revocada/, en: /did not accept this key.*complete.*revoked/ },
     key_forbidden: { es: /permiso complaints\.view.*administrador/, en: /complaints\.view permission.*administrator/ },
     service_unreachable: { es: /No se pudo contactar con el servicio.*en un momento/, en: /could not be reached.*in a moment/ },

@@ -6,7 +6,8 @@ import type { PageLanguage, SignInProblem } from './page.js';
 
 /** The permission a key needs to read the book (the service's name for it, the same in both languages). */
 const VIEW_PERMISSION = 'complaints.view';
-const PREFIX = `<code>${KEY_PREFIX}</code>`;
+/** Kept on the line of the word before it: alone at the start of a line, the prefix reads as a stray token. */
+const PREFIX = `&nbsp;<code>${KEY_PREFIX}</code>`;
 
 export interface PageText {
   title: string;
@@ -14,8 +15,8 @@ export interface PageText {
   errorTitle: string;
   /** Who asks: `name` and `site` escaped; `name` undefined when the client gave none. */
   asks(name: string | undefined, site: string | undefined): string;
-  /** Where the member goes after signing in: `place` escaped. */
-  sentBackTo(place: string): string;
+  /** Where the member goes after signing in: `place` escaped; `local` when it is this machine (loopback). */
+  sentBackTo(place: string, local: boolean): string;
   keyHandling: string;
   label: string;
   /** Where to find the key and how it starts: under the label, and read with the field. */
@@ -33,18 +34,20 @@ const ES: PageText = {
     if (name === undefined) return site === undefined ? `Una aplicación ${wants}` : `Una aplicación identificada por el sitio <b>${site}</b> ${wants}`;
     return site === undefined ? `<b>${name}</b> ${wants}` : `<b>${name}</b>, identificado por el sitio <b>${site}</b>, ${wants}`;
   },
-  sentBackTo: (place) => `Al terminar, volverá a <b>${place}</b>.`,
-  keyHandling: 'Su clave se comprueba una sola vez con el servicio y se guarda sellada, solo dentro de esta conexión. La aplicación no verá su clave.',
+  sentBackTo: (place, local) => (local ? `Al terminar, volverá a la aplicación en este equipo (<b>${place}</b>).` : `Al terminar, volverá a <b>${place}</b>.`),
+  keyHandling:
+    'Este servidor comprueba su clave con el servicio y la guarda cifrada dentro del acceso que recibe la aplicación; solo la usa para leer el libro en su nombre. La aplicación no puede ver su clave.',
   label: 'Su clave de API personal',
-  hint: `Es la clave de API personal que usted tiene en el servicio del libro de reclamaciones. Empieza con ${PREFIX}.`,
+  hint: `Empieza con${PREFIX} y la crea en la sección de su cuenta del panel del servicio, que la muestra una sola vez.`,
   button: 'Conectar',
   notYou: 'Si usted no inició esta conexión, cierre esta página.',
   problems: {
-    key_shape: `La clave debe empezar con ${PREFIX}. Revise que la haya copiado completa.`,
+    key_shape: `Una clave personal empieza con${PREFIX} y es larga: revise que la haya copiado completa.`,
     key_refused: 'El servicio no aceptó esta clave. Revise que esté completa y que no haya sido revocada.',
     key_forbidden: `Esta clave no tiene el permiso <code>${VIEW_PERMISSION}</code>. Pídaselo a un administrador de su organización.`,
     service_unreachable: 'No se pudo contactar con el servicio. Inténtelo de nuevo en un momento.',
-    form_expired: 'El formulario venció o se abrió en otra pestaña. Vuelva a iniciar la conexión desde la aplicación e inténtelo de nuevo.',
+    form_expired:
+      'El formulario venció o se abrió en otra pestaña. Escriba su clave de nuevo; si vuelve a fallar, inicie la conexión otra vez desde la aplicación.',
   },
 };
 
@@ -56,18 +59,22 @@ const EN: PageText = {
     if (name === undefined) return site === undefined ? `An application ${wants}` : `An application identified by the site <b>${site}</b> ${wants}`;
     return site === undefined ? `<b>${name}</b> ${wants}` : `<b>${name}</b>, identified by the site <b>${site}</b>, ${wants}`;
   },
-  sentBackTo: (place) => `When you are done, you will be sent back to <b>${place}</b>.`,
-  keyHandling: 'Your key is checked once with the service and kept sealed, only inside this connection. The application will not see your key.',
+  sentBackTo: (place, local) =>
+    local
+      ? `When you are done, you will be sent back to the application on this computer (<b>${place}</b>).`
+      : `When you are done, you will be sent back to <b>${place}</b>.`,
+  keyHandling:
+    'This server checks your key with the service and keeps it encrypted inside the access the application receives; it uses it only to read the book on your behalf. The application cannot see your key.',
   label: 'Your personal API key',
-  hint: `It is the personal API key you have in the complaints book service. It starts with ${PREFIX}.`,
+  hint: `It starts with${PREFIX}; you create it in the account section of the service's dashboard, which shows it only once.`,
   button: 'Connect',
   notYou: 'If you did not start this, close this page.',
   problems: {
-    key_shape: `The key must start with ${PREFIX}. Check that you copied all of it.`,
+    key_shape: `A personal key starts with${PREFIX} and is long: check that you copied all of it.`,
     key_refused: 'The service did not accept this key. Check that it is complete and has not been revoked.',
     key_forbidden: `This key lacks the <code>${VIEW_PERMISSION}</code> permission. Ask an administrator of your organization for it.`,
     service_unreachable: 'The service could not be reached. Try again in a moment.',
-    form_expired: 'This form expired or was opened in another tab. Start the connection again from the application and try again.',
+    form_expired: 'This form expired or was opened in another tab. Enter your key again; if it fails again, start the connection again from the application.',
   },
 };
 

@@ -74,6 +74,8 @@ export interface SignInPageInput {
   clientName: string | undefined;
   /** Where the member will be sent back: the redirect URI's host (or scheme for custom schemes like vscode:) — trusted to be a parsed URL part, still escape it */
   redirectTo: string;
+  /** The redirect goes to this machine (a loopback address): a desktop app or a CLI. */
+  redirectIsLocal?: boolean;
   /** The host of a URL client_id (CIMD), e.g. "claude.ai", when the client is identified by its URL; undefined for registered clients */
   clientIdHost: string | undefined;
   /** Hidden fields to echo back (OAuth params + csrf), names and values untrusted: escape everything */
@@ -118,7 +120,8 @@ const STYLE = [
   'label{display:block;font-weight:600;margin-top:1.5rem}',
   '#hint{margin:.25rem 0}',
   'input{display:block;width:100%;padding:.75rem;font:inherit;color:inherit;background:var(--bg);border:2px solid var(--line);border-radius:.375rem}',
-  'input[aria-invalid=true]{border-color:var(--bad)}',
+  'input[aria-invalid=true]{border:3px solid var(--bad)}',
+  'input[aria-invalid=true]:focus-visible{outline-color:var(--bad)}',
   'button{margin-top:1rem;width:100%;padding:.75rem;font:inherit;font-weight:600;color:var(--on-accent);background:var(--accent);border:0;border-radius:.375rem;cursor:pointer}',
   ':focus-visible{outline:3px solid var(--accent);outline-offset:2px}',
   '.problem{border-left:4px solid var(--bad);background:var(--bad-bg);padding:.75rem 1rem;margin:1rem 0 0}',
@@ -185,7 +188,7 @@ export function signInPage(input: SignInPageInput, formActionSources: string[]):
     '<main>',
     `<h1>${text.title}</h1>`,
     `<p>${text.asks(name, site)}</p>`,
-    `<p>${text.sentBackTo(place)}</p>`,
+    `<p>${text.sentBackTo(place, input.redirectIsLocal === true)}</p>`,
     `<p>${text.keyHandling}</p>`,
     `<form method="post" action="${escapeHtml(input.action)}">`,
     ...hidden,

@@ -275,6 +275,7 @@ export class SignInProvider implements OAuthServerProvider {
         language,
         clientName: client.client_name,
         redirectTo: isWeb ? back.host : back.protocol,
+        redirectIsLocal: back.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(back.hostname),
         clientIdHost: URL.canParse(client.client_id) ? new URL(client.client_id).host : undefined,
         hiddenFields: hidden,
         action: '/authorize',
