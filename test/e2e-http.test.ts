@@ -11,6 +11,7 @@ import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { type Behaviour, EMPTY_LIST, FaultServer, json } from './helpers/fault-server.js';
 import { connectHttp, type HttpServe, INITIALIZE, MCP_HEADERS, startHttpServe } from './helpers/http-serve.js';
 import { listsAdvertisedAsChanging } from './helpers/mcp.js';
+import { idsVisibleTo } from './helpers/visible-ids.js';
 import { Watched } from './helpers/watched.js';
 
 const FULL = DEMO_KEYS.full.key;
@@ -37,17 +38,6 @@ async function post(url: string, headers: Record<string, string>, body = INITIAL
   const response = await request(url, { method: 'POST', headers, body });
   const text = await response.body.text();
   return { status: response.statusCode, headers: response.headers, text, json: () => JSON.parse(text) };
-}
-
-/** Every id the member's key sees, read straight from the sandbox API. */
-async function idsVisibleTo(key: string): Promise<Set<string>> {
-  const ids = new Set<string>();
-  for (let page = 1; ; page++) {
-    const response = await request(`${sandbox.url}/api/v1/complaints?page=${page}&pageSize=100`, { headers: { authorization: `Bearer ${key}` } });
-    const body = (await response.body.json()) as { data: Array<{ id: string }>; pagination: { totalPages: number } };
-    for (const item of body.data) ids.add(item.id);
-    if (page >= body.pagination.totalPages) return ids;
-  }
 }
 
 describe('prompts', () => {
@@ -156,7 +146,7 @@ describe('the key of each request', () => {
 
 describe('two members at once', () => {
   it('gives each exactly their own records, on every interleaved call', async () => {
-    const [fullIds, restrictedIds] = await Promise.all([idsVisibleTo(FULL), idsVisibleTo(RESTRICTED)]);
+    const [fullIds, restrictedIds] = await Promise.all([idsVisibleTo(sandbox.url, FULL), idsVisibleTo(sandbox.url, RESTRICTED)]);
     const onlyFull = [...fullIds].filter((id) => !restrictedIds.has(id));
     // The test means something only if the two views differ and overlap.
     expect(restrictedIds.size).toBeGreaterThan(0);

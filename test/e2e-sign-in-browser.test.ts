@@ -241,29 +241,63 @@ function plain(html: string): string {
   return html.replace(/<[^>]*>/g, '');
 }
 
+/**
+ * Opens a fresh authorization URL in a browser of `locale` and checks the page: guarded, in
+ * `language` only, naming the client, with a labelled password field and no alert. Screenshot taken.
+ */
+async function openSignInPage(language: 'es' | 'en', locale: string) {
+  const text = PAGE_TEXT[language];
+  const other = PAGE_TEXT[language === 'es' ? 'en' : 'es'];
+  const { member, url } = await startSignIn();
+  const { context, page, seen } = await openBrowser(locale);
+  const shown = await page.goto(url.href);
+  expect(shown?.status()).toBe(200);
+  await expectGuardedPage(shown);
+  expect(await page.locator('html').getAttribute('lang')).toBe(language);
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(text.title);
+  expect(await page.title()).toBe(text.title);
+  expect(await page.locator('main').textContent()).toContain(CLIENT_NAME);
+  expect(await page.locator('main').textContent()).not.toContain(other.title);
+  const field = page.getByLabel(text.label, { exact: true });
+  expect(await field.getAttribute('type')).toBe('password');
+  expect(await field.getAttribute('aria-invalid')).toBeNull();
+  expect(await page.getByRole('alert').count()).toBe(0);
+  await rememberFormSecrets(page);
+  await page.screenshot({ path: join(ARTIFACTS, `sign-in-${language}.png`), fullPage: true });
+  return { text, member, context, page, seen, field };
+}
+
+/** Submits the form with the key already typed; from the callback, the code, the state and iss, then tools as the member. Returns the member's total. */
+async function completeSignIn(opened: Awaited<ReturnType<typeof openSignInPage>>, pagesSeen: number): Promise<number> {
+  const { page, seen, text, member } = opened;
+  const back = await submitToCallback(page, seen, text.button);
+  const code = back.searchParams.get('code');
+  rememberSecrets(code ?? undefined);
+  expect(back.pathname).toBe('/callback');
+  expect(code ?? 'none', 'the code in the callback').toMatch(/^\S{20,}$/);
+  expect(back.searchParams.get('state')).toBe(member.sentState);
+  expect(back.searchParams.get('iss')).toBe(origin);
+  expectQuietPage(seen, pagesSeen);
+
+  expect(await auth(member, { serverUrl: serve.url, authorizationCode: code! })).toBe('AUTHORIZED');
+  rememberSecrets(member.saved.tokens?.access_token, member.saved.tokens?.refresh_token);
+  const client = await connectHttp(serve.url, member);
+  try {
+    const listed = await client.call('list_complaints', { pageSize: 1 });
+    expect(listed.isError).toBe(false);
+    return listed.structured.total as number;
+  } finally {
+    await client.close();
+  }
+}
+
 describe('signing in with Chromium', () => {
   it(
     'in Spanish: the page, a wrong key refused, the right key back to the client, tools as the member',
     async () => {
-      const text = PAGE_TEXT.es;
-      const { member, url } = await startSignIn();
-      const { context, page, seen } = await openBrowser('es-PE');
+      const opened = await openSignInPage('es', 'es-PE');
+      const { text, context, page, seen, field } = opened;
       try {
-        const shown = await page.goto(url.href);
-        expect(shown?.status()).toBe(200);
-        await expectGuardedPage(shown);
-        expect(await page.locator('html').getAttribute('lang')).toBe('es');
-        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(text.title);
-        expect(await page.title()).toBe(text.title);
-        expect(await page.locator('main').textContent()).toContain(CLIENT_NAME);
-        expect(await page.locator('main').textContent()).not.toContain(PAGE_TEXT.en.title);
-        const field = page.getByLabel(text.label, { exact: true });
-        expect(await field.getAttribute('type')).toBe('password');
-        expect(await field.getAttribute('aria-invalid')).toBeNull();
-        expect(await page.getByRole('alert').count()).toBe(0);
-        await rememberFormSecrets(page);
-        await page.screenshot({ path: join(ARTIFACTS, 'sign-in-es.png'), fullPage: true });
-
         await field.fill(WRONG);
         const [refused] = await Promise.all([
           page.waitForResponse((response) => response.url() === `${origin}/authorize` && response.request().method() === 'POST'),
@@ -284,25 +318,7 @@ describe('signing in with Chromium', () => {
         await page.screenshot({ path: join(ARTIFACTS, 'sign-in-es-refused.png'), fullPage: true });
 
         await field.fill(FULL);
-        const back = await submitToCallback(page, seen, text.button);
-        const code = back.searchParams.get('code');
-        rememberSecrets(code ?? undefined);
-        expect(back.pathname).toBe('/callback');
-        expect(code ?? 'none', 'the code in the callback').toMatch(/^\S{20,}$/);
-        expect(back.searchParams.get('state')).toBe(member.sentState);
-        expect(back.searchParams.get('iss')).toBe(origin);
-        expectQuietPage(seen, 2);
-
-        expect(await auth(member, { serverUrl: serve.url, authorizationCode: code! })).toBe('AUTHORIZED');
-        rememberSecrets(member.saved.tokens?.access_token, member.saved.tokens?.refresh_token);
-        const client = await connectHttp(serve.url, member);
-        try {
-          const listed = await client.call('list_complaints', { pageSize: 1 });
-          expect(listed.isError).toBe(false);
-          expect(listed.structured.total).toBe(totals.full);
-        } finally {
-          await client.close();
-        }
+        expect(await completeSignIn(opened, 2)).toBe(totals.full);
       } finally {
         await context.close();
       }
@@ -313,44 +329,15 @@ describe('signing in with Chromium', () => {
   it(
     'in English: the page, and the store-restricted member signed in sees fewer records',
     async () => {
-      const text = PAGE_TEXT.en;
-      const { member, url } = await startSignIn();
-      const { context, page, seen } = await openBrowser('en-US');
+      const opened = await openSignInPage('en', 'en-US');
       try {
-        const shown = await page.goto(url.href);
-        expect(shown?.status()).toBe(200);
-        await expectGuardedPage(shown);
-        expect(await page.locator('html').getAttribute('lang')).toBe('en');
-        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(text.title);
-        expect(await page.locator('main').textContent()).toContain(CLIENT_NAME);
-        expect(await page.locator('main').textContent()).not.toContain(PAGE_TEXT.es.title);
-        const field = page.getByLabel(text.label, { exact: true });
-        expect(await field.getAttribute('type')).toBe('password');
-        await rememberFormSecrets(page);
-        await page.screenshot({ path: join(ARTIFACTS, 'sign-in-en.png'), fullPage: true });
-
-        await field.fill(RESTRICTED);
-        const back = await submitToCallback(page, seen, text.button);
-        const code = back.searchParams.get('code');
-        rememberSecrets(code ?? undefined);
-        expect(code ?? 'none', 'the code in the callback').toMatch(/^\S{20,}$/);
-        expect(back.searchParams.get('state')).toBe(member.sentState);
-        expectQuietPage(seen, 1);
-
-        expect(await auth(member, { serverUrl: serve.url, authorizationCode: code! })).toBe('AUTHORIZED');
-        rememberSecrets(member.saved.tokens?.access_token, member.saved.tokens?.refresh_token);
-        const client = await connectHttp(serve.url, member);
-        try {
-          const listed = await client.call('list_complaints', { pageSize: 1 });
-          expect(listed.isError).toBe(false);
-          expect(listed.structured.total).toBe(totals.restricted);
-          expect(totals.restricted).toBeGreaterThan(0);
-          expect(listed.structured.total).toBeLessThan(totals.full);
-        } finally {
-          await client.close();
-        }
+        await opened.field.fill(RESTRICTED);
+        const total = await completeSignIn(opened, 1);
+        expect(total).toBe(totals.restricted);
+        expect(totals.restricted).toBeGreaterThan(0);
+        expect(total).toBeLessThan(totals.full);
       } finally {
-        await context.close();
+        await opened.context.close();
       }
     },
     BACKSTOP,

@@ -16,6 +16,7 @@ import { FaultServer, json } from './helpers/fault-server.js';
 import { connectHttp, type HttpServe, INITIALIZE, MCP_HEADERS, startHttpServe } from './helpers/http-serve.js';
 import { CALLBACK, hiddenFields, type MemberProvider, signIn, signInThroughForm } from './helpers/oauth-member.js';
 import { rememberSecrets } from './helpers/transcript.js';
+import { idsVisibleTo } from './helpers/visible-ids.js';
 
 const FULL = DEMO_KEYS.full.key;
 const RESTRICTED = DEMO_KEYS.storeRestricted.key;
@@ -53,17 +54,6 @@ afterAll(async () => {
 beforeEach(() => {
   sandbox.requests.length = 0;
 });
-
-/** Every id the member's key sees, read straight from the sandbox API. */
-async function idsVisibleTo(key: string): Promise<Set<string>> {
-  const ids = new Set<string>();
-  for (let page = 1; ; page++) {
-    const response = await request(`${sandbox.url}/api/v1/complaints?page=${page}&pageSize=100`, { headers: { authorization: `Bearer ${key}` } });
-    const body = (await response.body.json()) as { data: Array<{ id: string }>; pagination: { totalPages: number } };
-    for (const item of body.data) ids.add(item.id);
-    if (page >= body.pagination.totalPages) return ids;
-  }
-}
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await request(`${origin}${path}`, { headers });
@@ -183,7 +173,7 @@ describe('signing in with the SDK client', () => {
     const client = await connectHttp(serve.url, member);
     try {
       const page = await client.call('list_complaints', { pageSize: 100 });
-      expect(page.structured.total).toBe((await idsVisibleTo(FULL)).size);
+      expect(page.structured.total).toBe((await idsVisibleTo(sandbox.url, FULL)).size);
     } finally {
       await client.close();
     }
@@ -196,7 +186,7 @@ describe('signing in with the SDK client', () => {
     const client = await connectHttp(serve.url, member);
     try {
       const page = await client.call('list_complaints', { pageSize: 100 });
-      expect(page.structured.total).toBe((await idsVisibleTo(RESTRICTED)).size);
+      expect(page.structured.total).toBe((await idsVisibleTo(sandbox.url, RESTRICTED)).size);
     } finally {
       await client.close();
     }
@@ -206,7 +196,7 @@ describe('signing in with the SDK client', () => {
   });
 
   it('two members signed in at once, interleaved: each sees exactly their own records', async () => {
-    const [fullIds, restrictedIds] = await Promise.all([idsVisibleTo(FULL), idsVisibleTo(RESTRICTED)]);
+    const [fullIds, restrictedIds] = await Promise.all([idsVisibleTo(sandbox.url, FULL), idsVisibleTo(sandbox.url, RESTRICTED)]);
     expect(restrictedIds.size).toBeGreaterThan(0);
     expect(fullIds.size).toBeGreaterThan(restrictedIds.size);
     const [full, restricted] = await Promise.all([
