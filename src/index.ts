@@ -139,6 +139,13 @@ async function runHttp(host: string, port: number): Promise<void> {
   const everywhere = host === '0.0.0.0' || host === '::' ? ', on every interface of this machine' : '';
   log.info(`serving MCP over Streamable HTTP at ${served.url}${everywhere} (health: ${served.url.replace(/\/mcp$/, '/healthz')})`);
   if (!settings.allowLists.hosts) log.info('any Host header is accepted: set COMPLAINTS_HTTP_ALLOWED_HOSTS to the names clients use');
+  const resource = served.signInResource;
+  if (resource?.startsWith('https:')) log.info(`sign-in (OAuth) is on: members add ${resource} as a connector in claude.ai, Claude Desktop or ChatGPT`);
+  else if (resource !== undefined) {
+    log.info(
+      `sign-in (OAuth) is on at ${resource}, for OAuth clients on this machine; the chat apps need HTTPS in front and COMPLAINTS_HTTP_PUBLIC_URL set to its https origin`,
+    );
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -133,6 +133,12 @@ function exchange(clientId: string, code: string, verifier: string, extra: Recor
 }
 
 describe('discovery', () => {
+  it('says at start that sign-in is on, and where', async () => {
+    await serve.untilStderr('sign-in (OAuth) is on');
+    expect(serve.stderr()).toContain(`sign-in (OAuth) is on at ${serve.url}, for OAuth clients on this machine`);
+    expect(serve.stderr()).not.toContain(SECRET);
+  });
+
   it('names the resource metadata in the 401 of a request without credentials (RFC 9728, 5.1)', async () => {
     const response = await request(serve.url, { method: 'POST', headers: MCP_HEADERS, body: INITIALIZE });
     await response.body.text();

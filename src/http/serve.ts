@@ -34,6 +34,8 @@ export interface HttpServeOptions {
 export interface HttpServeHandle {
   /** The MCP endpoint, e.g. http://127.0.0.1:8080/mcp */
   url: string;
+  /** With sign-in: the MCP endpoint as members enter it in their apps (the public URL's /mcp). */
+  signInResource: string | undefined;
   /** Stops accepting, lets requests in flight finish within the grace, cuts the rest. Returns how many were cut. */
   shutdown: () => Promise<number>;
 }
@@ -164,6 +166,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
 
   return {
     url: `http://${hostInUrl}:${port}/mcp`,
+    signInResource: signIn?.resource,
     async shutdown() {
       draining = true;
       http.close(); // no new connections; idle keep-alive ones are closed now

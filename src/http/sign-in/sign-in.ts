@@ -23,6 +23,8 @@ export interface SignIn {
   withdraw(grant: string): void;
   /** The `resource_metadata` parameter of a 401's WWW-Authenticate (RFC 9728, 5.1). */
   resourceMetadataUrl: string;
+  /** The MCP endpoint the tokens are for: the URL members give their apps. */
+  resource: string;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export function createSignIn(options: SignInOptions): SignIn {
     openAccessToken: (token) => provider.openAccessToken(token),
     withdraw: (grant) => provider.withdraw(grant),
     resourceMetadataUrl: `${issuer}${RESOURCE_METADATA_PATH}`,
+    resource,
     close: () => documents.close(),
   };
 }
