@@ -4,7 +4,7 @@
 // every code and token then carries that key sealed (sealed-tokens.ts), bound to the client, the
 // redirect URI and this server (the resource, RFC 8707). Nothing is stored but what a sealed token
 // cannot say of itself: a code already used, a refresh token already rotated, a grant withdrawn.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   InvalidGrantError,
   InvalidRequestError,
@@ -51,7 +51,7 @@ export type AccessCheck = { ok: true; key: string; grant: string; clientId: stri
 interface GrantClaims extends JWTPayload {
   /** the member's key */
   k: string;
-  /** client_id */
+  /** the client: clientRef(client_id), short where a registered client's id is long */
   c: string;
   /** grant id: every token issued from one sign-in shares it */
   g: string;
@@ -112,7 +112,7 @@ export class SignInProvider implements OAuthServerProvider {
     }
     const code: CodeClaims = {
       k: key,
-      c: client.client_id,
+      c: clientRef(client.client_id),
       g: randomBytes(12).toString('base64url'),
       r: params.redirectUri,
       pc: params.codeChallenge,
@@ -159,7 +159,7 @@ export class SignInProvider implements OAuthServerProvider {
     if (!opened.ok)
       throw new InvalidGrantError(opened.reason === 'expired' ? 'The refresh token expired; sign in again.' : 'The refresh token is not valid here.');
     const claims = opened.claims as RefreshClaims;
-    if (claims.c !== client.client_id) throw new InvalidGrantError('The refresh token was issued to another client.');
+    if (claims.c !== clientRef(client.client_id)) throw new InvalidGrantError('The refresh token was issued to another client.');
     if (resource !== undefined && !this.isOurResource(resource.href))
       throw new InvalidTargetError(`This server issues tokens only for ${this.options.resource}.`);
     const { grants } = this.options;
@@ -210,7 +210,7 @@ export class SignInProvider implements OAuthServerProvider {
       const opened = await this.options.sealer.open(kind, request.token, this.options.resource);
       if (!opened.ok) continue;
       const claims = opened.claims as GrantClaims;
-      if (claims.c === client.client_id) this.withdraw(claims.g);
+      if (claims.c === clientRef(client.client_id)) this.withdraw(claims.g);
       return;
     }
   }
@@ -231,7 +231,7 @@ export class SignInProvider implements OAuthServerProvider {
     const opened = await this.options.sealer.open('code', authorizationCode, this.options.resource);
     if (!opened.ok) throw new InvalidGrantError(opened.reason === 'expired' ? 'The authorization code expired.' : 'The authorization code is not valid.');
     const code = opened.claims as CodeClaims;
-    if (code.c !== client.client_id) throw new InvalidGrantError('The authorization code was issued to another client.');
+    if (code.c !== clientRef(client.client_id)) throw new InvalidGrantError('The authorization code was issued to another client.');
     return code;
   }
 
@@ -255,7 +255,7 @@ export class SignInProvider implements OAuthServerProvider {
   ): Promise<void> {
     const secure = this.options.issuer.startsWith('https:');
     const browser = signInCookie(req, secure) ?? randomBytes(18).toString('base64url');
-    const form: FormClaims = { b: browser, c: client.client_id, pc: params.codeChallenge };
+    const form: FormClaims = { b: browser, c: clientRef(client.client_id), pc: params.codeChallenge };
     const hidden: Array<[string, string]> = [
       ['client_id', client.client_id],
       ['redirect_uri', params.redirectUri],
@@ -307,7 +307,7 @@ export class SignInProvider implements OAuthServerProvider {
     if (!opened.ok) return false;
     const form = opened.claims as FormClaims;
     const browser = signInCookie(req, this.options.issuer.startsWith('https:'));
-    return browser !== undefined && sameText(form.b, browser) && form.c === client.client_id && form.pc === params.codeChallenge;
+    return browser !== undefined && sameText(form.b, browser) && form.c === clientRef(client.client_id) && form.pc === params.codeChallenge;
   }
 }
 
@@ -315,6 +315,15 @@ export class SignInProvider implements OAuthServerProvider {
 function busy(): ServerError {
   log.warn('sign-in: the memory of used codes and renewals is full; codes and renewals are refused until entries expire');
   return new ServerError('The sign-in is busy; try again in a few minutes.');
+}
+
+/**
+ * A client as its tokens name it: a hash of its client_id. A registered client's id holds its sealed
+ * registration (hundreds of characters) and every request carries an access token: the hash keeps
+ * tokens short, and tells clients apart as well.
+ */
+function clientRef(clientId: string): string {
+  return createHash('sha256').update(clientId).digest('base64url').slice(0, 22);
 }
 
 function cookieName(secure: boolean): string {
