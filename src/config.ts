@@ -33,7 +33,7 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_TIME_ZONE = 'America/Lima';
 export const KEY_PREFIX = 'or_';
 /** The words a flag accepts, in any case; its problem lists them all. */
-const FLAG_WORDS = { true: ['true', 'yes', 'on', '1'], false: ['false', 'no', 'off', '0'] } as const;
+export const FLAG_WORDS = { true: ['true', 'yes', 'on', '1'], false: ['false', 'no', 'off', '0'] } as const;
 
 const timeoutSchema = z.coerce
   .number({ error: 'must be a number of milliseconds' })
@@ -57,6 +57,14 @@ function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/** The sign-in's secrets (serve --http), which no message may quote, even in part. */
+export function tokenSecretsIn(env: Record<string, string | undefined>): string[] {
+  return (readSetting(env, 'COMPLAINTS_HTTP_TOKEN_SECRET') ?? '')
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter((secret) => secret !== '');
+}
+
 /** A setting's value, trimmed; an empty value counts as unset. */
 export function readSetting(env: Record<string, string | undefined>, name: string): string | undefined {
   const value = env[name]?.trim();
@@ -71,6 +79,8 @@ export function readSetting(env: Record<string, string | undefined>, name: strin
 export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'environment' | 'request' = 'environment'): Config {
   const problems: string[] = [];
   const setting = (name: string) => readSetting(env, name);
+  const secrets = tokenSecretsIn(env);
+  const got = (value: string) => gotValue(value, secrets);
 
   let apiKey = setting('COMPLAINTS_API_KEY');
   if (keyFrom === 'request') {
@@ -104,7 +114,7 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   } else {
     const parsed = urlSchema.safeParse(rawUrl);
     if (parsed.success) apiUrl = parsed.data;
-    else problems.push(`COMPLAINTS_API_URL ${parsed.error.issues[0]?.message ?? 'is invalid'} (${gotValue(rawUrl)}).`);
+    else problems.push(`COMPLAINTS_API_URL ${parsed.error.issues[0]?.message ?? 'is invalid'} (${got(rawUrl)}).`);
   }
 
   let timeoutMs = DEFAULT_TIMEOUT_MS;
@@ -112,14 +122,14 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   if (rawTimeout !== undefined) {
     const parsed = timeoutSchema.safeParse(rawTimeout);
     if (parsed.success) timeoutMs = parsed.data;
-    else problems.push(`COMPLAINTS_TIMEOUT_MS ${parsed.error.issues[0]?.message ?? 'is invalid'} (${gotValue(rawTimeout)}).`);
+    else problems.push(`COMPLAINTS_TIMEOUT_MS ${parsed.error.issues[0]?.message ?? 'is invalid'} (${got(rawTimeout)}).`);
   }
 
   let timeZone = DEFAULT_TIME_ZONE;
   const rawZone = setting('COMPLAINTS_TIMEZONE');
   if (rawZone !== undefined) {
     if (isValidTimeZone(rawZone)) timeZone = rawZone;
-    else problems.push(`COMPLAINTS_TIMEZONE must be an IANA time zone such as America/Lima (${gotValue(rawZone)}).`);
+    else problems.push(`COMPLAINTS_TIMEZONE must be an IANA time zone such as America/Lima (${got(rawZone)}).`);
   }
 
   let redactPii = false;
@@ -128,9 +138,7 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
     const flag = parseFlag(rawRedact);
     // An unreadable value fails closed: the member asked for redaction in some form.
     if (flag === undefined)
-      problems.push(
-        `COMPLAINTS_REDACT_PII must be ${FLAG_WORDS.true.join('/')} (mask personal data) or ${FLAG_WORDS.false.join('/')} (${gotValue(rawRedact)}).`,
-      );
+      problems.push(`COMPLAINTS_REDACT_PII must be ${FLAG_WORDS.true.join('/')} (mask personal data) or ${FLAG_WORDS.false.join('/')} (${got(rawRedact)}).`);
     redactPii = flag ?? true;
   }
 
@@ -141,22 +149,22 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   const defaultLevel: LogLevel = keyFrom === 'request' ? 'info' : 'warn';
   const logLevel = LOG_LEVELS.find((level) => level === rawLevel) ?? defaultLevel;
   if (rawLevel !== undefined && logLevel !== rawLevel)
-    warnings.push(`COMPLAINTS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (${gotValue(rawLevel)}); using ${defaultLevel}.`);
+    warnings.push(`COMPLAINTS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (${got(rawLevel)}); using ${defaultLevel}.`);
   const rawFormat = setting('COMPLAINTS_LOG_FORMAT')?.toLowerCase();
   const logFormat: LogFormat = rawFormat === 'json' ? 'json' : 'text';
   if (rawFormat !== undefined && rawFormat !== 'json' && rawFormat !== 'text')
-    warnings.push(`COMPLAINTS_LOG_FORMAT must be text or json (${gotValue(rawFormat)}); using text.`);
+    warnings.push(`COMPLAINTS_LOG_FORMAT must be text or json (${got(rawFormat)}); using text.`);
 
   // Nor does the language of reports: a prompt can always be given one.
   const rawLanguage = setting('COMPLAINTS_LANGUAGE')?.toLowerCase();
   const language = LANGUAGES.find((candidate) => candidate === rawLanguage) ?? DEFAULT_LANGUAGE;
   if (rawLanguage !== undefined && language !== rawLanguage)
-    warnings.push(`COMPLAINTS_LANGUAGE must be ${LANGUAGES.join(' or ')} (${gotValue(rawLanguage)}); using ${DEFAULT_LANGUAGE}.`);
+    warnings.push(`COMPLAINTS_LANGUAGE must be ${LANGUAGES.join(' or ')} (${got(rawLanguage)}); using ${DEFAULT_LANGUAGE}.`);
 
   return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, language, logLevel, logFormat, problems, warnings };
 }
 
-function parseFlag(value: string): boolean | undefined {
+export function parseFlag(value: string): boolean | undefined {
   const text = value.toLowerCase();
   if ((FLAG_WORDS.true as readonly string[]).includes(text)) return true;
   if ((FLAG_WORDS.false as readonly string[]).includes(text)) return false;

@@ -59,8 +59,29 @@ const SHOWN_CHARS = 80;
  * How a problem quotes the value of a setting: on one line, cleaned of escapes and invisible
  * characters, cut short, and not at all when it may hold a key.
  */
-export function gotValue(value: string): string {
-  return holdsKeyShape(value) ? 'got a value that looks like an API key; it is not shown' : `got ${quoted(value, SHOWN_CHARS)}`;
+export function gotValue(value: string, secrets: readonly string[] = []): string {
+  if (holdsKeyShape(value)) return 'got a value that looks like an API key; it is not shown';
+  if (holdsSecretPart(value, secrets)) return 'got a value that holds part of COMPLAINTS_HTTP_TOKEN_SECRET; it is not shown';
+  return `got ${quoted(value, SHOWN_CHARS)}`;
+}
+
+/** How many characters of a secret, found together, count as part of it. */
+const SECRET_PART = 12;
+
+/**
+ * Whether `value` holds a run of SECRET_PART characters of one of `secrets` (the sign-in's, pasted
+ * into another setting), or is itself such a run: a quotation cut short could still show the start
+ * of the secret.
+ */
+export function holdsSecretPart(value: string, secrets: readonly string[]): boolean {
+  // In any case: some settings are read lower-cased before they are quoted.
+  const text = value.toLowerCase();
+  return secrets.some((original) => {
+    const secret = original.toLowerCase();
+    if (text.length >= SECRET_PART && secret.includes(text)) return true;
+    for (let at = 0; at + SECRET_PART <= secret.length; at++) if (text.includes(secret.slice(at, at + SECRET_PART))) return true;
+    return false;
+  });
 }
 
 /** A value the user typed, for a message: quoted as gotValue quotes, or not shown at all when it may hold a key. */

@@ -1,6 +1,7 @@
 // The pure parts of the sign-in: its settings, the sealing of tokens, the memory of used codes and
 // rotated refresh tokens, and the rules for redirect URIs.
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { loadHttpSettings, MIN_SECRET_LENGTH } from '../src/http/settings.js';
 import { GrantMemory } from '../src/http/sign-in/grant-memory.js';
 import { redirectUriMatches, redirectUriProblem } from '../src/http/sign-in/redirect-uris.js';
@@ -53,14 +54,41 @@ describe('sign-in settings', () => {
 
   it('call a sign-in setting without a secret a problem, not a silent no-op', () => {
     const { problems } = loadHttpSettings({ COMPLAINTS_HTTP_PUBLIC_URL: 'https://mcp.example.com' }, '127.0.0.1');
-    expect(problems).toEqual([expect.stringMatching(/^COMPLAINTS_HTTP_PUBLIC_URL is a sign-in setting, and sign-in is off/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^COMPLAINTS_HTTP_PUBLIC_URL is a sign-in setting, and sign-in is off \(COMPLAINTS_HTTP_TOKEN_SECRET is unset or empty\)/),
+    ]);
   });
 
-  it('read the private-address switch as true or false only', () => {
-    const on = loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: SECRET, COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA: 'true' }, '127.0.0.1');
-    expect(on.signIn?.allowPrivateClientMetadata).toBe(true);
-    const bad = loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: SECRET, COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA: 'yes' }, '127.0.0.1');
-    expect(bad.problems).toEqual([expect.stringMatching(/must be true or false/)]);
+  it('read the private-address switch with the words every switch takes', () => {
+    const read = (value: string) =>
+      loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: SECRET, COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA: value }, '127.0.0.1');
+    expect(read('true').signIn?.allowPrivateClientMetadata).toBe(true);
+    expect(read('Yes').signIn?.allowPrivateClientMetadata).toBe(true);
+    expect(read('off').signIn?.allowPrivateClientMetadata).toBe(false);
+    expect(read('maybe').problems).toEqual([expect.stringMatching(/must be true\/yes\/on\/1 or false\/no\/off\/0/)]);
+    expect(read('maybe').signIn?.allowPrivateClientMetadata).toBe(false);
+  });
+
+  it('never quote the secret, whole or in part, from another setting it was pasted into', () => {
+    const secret = 'TE7x/fUoMRoXMo5ccduulHLkB7JW5pSzX1pMMzh7r/w=';
+    const env = {
+      COMPLAINTS_HTTP_TOKEN_SECRET: secret,
+      COMPLAINTS_HTTP_PUBLIC_URL: secret,
+      COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA: `x${secret.slice(0, 20)}`,
+      COMPLAINTS_HTTP_ALLOWED_HOSTS: `https://${secret.slice(10, 30)}`,
+      COMPLAINTS_HTTP_MAX_IN_FLIGHT: secret.slice(-14),
+    };
+    const { problems } = loadHttpSettings(env, '127.0.0.1');
+    expect(problems).toHaveLength(4);
+    for (const problem of problems) {
+      expect(problem).toContain('holds part of COMPLAINTS_HTTP_TOKEN_SECRET; it is not shown');
+      for (let at = 0; at + 8 <= secret.length; at++) expect(problem).not.toContain(secret.slice(at, at + 8));
+    }
+    const config = loadConfig({ ...env, COMPLAINTS_API_URL: `https://${secret}`, COMPLAINTS_TIMEZONE: secret, COMPLAINTS_LOG_LEVEL: secret }, 'request');
+    for (const message of [...config.problems, ...config.warnings]) {
+      for (let at = 0; at + 8 <= secret.length; at++) expect(message.toLowerCase()).not.toContain(secret.slice(at, at + 8).toLowerCase());
+    }
+    expect(config.warnings).toEqual([expect.stringContaining('COMPLAINTS_LOG_LEVEL')]);
   });
 });
 

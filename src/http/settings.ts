@@ -1,6 +1,6 @@
 // Environment -> the settings of `serve --http` that the member's own settings (config.ts) do not
 // have: allow-lists, caps, the shutdown grace and the sign-in. Pure: reads the `env` it is given.
-import { readSetting } from '../config.js';
+import { FLAG_WORDS, parseFlag, readSetting, tokenSecretsIn } from '../config.js';
 import { gotValue } from '../key-shape.js';
 import type { InFlightCaps } from './in-flight.js';
 import { type AllowLists, allowLists, isLoopbackHost, LOOPBACK_NAMES } from './request-guards.js';
@@ -35,6 +35,9 @@ export const MAX_REQUEST_BODY_BYTES = 256 * 1024;
 export function loadHttpSettings(env: Record<string, string | undefined>, bindHost: string): HttpSettings {
   const problems: string[] = [];
   const setting = (name: string) => readSetting(env, name);
+  // The secrets are never quoted, nor is another setting that holds one (pasted in the wrong place).
+  const secrets = tokenSecretsIn(env);
+  const got = (value: string) => gotValue(value, secrets);
 
   const list = (name: string, pattern: RegExp, example: string): string[] | undefined => {
     const raw = setting(name);
@@ -44,7 +47,7 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
       .map((item) => item.trim())
       .filter((item) => item !== '');
     const bad = items.find((item) => !pattern.test(item));
-    if (bad !== undefined || items.length === 0) problems.push(`${name} must be a comma-separated list such as ${example} (${gotValue(raw)}).`);
+    if (bad !== undefined || items.length === 0) problems.push(`${name} must be a comma-separated list such as ${example} (${got(raw)}).`);
     return items;
   };
   const hosts = list('COMPLAINTS_HTTP_ALLOWED_HOSTS', /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i, '"mcp.example.com,localhost"');
@@ -54,14 +57,14 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
     const raw = setting(name);
     if (raw === undefined) return fallback;
     if (/^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= max) return Number(raw);
-    problems.push(`${name} must be a whole number from 1 to ${max} (${gotValue(raw)}).`);
+    problems.push(`${name} must be a whole number from 1 to ${max} (${got(raw)}).`);
     return fallback;
   };
   const total = count('COMPLAINTS_HTTP_MAX_IN_FLIGHT', HTTP_DEFAULTS.maxInFlight, 100_000);
   const perKey = count('COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY', HTTP_DEFAULTS.maxInFlightPerKey, 100_000);
   const shutdownGraceMs = count('COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS', HTTP_DEFAULTS.shutdownGraceMs, 600_000);
 
-  const signIn = readSignIn(setting, bindHost, problems);
+  const signIn = readSignIn(setting, bindHost, problems, got);
   // Bound to loopback behind a proxy, the public name is the Host that arrives: answer to it too.
   const publicHost = signIn?.publicUrl === undefined ? undefined : new URL(signIn.publicUrl).host;
   const hostList = hosts ?? (publicHost !== undefined && isLoopbackHost(bindHost) ? [...LOOPBACK_NAMES, publicHost] : undefined);
@@ -69,7 +72,12 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
   return { allowLists: allowLists(bindHost, hostList, origins), caps: { total, perKey }, shutdownGraceMs, signIn, problems };
 }
 
-function readSignIn(setting: (name: string) => string | undefined, bindHost: string, problems: string[]): SignInSettings | undefined {
+function readSignIn(
+  setting: (name: string) => string | undefined,
+  bindHost: string,
+  problems: string[],
+  got: (value: string) => string,
+): SignInSettings | undefined {
   const rawSecrets = setting('COMPLAINTS_HTTP_TOKEN_SECRET');
   const rawUrl = setting('COMPLAINTS_HTTP_PUBLIC_URL');
   const rawPrivate = setting('COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA');
@@ -79,7 +87,9 @@ function readSignIn(setting: (name: string) => string | undefined, bindHost: str
       ['COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA', rawPrivate],
     ] as const) {
       if (value !== undefined)
-        problems.push(`${name} is a sign-in setting, and sign-in is off: set COMPLAINTS_HTTP_TOKEN_SECRET to turn it on, or unset ${name}.`);
+        problems.push(
+          `${name} is a sign-in setting, and sign-in is off (COMPLAINTS_HTTP_TOKEN_SECRET is unset or empty): set the secret to turn it on, or unset ${name}.`,
+        );
     }
     return undefined;
   }
@@ -109,7 +119,7 @@ function readSignIn(setting: (name: string) => string | undefined, bindHost: str
       /[?#]/.test(rawUrl)
     ) {
       problems.push(
-        `COMPLAINTS_HTTP_PUBLIC_URL must be the https origin clients reach this server at, such as "https://mcp.example.com", with no path (${gotValue(rawUrl)}).`,
+        `COMPLAINTS_HTTP_PUBLIC_URL must be the https origin clients reach this server at, such as "https://mcp.example.com": no path, query or user name, and http:// only for a loopback address (${got(rawUrl)}).`,
       );
     } else publicUrl = url.origin;
   } else if (!isLoopbackHost(bindHost)) {
@@ -120,8 +130,13 @@ function readSignIn(setting: (name: string) => string | undefined, bindHost: str
 
   let allowPrivateClientMetadata = false;
   if (rawPrivate !== undefined) {
-    if (rawPrivate === 'true' || rawPrivate === 'false') allowPrivateClientMetadata = rawPrivate === 'true';
-    else problems.push(`COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA must be true or false (${gotValue(rawPrivate)}).`);
+    const flag = parseFlag(rawPrivate);
+    if (flag === undefined) {
+      problems.push(
+        `COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA must be ${FLAG_WORDS.true.join('/')} or ${FLAG_WORDS.false.join('/')} (${got(rawPrivate)}).`,
+      );
+    }
+    allowPrivateClientMetadata = flag === true;
   }
   return { secrets, publicUrl, allowPrivateClientMetadata };
 }
