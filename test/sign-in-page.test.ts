@@ -121,8 +121,8 @@ describe('signInPage texts', () => {
     const { html } = render({ language: 'es' });
     const text = visibleText(html);
     expect(html).toContain('<html lang="es">');
-    expect(html).toMatch(/<title>Conectar con el libro de reclamaciones<\/title>/);
-    expect(text).toContain('Claude , identificado por el sitio claude.ai , quiere leer el libro de reclamaciones de su organización con su clave personal.');
+    expect(html).toMatch(/<title>Conectar con el Libro de Reclamaciones<\/title>/);
+    expect(text).toContain('Claude (del sitio claude.ai ) quiere leer el Libro de Reclamaciones de su organización con su clave personal.');
     expect(text).toContain('volverá a claude.ai');
     expect(text).toContain('La aplicación no puede ver su clave.');
     expect(text).toContain('Empieza con or_');
@@ -135,7 +135,9 @@ describe('signInPage texts', () => {
     const text = visibleText(html);
     expect(html).toContain('<html lang="en">');
     expect(html).toMatch(/<title>Connect to the complaints book<\/title>/);
-    expect(text).toContain("Claude , identified by the site claude.ai , wants to read your organization's complaints book with your personal key.");
+    expect(text).toContain(
+      "Claude (from the site claude.ai ) wants to read your organization's complaints book (Libro de Reclamaciones) with your personal key.",
+    );
     expect(text).toContain('sent back to claude.ai');
     expect(text).toContain('The application cannot see your key.');
     expect(text).toContain('starts with or_');
@@ -144,8 +146,8 @@ describe('signInPage texts', () => {
   });
 
   it.each<[PageLanguage, string, string]>([
-    ['es', 'Una aplicación identificada por el sitio claude.ai quiere leer', 'Una aplicación quiere leer'],
-    ['en', 'An application identified by the site claude.ai wants to read', 'An application wants to read'],
+    ['es', 'Una aplicación (del sitio claude.ai ) quiere leer', 'Una aplicación quiere leer'],
+    ['en', 'An application (from the site claude.ai ) wants to read', 'An application wants to read'],
   ])('%s: an absent name is "an application", with or without a site', (language, withSite, withoutSite) => {
     expect(visibleText(render({ language, clientName: undefined }).html)).toContain(withSite);
     expect(visibleText(render({ language, clientName: undefined, clientIdHost: undefined }).html)).toContain(withoutSite);
@@ -154,7 +156,7 @@ describe('signInPage texts', () => {
   it('a registered client is named without a site', () => {
     const text = visibleText(render({ language: 'en', clientIdHost: undefined, clientName: 'Some IDE', redirectTo: 'vscode:' }).html);
     expect(text).toContain('Some IDE wants to read');
-    expect(text).not.toContain('identified by');
+    expect(text).not.toContain('from the site');
     expect(text).toContain('sent back to vscode:');
   });
 
@@ -241,7 +243,7 @@ describe('signInPage escaping', () => {
   });
 
   it.each([['\u200b\u200d\u202e\u2066'], ['   '], ['\u0000\u001b[31m'], ['']])('a name of nothing visible (%j) is "an application"', (name) => {
-    expect(visibleText(render({ clientName: name, language: 'en' }).html)).toContain('An application identified by the site claude.ai wants');
+    expect(visibleText(render({ clientName: name, language: 'en' }).html)).toContain('An application (from the site claude.ai ) wants');
   });
 
   it('a 10 KB name is cut to 80 characters, marked as cut', () => {

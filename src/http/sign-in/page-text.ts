@@ -27,16 +27,16 @@ export interface PageText {
 }
 
 const ES: PageText = {
-  title: 'Conectar con el libro de reclamaciones',
+  title: 'Conectar con el Libro de Reclamaciones',
   errorTitle: 'Error: ',
   asks: (name, site) => {
-    const wants = 'quiere leer el libro de reclamaciones de su organización con su clave personal.';
-    if (name === undefined) return site === undefined ? `Una aplicación ${wants}` : `Una aplicación identificada por el sitio <b>${site}</b> ${wants}`;
-    return site === undefined ? `<b>${name}</b> ${wants}` : `<b>${name}</b>, identificado por el sitio <b>${site}</b>, ${wants}`;
+    const wants = 'quiere leer el Libro de Reclamaciones de su organización con su clave personal.';
+    const from = site === undefined ? '' : ` (del sitio <b>${site}</b>)`;
+    return name === undefined ? `Una aplicación${from} ${wants}` : `<b>${name}</b>${from} ${wants}`;
   },
   sentBackTo: (place, local) => (local ? `Al terminar, volverá a la aplicación en este equipo (<b>${place}</b>).` : `Al terminar, volverá a <b>${place}</b>.`),
   keyHandling:
-    'Este servidor comprueba su clave con el servicio y la guarda cifrada dentro del acceso que recibe la aplicación; solo la usa para leer el libro en su nombre. La aplicación no puede ver su clave.',
+    'Este servidor comprueba su clave con el servicio y la guarda cifrada dentro de la credencial de acceso que recibe la aplicación; solo la usa para leer el libro en su nombre. La aplicación no puede ver su clave.',
   label: 'Su clave de API personal',
   hint: `Empieza con${PREFIX} y la crea en la sección de su cuenta del panel del servicio, que la muestra una sola vez.`,
   button: 'Conectar',
@@ -55,16 +55,16 @@ const EN: PageText = {
   title: 'Connect to the complaints book',
   errorTitle: 'Error: ',
   asks: (name, site) => {
-    const wants = "wants to read your organization's complaints book with your personal key.";
-    if (name === undefined) return site === undefined ? `An application ${wants}` : `An application identified by the site <b>${site}</b> ${wants}`;
-    return site === undefined ? `<b>${name}</b> ${wants}` : `<b>${name}</b>, identified by the site <b>${site}</b>, ${wants}`;
+    const wants = "wants to read your organization's complaints book (Libro de Reclamaciones) with your personal key.";
+    const from = site === undefined ? '' : ` (from the site <b>${site}</b>)`;
+    return name === undefined ? `An application${from} ${wants}` : `<b>${name}</b>${from} ${wants}`;
   },
   sentBackTo: (place, local) =>
     local
       ? `When you are done, you will be sent back to the application on this computer (<b>${place}</b>).`
       : `When you are done, you will be sent back to <b>${place}</b>.`,
   keyHandling:
-    'This server checks your key with the service and keeps it encrypted inside the access the application receives; it uses it only to read the book on your behalf. The application cannot see your key.',
+    'This server checks your key with the service and keeps it encrypted inside the access token the application receives; it uses it only to read the book on your behalf. The application cannot see your key.',
   label: 'Your personal API key',
   hint: `It starts with${PREFIX}; you create it in the account section of the service's dashboard, which shows it only once.`,
   button: 'Connect',
