@@ -443,6 +443,19 @@ describe('refusals', () => {
     expect(JSON.parse(response.text)).toMatchObject({ error: 'invalid_client' });
   });
 
+  it('a body too large, or not JSON, is an OAuth error in JSON: no page, no stack', async () => {
+    for (const [body, status] of [
+      [JSON.stringify({ redirect_uris: [CALLBACK], client_name: 'x'.repeat(20_000) }), 413],
+      ['{"redirect_uris": [', 400],
+    ] as const) {
+      const response = await request(`${origin}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const text = await response.body.text();
+      expect(response.statusCode).toBe(status);
+      expect(JSON.parse(text)).toMatchObject({ error: 'invalid_request' });
+      expect(text).not.toMatch(/at \w+ \(|node_modules/);
+    }
+  });
+
   it('a registration with a redirect URI that is not https (nor loopback http), or too long: refused, never a 500', async () => {
     const long = `https://x.example/${'a'.repeat(600)}`;
     const many = Array.from({ length: 10 }, (_, index) => `https://x.example/${index}/${'a'.repeat(300)}`);

@@ -14,6 +14,7 @@ import { tokenHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/tok
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { rateLimit as expressRateLimit } from 'express-rate-limit';
+import { log } from '../../log.js';
 import type { SignInProvider } from './provider.js';
 import { redirectUriMatches } from './redirect-uris.js';
 
@@ -103,8 +104,10 @@ export function signInRoutes(provider: SignInProvider, issuer: string, resource:
   app.use(RESOURCE_METADATA_PATH, resourceMetadata);
   app.use('/.well-known/oauth-protected-resource', resourceMetadata);
   // A body too large or not parseable: an OAuth error, not express's page (which shows a stack).
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : 500;
+    if (status >= 500)
+      log.error(`sign-in: answering ${req.method} ${req.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     if (res.headersSent) return void res.destroy();
     res.status(status >= 400 && status < 500 ? status : 500).json({
       error: status < 500 ? 'invalid_request' : 'server_error',
