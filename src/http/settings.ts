@@ -64,7 +64,7 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
   const perKey = count('COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY', HTTP_DEFAULTS.maxInFlightPerKey, 100_000);
   const shutdownGraceMs = count('COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS', HTTP_DEFAULTS.shutdownGraceMs, 600_000);
 
-  const signIn = readSignIn(setting, bindHost, problems, got);
+  const signIn = readSignIn(setting, secrets, bindHost, problems, got);
   // Bound to loopback behind a proxy, the public name is the Host that arrives: answer to it too.
   const publicHost = signIn?.publicUrl === undefined ? undefined : new URL(signIn.publicUrl).host;
   const hostList = hosts ?? (publicHost !== undefined && isLoopbackHost(bindHost) ? [...LOOPBACK_NAMES, publicHost] : undefined);
@@ -74,6 +74,7 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
 
 function readSignIn(
   setting: (name: string) => string | undefined,
+  secrets: string[],
   bindHost: string,
   problems: string[],
   got: (value: string) => string,
@@ -93,10 +94,6 @@ function readSignIn(
     }
     return undefined;
   }
-  const secrets = rawSecrets
-    .split(',')
-    .map((secret) => secret.trim())
-    .filter((secret) => secret !== '');
   // The secrets are never quoted back: a message may reach a log.
   if (secrets.length === 0 || secrets.some((secret) => secret.length < MIN_SECRET_LENGTH)) {
     problems.push(

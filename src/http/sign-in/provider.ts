@@ -19,7 +19,7 @@ import type { OAuthClientInformationFull, OAuthTokenRevocationRequest, OAuthToke
 import type { Request, Response } from 'express';
 import type { JWTPayload } from 'jose';
 import { log } from '../../log.js';
-import { BEARER_KEY, MAX_KEY_LENGTH } from '../request-guards.js';
+import { BEARER_KEY, LOOPBACK_NAMES, MAX_KEY_LENGTH } from '../request-guards.js';
 import type { GrantMemory } from './grant-memory.js';
 import { type PageLanguage, pageLanguage, SIGN_IN_PAGE_HEADERS, type SignInProblem, signInPage } from './page.js';
 import type { RegisteredClients } from './registered-clients.js';
@@ -275,7 +275,7 @@ export class SignInProvider implements OAuthServerProvider {
         language,
         clientName: client.client_name,
         redirectTo: isWeb ? back.host : back.protocol,
-        redirectIsLocal: back.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(back.hostname),
+        redirectIsLocal: back.protocol === 'http:' && LOOPBACK_NAMES.includes(back.hostname),
         clientIdHost: URL.canParse(client.client_id) ? new URL(client.client_id).host : undefined,
         hiddenFields: hidden,
         action: '/authorize',

@@ -1,7 +1,7 @@
 // Where an authorization code may be sent: the rules for a redirect URI a client registers, and for
 // matching the one it asks for against those registered.
+import { LOOPBACK_NAMES } from '../request-guards.js';
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Schemes a page could be made to run or read through; a native app's own scheme (vscode:, cursor:) is fine. */
 const REFUSED_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'vbscript:', 'blob:', 'about:', 'filesystem:', 'view-source:', 'ws:', 'wss:']);
 
@@ -17,7 +17,7 @@ export function redirectUriProblem(uri: string): string | undefined {
   if (url.hash !== '' || uri.includes('#')) return 'must not have a fragment (RFC 6749, 3.1.2)';
   if (url.username !== '' || url.password !== '') return 'must not hold a user name or password';
   if (REFUSED_SCHEMES.has(url.protocol)) return `must not use the ${url.protocol} scheme`;
-  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return 'must use https, or http only on loopback (localhost, 127.0.0.1, [::1])';
+  if (url.protocol === 'http:' && !LOOPBACK_NAMES.includes(url.hostname)) return 'must use https, or http only on loopback (localhost, 127.0.0.1, [::1])';
   return undefined;
 }
 
