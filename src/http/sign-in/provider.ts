@@ -83,9 +83,12 @@ const PROBLEM_STATUS: Record<SignInProblem, number> = {
 
 export class SignInProvider implements OAuthServerProvider {
   private readonly now: () => number;
+  /** Over https, the sign-in cookie is a __Host- one, sent only over https. */
+  private readonly secureCookies: boolean;
 
   constructor(private readonly options: SignInOptions) {
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    this.secureCookies = options.issuer.startsWith('https:');
   }
 
   get clientsStore(): RegisteredClients {
@@ -253,7 +256,7 @@ export class SignInProvider implements OAuthServerProvider {
     language: PageLanguage,
     problem?: SignInProblem,
   ): Promise<void> {
-    const secure = this.options.issuer.startsWith('https:');
+    const secure = this.secureCookies;
     const browser = signInCookie(req, secure) ?? randomBytes(18).toString('base64url');
     const form: FormClaims = { b: browser, c: clientRef(client.client_id), pc: params.codeChallenge };
     const hidden: Array<[string, string]> = [
@@ -291,7 +294,7 @@ export class SignInProvider implements OAuthServerProvider {
 
   /**
    * Whether the posted form is the one this server showed to this browser: same-origin (a browser
-   * says so in Sec-Fetch-Site), its sealed token unexpired and made for this client and this PKCE
+   * says so in Sec-Fetch-Site and Origin), its sealed token unexpired and made for this client and this PKCE
    * challenge, and the browser's own sign-in cookie inside it. A page elsewhere can post the form's
    * fields, but cannot read or set that cookie, and SameSite keeps it off a cross-site post.
    */
@@ -306,7 +309,7 @@ export class SignInProvider implements OAuthServerProvider {
     const opened = await this.options.sealer.open('form', body.form);
     if (!opened.ok) return false;
     const form = opened.claims as FormClaims;
-    const browser = signInCookie(req, this.options.issuer.startsWith('https:'));
+    const browser = signInCookie(req, this.secureCookies);
     return browser !== undefined && sameText(form.b, browser) && form.c === clientRef(client.client_id) && form.pc === params.codeChallenge;
   }
 }
