@@ -66,12 +66,17 @@ export function countScale(max: number, maxTicks = 4): Scale {
   if (highest === 0) return { top: 1, ticks: [0, 1] };
   const raw = highest / intervals;
   const power = 10 ** Math.floor(Math.log10(raw));
-  // 2.5 only where it stays a whole number (250, not 2.5): 422 then reads on 0..500, not 0..600.
-  const spacing = Math.max(
-    1,
-    [1, 2, 2.5, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= raw && Number.isInteger(candidate)) ?? 10 * power,
-  );
-  const count = Math.min(intervals, Math.max(1, Math.ceil(highest / spacing)));
+  // Of the round spacings wide enough, the one whose top is nearest the maximum (422 reads on
+  // 0..500 by 250, not 0..600 by 200); 2.5 only where it stays whole (250, not 2.5).
+  let best: { spacing: number; count: number } | undefined;
+  for (const factor of [1, 2, 2.5, 5, 10]) {
+    const spacing = Math.max(1, factor * power);
+    if (spacing < raw || !Number.isInteger(spacing)) continue;
+    const count = Math.max(1, Math.ceil(highest / spacing));
+    if (best === undefined || count * spacing < best.count * best.spacing) best = { spacing, count };
+  }
+  // 10 times the power is always wide enough and whole: best is set.
+  const { spacing, count } = best!;
   const ticks = Array.from({ length: count + 1 }, (_, index) => index * spacing);
   return { top: count * spacing, ticks };
 }
