@@ -200,9 +200,9 @@ const en: Record<LabelId, string> = {
 
 export const LABELS: Readonly<Record<Lang, Readonly<Record<LabelId, string>>>> = { es, en };
 
-/** Spanish for a locale that starts with "es", English for any other. */
+/** Spanish for a locale whose language is "es" (es, es-PE, ES_419), English for any other. */
 export function languageOf(locale: string | undefined): Lang {
-  return typeof locale === 'string' && locale.trim().toLowerCase().startsWith('es') ? 'es' : 'en';
+  return typeof locale === 'string' && /^es(?:[-_]|$)/i.test(locale.trim()) ? 'es' : 'en';
 }
 
 /** The label, its {name} placeholders filled. Values are inserted as text by the caller, never as markup. */
