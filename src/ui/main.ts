@@ -111,6 +111,7 @@ function drawHeader(): void {
   document.title = label(lang, 'documentTitle');
   heading.textContent = label(lang, 'title');
   periodText.textContent = [periodWords(), ...filterTexts()].filter((part) => part !== '').join(' · ');
+  periodText.hidden = periodText.textContent === '';
   pickerCaption.textContent = label(lang, 'periodLabel');
   const values = ['', ...PERIODS];
   if (select.options.length !== values.length) {
@@ -265,8 +266,7 @@ async function openRecord(record: RecordRef, button: HTMLElement): Promise<void>
   drawDetail(detailPanel, detail, lang, formats);
   markSelected();
   placeDetail();
-  // Stacked, the panel follows the list: brought into view if the page can scroll to it.
-  if (!wide.matches) detailPanel.scrollIntoView({ block: 'nearest' });
+  revealDetail();
   const requested = record.id !== undefined ? { id: record.id } : { reference: record.reference };
   try {
     const outcome = outcomeOf(await connection.request('tools/call', { name: 'get_complaint', arguments: requested }));
@@ -281,6 +281,12 @@ async function openRecord(record: RecordRef, button: HTMLElement): Promise<void>
   }
   drawDetail(detailPanel, detail, lang, formats);
   placeDetail();
+  revealDetail();
+}
+
+/** Stacked, the panel follows the list the record was chosen in: brought into view, loading and loaded. */
+function revealDetail(): void {
+  if (!wide.matches) detailPanel.scrollIntoView({ block: 'nearest' });
 }
 
 // ---- The host ----
@@ -314,6 +320,7 @@ function onNotification(method: string, params: Params): void {
       overviewCall++;
       showError(undefined);
       setPhase('cancelled');
+      drawHeader();
       return;
     case 'ui/notifications/host-context-changed':
       takeContext(params);
