@@ -238,6 +238,8 @@ async function choosePeriod(period: string): Promise<void> {
   delete next.to;
   if (period !== '') next.period = period;
   const call = ++overviewCall;
+  // The error of an earlier call says nothing of this one.
+  showError(undefined);
   setPhase('loading');
   let result: unknown;
   try {
