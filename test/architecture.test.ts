@@ -90,12 +90,21 @@ describe('the import graph', () => {
     // Values from the contract would bundle zod into the page: types only.
     const valueImports = [...graph.keys()]
       .filter(inFolder('ui'))
-      .flatMap((file) => [...readFileSync(join(SRC, file), 'utf8').matchAll(/import\s+(?!type\b)[^;]*?from\s*'([^']*contract\/[^']+)'/g)].map((match) => `${file} -> ${match[1]}`));
+      .flatMap((file) =>
+        [...readFileSync(join(SRC, file), 'utf8').matchAll(/import\s+(?!type\b)[^;]*?from\s*'([^']*contract\/[^']+)'/g)].map(
+          (match) => `${file} -> ${match[1]}`,
+        ),
+      );
     expect(valueImports).toEqual([]);
   });
 
   it('nothing but the build reads ui/: the server serves the page it made', () => {
-    expect(offending((file) => !inFolder('ui')(file), (imported) => !inFolder('ui')(imported))).toEqual([]);
+    expect(
+      offending(
+        (file) => !inFolder('ui')(file),
+        (imported) => !inFolder('ui')(imported),
+      ),
+    ).toEqual([]);
   });
 
   it('every package imported is a dependency or a Node built-in', () => {

@@ -3,13 +3,24 @@
 // extension's own schemas (ext-apps), and the page itself: one file that loads nothing from
 // anywhere, under a policy that allows its inline script and style by hash and nothing else.
 import { createHash } from 'node:crypto';
-import { McpUiResourceMetaSchema, McpUiToolMetaSchema, RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps';
+import * as extApps from '@modelcontextprotocol/ext-apps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VIEW_MIME_TYPE, overviewView } from '../src/resources/overview-view.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { connectHttp, startHttpServe } from './helpers/http-serve.js';
 import { type Connection, connect } from './helpers/mcp.js';
+
+/**
+ * The extension's own schemas and names, from ext-apps. Its type declarations re-export them from
+ * extensionless paths that NodeNext does not resolve, so they are typed here by what is used.
+ */
+const { McpUiResourceMetaSchema, McpUiToolMetaSchema, RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } = extApps as unknown as {
+  McpUiResourceMetaSchema: { parse: (value: unknown) => unknown };
+  McpUiToolMetaSchema: { parse: (value: unknown) => unknown };
+  RESOURCE_MIME_TYPE: string;
+  RESOURCE_URI_META_KEY: string;
+};
 
 let sandbox: SandboxHandle;
 let mcp: Connection;
