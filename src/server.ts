@@ -1,5 +1,6 @@
 // createServer(deps): the McpServer with every tool of the catalog, read-only, with errors turned
-// into isError results in one place; the complaint://{id} resource and the prompts.
+// into isError results in one place; the complaint://{id} resource, the tools' views (MCP Apps) and
+// the prompts.
 import { completable, isCompletable } from '@modelcontextprotocol/sdk/server/completable.js';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
@@ -29,6 +30,7 @@ import { PROMPTS } from './prompts/catalog.js';
 import type { Language } from './prompts/language.js';
 import type { PromptDefaults } from './prompts/prompt.js';
 import { complaintResource } from './resources/complaint.js';
+import { APP_VIEW_MIME_TYPE, type AppView } from './resources/overview-view.js';
 import { cleanStrings } from './sanitize.js';
 import { TOOLS } from './tools/catalog.js';
 import { protoArgumentRefusal, strictArguments } from './tools/input-rules.js';
@@ -56,6 +58,13 @@ const SHARED_SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 
 /** The MCP spec's error code for a resource that does not exist. */
 const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * How each view may be shown (MCP Apps): it loads nothing from elsewhere (no connect, resource,
+ * frame or base domains: a host's default policy is already this strict, the page's own CSP too),
+ * and sits in a bordered box like the text around it.
+ */
+const VIEW_UI_META = { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true };
 
 /** Every tool only reads: the same hints for all, so clients can run them without asking. */
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
@@ -134,6 +143,7 @@ export function createServer(deps: ServerDeps): McpServer {
     },
   );
 
+  for (const view of new Set(TOOLS.flatMap((tool) => (tool.view ? [tool.view] : [])))) registerView(server, view);
   for (const prompt of PROMPTS) registerPrompt(server, prompt, { language: deps.language });
   for (const tool of TOOLS) registerTool(server, tool, context, masked);
   // Registering marks each list as one that may change (listChanged: true). These lists are fixed once
@@ -171,9 +181,35 @@ function registerTool(
       inputSchema: strictArguments(tool.name, tool.inputSchema),
       outputSchema: tool.outputSchema,
       annotations: { title: tool.title, ...READ_ONLY },
+      ...(tool.view ? { _meta: viewLink(tool.view) } : {}),
     },
     handler,
   );
+}
+
+/**
+ * A tool's link to its view: `ui.resourceUri` as the extension names it, and the flat
+ * "ui/resourceUri" that hosts written before it still read (ext-apps' registerAppTool writes both).
+ */
+function viewLink(view: AppView): { ui: { resourceUri: string }; 'ui/resourceUri': string } {
+  return { ui: { resourceUri: view.uri }, 'ui/resourceUri': view.uri };
+}
+
+/**
+ * A view as the ui:// resource its tool names: listed, so that hosts and inspectors can review it
+ * before any call. A page that cannot be read (a build without it) is an error of ours, logged.
+ */
+function registerView(server: McpServer, view: AppView): void {
+  const { name, uri, title, description } = view;
+  server.registerResource(name, uri, { title, description, mimeType: APP_VIEW_MIME_TYPE, _meta: { ui: VIEW_UI_META } }, async () => {
+    let text: string;
+    try {
+      text = await view.html();
+    } catch (error) {
+      throw new McpError(ErrorCode.InternalError, trustedMessage(`resource ${uri}`, error));
+    }
+    return { contents: [{ uri, mimeType: APP_VIEW_MIME_TYPE, text, _meta: { ui: VIEW_UI_META } }] };
+  });
 }
 
 function registerPrompt(server: McpServer, prompt: (typeof PROMPTS)[number], defaults: PromptDefaults): void {

@@ -84,6 +84,20 @@ describe('the import graph', () => {
     ).toEqual([]);
   });
 
+  it("ui/ is the view's browser code: it imports no package and, of the product, only the contract's types and the periods", () => {
+    const allowed = (imported: string) => inFolder('ui')(imported) || inFolder('contract')(imported) || imported === 'calendar/periods.ts';
+    expect(offending(inFolder('ui'), allowed)).toEqual([]);
+    // Values from the contract would bundle zod into the page: types only.
+    const valueImports = [...graph.keys()]
+      .filter(inFolder('ui'))
+      .flatMap((file) => [...readFileSync(join(SRC, file), 'utf8').matchAll(/import\s+(?!type\b)[^;]*?from\s*'([^']*contract\/[^']+)'/g)].map((match) => `${file} -> ${match[1]}`));
+    expect(valueImports).toEqual([]);
+  });
+
+  it('nothing but the build reads ui/: the server serves the page it made', () => {
+    expect(offending((file) => !inFolder('ui')(file), (imported) => !inFolder('ui')(imported))).toEqual([]);
+  });
+
   it('every package imported is a dependency or a Node built-in', () => {
     const { dependencies } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
     const packageOf = (specifier: string) =>

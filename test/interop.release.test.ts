@@ -1,7 +1,9 @@
 // Clients that no one on this project wrote, against the built server in --demo mode: the MCP
 // Inspector's CLI and the SDK's v2 client; and the protocol versions a client may ask for.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -9,12 +11,20 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { APP_VIEW_MIME_TYPE, overviewView } from '../src/resources/overview-view.js';
 import { TOOLS } from '../src/tools/catalog.js';
 import { SERVER_PATH } from './helpers/mcp.js';
 import { RawServer } from './helpers/raw-server.js';
 import { openTranscript } from './helpers/transcript.js';
 
 const testDir = dirname(fileURLToPath(import.meta.url));
+const inspectorV2Cli = join(
+  dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json')),
+  'clients',
+  'cli',
+  'build',
+  'index.js',
+);
 const inspectorCli = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-cli/package.json')), 'build', 'cli.js');
 
 /** The Inspector's CLI, run from test/: it reads ../package.json relative to its working directory. */
@@ -34,6 +44,14 @@ describe('the MCP Inspector CLI', () => {
     expect(tools.map((tool: { name: string }) => tool.name).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
   });
 
+  it("lists and reads complaints_overview's view (MCP Apps)", async () => {
+    const { resources } = await inspector('--method', 'resources/list');
+    expect(resources).toContainEqual(expect.objectContaining({ uri: overviewView.uri, mimeType: APP_VIEW_MIME_TYPE }));
+    const { contents } = await inspector('--method', 'resources/read', '--uri', overviewView.uri);
+    expect(contents[0]).toMatchObject({ uri: overviewView.uri, mimeType: APP_VIEW_MIME_TYPE });
+    expect(contents[0].text).toMatch(/^<!doctype html>/);
+  });
+
   it('calls list_complaints and get_complaint', async () => {
     const list = await inspector('--method', 'tools/call', '--tool-name', 'list_complaints', '--tool-arg', 'pageSize=2', 'status=open');
     expect(list.isError).toBeFalsy();
@@ -42,6 +60,36 @@ describe('the MCP Inspector CLI', () => {
     const detail = await inspector('--method', 'tools/call', '--tool-name', 'get_complaint', '--tool-arg', `reference=${correlative}`);
     expect(detail.isError).toBeFalsy();
     expect(detail.content[0].text).toContain(correlative);
+  });
+});
+
+describe('the MCP Inspector v2 CLI (@modelcontextprotocol/inspector)', () => {
+  it("lists complaints_overview's view among the resources", async () => {
+    const home = mkdtempSync(join(tmpdir(), 'inspector-v2-'));
+    try {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [inspectorV2Cli, '--method', 'resources/list', '--format', 'json', '--', process.execPath, SERVER_PATH, '--demo'],
+        {
+          cwd: home,
+          timeout: 30_000,
+          // Its catalog, client config and stores in a directory of its own.
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: home,
+            MCP_CATALOG_PATH: join(home, 'mcp.json'),
+            MCP_CLIENT_CONFIG_PATH: join(home, 'client.json'),
+            MCP_STORAGE_DIR: join(home, 'storage'),
+            MCP_INSPECTOR_SECRET_STORE: 'memory',
+          },
+        },
+      );
+      openTranscript('inspector-v2', {}).record(stdout);
+      const { resources } = JSON.parse(stdout.slice(stdout.indexOf('{'))).result;
+      expect(resources).toContainEqual(expect.objectContaining({ uri: overviewView.uri, mimeType: APP_VIEW_MIME_TYPE }));
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('npm pack', () => {
-  it('holds dist/, the README, LICENSE, CHANGELOG and manifest.json, and no sources, tests or secrets', () => {
+  it('holds dist/ (the view of complaints_overview too), the README, LICENSE, CHANGELOG and manifest.json, and no sources, tests or secrets', () => {
     // --ignore-scripts: npm run test:release has built dist/ already; pack must not build again.
     const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
       cwd: root,
@@ -20,6 +20,7 @@ describe('npm pack', () => {
         'dist/index.js',
         'dist/server.js',
         'dist/sandbox/server.js',
+        'dist/ui/overview.html',
         'README.md',
         'LICENSE',
         'CHANGELOG.md',
@@ -27,7 +28,9 @@ describe('npm pack', () => {
         'package.json',
       ]),
     );
-    const unexpected = files.filter((path) => !/^(dist\/.+\.js(\.map)?|README\.md|LICENSE|CHANGELOG\.md|manifest\.json|package\.json)$/.test(path));
+    const unexpected = files.filter(
+      (path) => !/^(dist\/.+\.js(\.map)?|dist\/ui\/overview\.html|README\.md|LICENSE|CHANGELOG\.md|manifest\.json|package\.json)$/.test(path),
+    );
     expect(unexpected).toEqual([]);
     expect(files.filter((path) => /(^|\/)(src|test|bench)\/|\.env|\.npmrc|\.test\./.test(path))).toEqual([]);
   });

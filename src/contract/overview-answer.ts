@@ -14,6 +14,17 @@ const urgentRecordSchema = z.object({
   id: z.string().optional(),
 });
 
+const activitySchema = z
+  .object({
+    from: z.string().describe('The first day of the first step (YYYY-MM-DD in timeZone); a week starts on Monday, a month on the 1st.'),
+    step: z.enum(['day', 'week', 'month']),
+    filed: z.array(z.number().int()).describe('Records filed in each step, from `from` on.'),
+    answered: z.array(z.number().int()).describe('Records of these whose official response is dated in each step.'),
+  })
+  .describe(
+    'Records filed and answered per step (a day; a week or a month over long ranges), from the first filing day asked for to the last filing or answer, at most today.',
+  );
+
 export const overviewAnswerSchema = z.object({
   total: z.number().int().describe('Records that match.'),
   counted: z
@@ -33,6 +44,7 @@ export const overviewAnswerSchema = z.object({
   unanswered: z.number().int().optional(),
   overdue: z.number().int().optional(),
   dueSoon: z.number().int().optional().describe('Unanswered with 3 business days or fewer left.'),
+  activity: activitySchema.optional(),
   mostUrgent: z.array(urgentRecordSchema).optional().describe('Overdue (most overdue first), then due soon; at most 10.'),
   alsoDueSoon: z
     .array(urgentRecordSchema.pick({ correlative: true, daysLeft: true, id: true }))
@@ -52,5 +64,6 @@ export const overviewAnswerSchema = z.object({
   truncated: z.string().optional().describe('What this answer leaves out, and how to see it.'),
 });
 
+export type Activity = z.infer<typeof activitySchema>;
 export type UrgentRecord = z.infer<typeof urgentRecordSchema>;
 export type OverviewAnswer = z.infer<typeof overviewAnswerSchema>;

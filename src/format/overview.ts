@@ -8,6 +8,7 @@ import type { AllPages } from '../contract/operations.js';
 import type { OverviewAnswer, UrgentRecord } from '../contract/overview-answer.js';
 import type { Clock } from '../domain/clock.js';
 import { DUE_SOON_BUSINESS_DAYS, deadlineFields, deadlineStatus, limaToday, urgencyOf } from '../domain/deadline.js';
+import { activityOf } from './activity.js';
 import { cell, consumerName, dateStyle, datesNote, describeDeadline, line, needsAttention, nonEmpty, plural, shortDate } from './fields.js';
 import { describeFilters } from './list.js';
 
@@ -109,6 +110,8 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
     unanswered: withDeadline.filter(({ status }) => !status.answered).length,
     overdue: urgent.length - dueSoon.length,
     dueSoon: dueSoon.length,
+    // Drawn by the view (MCP Apps); the text leaves it out, as it was before the view.
+    activity: activityOf(items, filters, today, clock.timeZone),
     mostUrgent: nonEmpty(mostUrgent.map(urgentRecord)),
     // The text names them by correlative and days left only: so does the answer, with their ids.
     alsoDueSoon: nonEmpty(

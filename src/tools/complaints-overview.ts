@@ -4,6 +4,7 @@ import { capText } from '../format/cap.js';
 import { plural } from '../format/fields.js';
 import { formatOverviewText, toOverview } from '../format/overview.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
+import { overviewView } from '../resources/overview-view.js';
 import { filterInputs, readFilters } from './filter-inputs.js';
 import { defineTool, REPLY_IN_MEMBERS_LANGUAGE } from './tool.js';
 
@@ -25,6 +26,7 @@ export const complaintsOverview = defineTool({
     type: filterInputs.type,
   },
   outputSchema: overviewAnswerSchema.shape,
+  view: overviewView,
   async run(args, { api, clock, redactPii, signal, progress }) {
     const { query, filters } = readFilters(args, clock);
     const pages = await listAllPages(await api(), query, {

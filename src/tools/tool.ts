@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { ComplaintsReader } from '../contract/operations.js';
 import type { Clock } from '../domain/clock.js';
+import type { AppView } from '../resources/overview-view.js';
 
 /** Every description says it: the output is written for the model, and the member reads the model's reply. */
 export const REPLY_IN_MEMBERS_LANGUAGE = "Reply in the member's language; in Spanish, with the law's terms (reclamo, queja, días hábiles, respuesta oficial).";
@@ -34,6 +35,8 @@ export interface ToolDefinition<Input extends z.ZodRawShape, Output extends z.Zo
   description: string;
   inputSchema: Input;
   outputSchema: Output;
+  /** The view (MCP Apps) that hosts able to render one show with the result; its data is the structured answer. */
+  view?: AppView;
   run(args: z.output<z.ZodObject<Input>>, context: ToolContext): Promise<ToolResult<z.output<z.ZodObject<Output>>>>;
 }
 
