@@ -174,6 +174,8 @@ async function openHost({ locale, theme }: ViewOptions): Promise<Opened> {
     toolInfo: { tool: overviewTool },
   };
   await page.evaluate(([html, context]) => window.viewHost.open(html, context), [viewHtml, JSON.stringify(hostContext)] as const);
+  // Playwright's wait, not a timer of the test's: a view that never initializes fails here, after its 30 s.
+  await page.waitForFunction(() => window.viewHost.initialized);
   const frame = await (await page.locator('iframe#view').elementHandle())!.contentFrame();
   return { context, page, seen, view: page.frameLocator('iframe#view'), frame: frame! };
 }
@@ -292,6 +294,7 @@ async function screenshot(page: Page, name: string): Promise<string> {
 
 /** Waits until the host has sized the iframe to the whole view (the view reports its size as it changes). */
 async function expectWholeViewShown(page: Page, frame: Frame): Promise<void> {
+  expect((await page.evaluate(() => window.viewHost.sizes)).length, 'sizes the view asked the host for').toBeGreaterThan(0);
   await expect
     .poll(async () => {
       const wanted = await frame.evaluate(() => document.documentElement.scrollHeight);

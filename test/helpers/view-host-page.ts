@@ -8,8 +8,10 @@ import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/
 
 /** What the test can do with the host, from page.evaluate. JSON travels as text: an own "__proto__" key survives JSON.parse, not Playwright's serializer. */
 export interface ViewHost {
-  /** Puts the view's HTML in a sandboxed iframe and resolves once the view said it is initialized. Once per page. */
+  /** Puts the view's HTML in a sandboxed iframe, listening before it loads. Once per page. */
   open(html: string, hostContextJson: string): Promise<void>;
+  /** Whether the view said it is initialized (ui/notifications/initialized): then it may be sent the tool's input. */
+  initialized: boolean;
   sendToolInput(argumentsJson: string): Promise<void>;
   sendToolResult(resultJson: string): Promise<void>;
   sendToolCancelled(reason: string): Promise<void>;
@@ -37,6 +39,7 @@ let bridge: AppBridge | undefined;
 let hostContext: HostContext = {};
 
 const host: ViewHost = {
+  initialized: false,
   sizes: [],
   strayMessages: [],
   logs: [],
@@ -59,13 +62,12 @@ const host: ViewHost = {
       if (size.height !== undefined) iframe.style.height = `${Math.ceil(size.height)}px`;
     };
     bridge.onloggingmessage = (message) => host.logs.push(`${message.level}: ${JSON.stringify(message.data)}`);
-    const initialized = new Promise<void>((resolve) => {
-      bridge!.oninitialized = () => resolve();
-    });
+    bridge.oninitialized = () => {
+      host.initialized = true;
+    };
     // Listening before the document loads: the view's ui/initialize is its first message.
     await bridge.connect(new PostMessageTransport(view, view));
     iframe.srcdoc = html;
-    await initialized;
   },
 
   sendToolInput: (argumentsJson) => bridge!.sendToolInput({ arguments: JSON.parse(argumentsJson) as Record<string, unknown> }),
