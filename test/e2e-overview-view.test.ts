@@ -286,9 +286,16 @@ function comparable(shown: Shown): Shown {
   return { ...shown, byStatus: byKey(shown.byStatus), byType: byKey(shown.byType) };
 }
 
+/**
+ * The iframe as shown, whole. The page is first made as tall as the iframe: Chromium paints an
+ * out-of-process frame (the sandboxed view is one) only within the viewport, and leaves the rest blank.
+ */
 async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(ARTIFACTS, name);
-  await page.locator('iframe#view').screenshot({ path });
+  const iframe = page.locator('iframe#view');
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: page.viewportSize()!.width, height: Math.max(height, 900) });
+  await iframe.screenshot({ path });
   return path;
 }
 
@@ -478,12 +485,16 @@ const HOSTILE_STORE = `<img src=x onerror="window.top.postMessage('x','*')">`;
 const HOSTILE_CORRELATIVE = 'R-\u202e1000-2026\u200b\u2066';
 const HUGE = 100_000;
 
-/** A tool result no real server sends: hostile strings, keys that name Object.prototype's, counts that are not counts, fields missing. As JSON text (see ViewHost). */
+/**
+ * A tool result no real server sends: hostile strings, keys that name Object.prototype's, counts that
+ * are negative or not whole, fields missing, an activity of HUGE steps. The total is a real count, so
+ * that the view draws every part. As JSON text (see ViewHost).
+ */
 function hostileResultJson(): string {
   const structuredContent = {
-    total: 12.5,
+    total: 7,
     unanswered: -3,
-    overdue: 1e21,
+    overdue: 2.5,
     // dueSoon and timeZone missing.
     byStatus: { constructor: 2, open: -1, resolved: 0.5 },
     byType: { toString: 3, hasOwnProperty: 1 },
@@ -507,6 +518,16 @@ function hostileResultJson(): string {
   return json.replace('"byStatus":{', '"byStatus":{"__proto__":4,').replace('"byState":{', '"byState":{"__proto__":1');
 }
 
+/** Results broken as a whole: a total that is no count and nothing else, a structuredContent that is a list, none at all. */
+const BROKEN_RESULTS = [
+  {
+    content: [{ type: 'text', text: 'odd' }],
+    structuredContent: { total: -1.5, byStatus: [], byStore: {}, mostUrgent: 'none', activity: { from: 'yesterday', step: 'year' } },
+  },
+  { content: [{ type: 'text', text: 'a list' }], structuredContent: [1, 2, 3] },
+  { content: [{ type: 'text', text: 'text only' }] },
+];
+
 describe('hostile data', () => {
   it(
     "shows hostile strings as text, keeps Object.prototype's names as keys, survives 100000 steps and odd counts, and stays usable",
@@ -528,6 +549,23 @@ describe('hostile data', () => {
         expect(statuses.get('__proto__')).toBe('4');
         expect(statuses.get('constructor')).toBe('2');
         expect(await view.locator('[data-series="urgent"] button[data-record-id="hostile-1"]').count()).toBe(1);
+        // Drawn, but not all 100000 steps as rows.
+        const steps = await view.locator('[data-series="activity"] tr[data-step]').count();
+        expect(steps).toBeGreaterThan(0);
+        expect(steps).toBeLessThan(HUGE);
+        // What the server strips from text a person reviews (src/sanitize.ts), the view does not show
+        // either: a right-to-left override would show the correlative R-1000-2026 as R-6202-0001.
+        const invisible = await frame.evaluate(() =>
+          [...(document.getElementById('app')?.textContent ?? '').matchAll(/[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu)].map(
+            ([character]) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+          ),
+        );
+        expect(invisible, 'invisible or reordering characters shown').toEqual([]);
+        // Broken as a whole, the result still leaves the view standing, saying ready or error.
+        for (const broken of BROKEN_RESULTS) {
+          await hostEvaluate(page, 'sendToolResult', broken);
+          await view.locator('#app[data-state="ready"], #app[data-state="error"]').waitFor({ state: 'attached' });
+        }
         // Still answering: a period chosen asks the server, and its real answer replaces the hostile one.
         await view.locator('select[name="period"]').selectOption('last_30_days');
         await seen.watched.until(() => seen.calls.length > 0 && (seen.calls[0]!.result !== undefined || seen.calls[0]!.error !== undefined));
