@@ -338,6 +338,13 @@ describe('the view in Chromium', () => {
         expect(await view.locator('html').getAttribute('lang')).toBe('en');
         expect(await view.locator('html').getAttribute('data-theme')).toBe('light');
         expect(await view.locator('#app').textContent()).not.toMatch(/Abierto|En revisión|Resuelto/);
+        for (const [status, words] of [
+          ['open', /open/i],
+          ['in_review', /review/i],
+          ['resolved', /resolved/i],
+        ] as const) {
+          expect(await view.locator(`[data-series="byStatus"] [data-key="${status}"]`).textContent()).toMatch(words);
+        }
         const answer = structured(firstResult);
         expect(comparable(await readShown(frame))).toEqual(expectedShown(answer));
         expect(await view.locator('select[name="period"]').inputValue()).toBe(FIRST_ARGUMENTS.period);
@@ -502,6 +509,7 @@ function hostileResultJson(): string {
       { store: HOSTILE_STORE, count: 5 },
       { count: 1 },
       { store: 'Tienda \u202eacitsoH', storeId: "\"><script>window.top.postMessage('x','*')</script>", count: -2 },
+      ...Array.from({ length: 9 }, (_, index) => ({ store: `Tienda ${index + 4}`, storeId: `store-${index + 4}`, count: 9 - index })),
     ],
     mostUrgent: [{ correlative: HOSTILE_CORRELATIVE, store: HOSTILE_STORE, id: 'hostile-1', daysLeft: -4, due: '2026-01-02' }, { daysLeft: 1 }],
     alsoDueSoon: [{ id: 'hostile-2', correlative: '<b>bold</b>', daysLeft: 2.5 }],
@@ -545,6 +553,13 @@ describe('hostile data', () => {
           HOSTILE_STORE,
         );
         expect(store).toContain(HOSTILE_STORE);
+        // Twelve stores sent, the first ten shown, in the order sent.
+        expect((await readShown(frame)).byStore.map(([key]) => key)).toEqual([
+          HOSTILE_STORE,
+          '',
+          "\"><script>window.top.postMessage('x','*')</script>",
+          ...Array.from({ length: 7 }, (_, index) => `store-${index + 4}`),
+        ]);
         const statuses = new Map((await readShown(frame)).byStatus);
         expect(statuses.get('__proto__')).toBe('4');
         expect(statuses.get('constructor')).toBe('2');
