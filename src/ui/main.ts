@@ -1,3 +1,354 @@
-// The complaints_overview view: placeholder entry of the build, replaced by the view itself.
-const app = document.getElementById('app');
-if (app) app.textContent = 'complaints_overview';
+// The complaints_overview view (MCP Apps): connects to the host, draws the overview the tool call
+// answered, and lets the member pick another period or open a record, each through the host's
+// tools/call. State lives here; the drawing is in overview-view.ts and detail-view.ts.
+import { PERIODS } from '../calendar/periods.js';
+import { type DetailState, drawDetail, type RecordRef } from './detail-view.js';
+import { type Formats, formatsFor, h } from './dom.js';
+import { HostConnection, type Params, PROTOCOL_VERSION, RpcError, reportSize } from './host-connection.js';
+import { applyStyleVariables, applyTheme, type HostContext, localeOf, mergeContext, themeOf } from './host-context.js';
+import { type LabelId, type Lang, label, languageOf, valueLabel } from './labels.js';
+import { type Drawn, drawOverview, refKey } from './overview-view.js';
+import { fields, list, type OverviewFields, text } from './read.js';
+
+type Phase = 'waiting' | 'loading' | 'ready' | 'error' | 'cancelled';
+
+/** A host's error text is shown, but not without end. */
+const MAX_ERROR_CHARS = 2000;
+
+let context: HostContext = {};
+let lang: Lang = 'en';
+let formats: Formats = formatsFor('en', 'en');
+/** The arguments the overview drawn (or awaited) answers. */
+let args: Params = {};
+let answer: OverviewFields | undefined;
+let phase: Phase = 'waiting';
+let detail: DetailState = { state: 'empty' };
+let drawn: Drawn | undefined;
+let connected = false;
+// A newer call (or a newer result from the host) makes an older answer stale: it is then dropped.
+let overviewCall = 0;
+let detailCall = 0;
+
+// ---- The page's parts, made once ----
+
+const app = document.getElementById('app') ?? document.body.appendChild(h('main', { id: 'app' }));
+const heading = h('h1');
+const periodText = h('span');
+const status = h('span', { class: 'status', role: 'status' });
+const periodLine = h('p', { class: 'period' }, periodText, status);
+const select = h('select', { name: 'period', id: 'period-picker' });
+const pickerCaption = h('span');
+const errorBox = h('p', { class: 'error', 'data-error': '', role: 'alert' });
+const summarySlot = h('div', { class: 'summary-slot' });
+const urgentSlot = h('div', { class: 'urgent-slot' });
+const emailSlot = h('div', { class: 'email-slot' });
+const detailPanel = h('aside', { class: 'panel detail', 'data-detail': '', 'data-state': 'empty', 'aria-live': 'polite' });
+const recordsGrid = h('div', { class: 'records-grid' }, urgentSlot, detailPanel, emailSlot);
+
+select.disabled = true;
+select.addEventListener('change', () => void choosePeriod(select.value));
+app.replaceChildren(
+  h(
+    'header',
+    { class: 'head' },
+    h('div', { class: 'head-text' }, heading, periodLine),
+    h('label', { class: 'picker', for: 'period-picker' }, pickerCaption, select),
+  ),
+  errorBox,
+  summarySlot,
+  recordsGrid,
+);
+
+// ---- Drawing ----
+
+function setPhase(next: Phase): void {
+  phase = next;
+  app.dataset.state = next;
+  app.setAttribute('aria-busy', String(next === 'loading'));
+  const words: Partial<Record<Phase, LabelId>> = { waiting: 'waiting', loading: 'loading', cancelled: 'cancelled' };
+  const id = words[next];
+  status.textContent = id ? label(lang, id) : '';
+  status.hidden = id === undefined;
+}
+
+function showError(message: string | undefined): void {
+  errorBox.textContent = message ?? '';
+  errorBox.hidden = !message;
+}
+
+function periodOf(values: Params): string | undefined {
+  return typeof values.period === 'string' && (PERIODS as readonly string[]).includes(values.period) ? values.period : undefined;
+}
+
+function periodWords(): string {
+  const from = text(answer?.filedFrom) ?? text(args.from);
+  const to = text(answer?.filedTo) ?? text(args.to);
+  if (from !== undefined && to !== undefined) {
+    return from === to ? label(lang, 'filedOn', { date: formats.day(from) }) : label(lang, 'filedBetween', { from: formats.day(from), to: formats.day(to) });
+  }
+  if (from !== undefined || to !== undefined) return label(lang, 'filedBetween', { from: from ? formats.day(from) : '…', to: to ? formats.day(to) : '…' });
+  const period = periodOf(args);
+  if (period !== undefined) return label(lang, `period.${period}` as LabelId);
+  return answer === undefined && phase === 'waiting' ? '' : label(lang, 'filedAll');
+}
+
+function filterTexts(): string[] {
+  const filters: string[] = [];
+  const storeId = text(args.storeId);
+  if (storeId !== undefined) {
+    const named = list(answer?.byStore)
+      .map((entry) => fields(entry))
+      .find((entry) => entry.storeId === storeId);
+    filters.push(label(lang, 'storeFilter', { store: text(named?.store) ?? storeId }));
+  }
+  const type = text(args.type);
+  if (type !== undefined) filters.push(label(lang, 'typeFilter', { type: valueLabel(lang, 'type', type) }));
+  return filters;
+}
+
+function drawHeader(): void {
+  document.documentElement.lang = lang;
+  document.title = label(lang, 'documentTitle');
+  heading.textContent = label(lang, 'title');
+  periodText.textContent = [periodWords(), ...filterTexts()].filter((part) => part !== '').join(' · ');
+  pickerCaption.textContent = label(lang, 'periodLabel');
+  const values = ['', ...PERIODS];
+  if (select.options.length !== values.length) {
+    select.replaceChildren(...values.map((value) => h('option', { value })));
+  }
+  values.forEach((value, index) => {
+    select.options[index]!.textContent = label(lang, `period.${value}` as LabelId);
+  });
+  const period = periodOf(args);
+  // A range given as from/to is none of the options: none is shown selected rather than a wrong one.
+  if (period !== undefined) select.value = period;
+  else if (text(args.from) !== undefined || text(args.to) !== undefined) select.selectedIndex = -1;
+  else select.value = '';
+}
+
+function drawAll(): void {
+  drawHeader();
+  drawn?.stop();
+  drawn = undefined;
+  if (answer === undefined) {
+    summarySlot.replaceChildren();
+    urgentSlot.replaceChildren();
+    emailSlot.replaceChildren();
+  } else {
+    drawn = drawOverview(answer, { lang, formats, open: (record, button) => void openRecord(record, button), selected: selectedKey() });
+    summarySlot.replaceChildren(drawn.summary);
+    urgentSlot.replaceChildren(drawn.urgent);
+    emailSlot.replaceChildren(drawn.email);
+  }
+  recordsGrid.hidden = answer === undefined || drawn?.empty === true;
+  drawDetail(detailPanel, detail, lang, formats);
+  // The record shown may be in the new lists too: the panel then stays beside it.
+  anchor = recordsGrid.querySelector<HTMLElement>('button.record[aria-current="true"]') ?? undefined;
+  placeDetail();
+}
+
+/** Two columns, lists and detail, from this width on: the stylesheet's breakpoint. */
+const wide = window.matchMedia('(min-width: 620px)');
+/** The button of the record shown. */
+let anchor: HTMLElement | undefined;
+
+/**
+ * Puts the detail panel beside the button chosen, so that a record picked low in a long list is not
+ * shown out of sight at the top: next to its list (urgent or e-mail), and when wide, level with the
+ * button. Beside the urgent list it never reaches below that list, which would push the e-mail list down.
+ */
+function placeDetail(): void {
+  const slot = anchor?.isConnected ? anchor.closest<HTMLElement>('.urgent-slot, .email-slot') : null;
+  const beside = slot?.classList.contains('email-slot') ? 'email' : 'urgent';
+  recordsGrid.dataset.beside = beside;
+  let margin = 0;
+  if (anchor && slot && wide.matches) {
+    const slotBox = slot.getBoundingClientRect();
+    const offset = anchor.getBoundingClientRect().top - slotBox.top;
+    margin = beside === 'email' ? offset : Math.min(offset, slotBox.height - detailPanel.getBoundingClientRect().height);
+  }
+  detailPanel.style.marginTop = `${Math.max(0, Math.round(margin))}px`;
+}
+
+wide.addEventListener('change', placeDetail);
+
+function selectedKey(): string | undefined {
+  return detail.state === 'empty' ? undefined : refKey(detail.record);
+}
+
+function markSelected(): void {
+  const key = selectedKey();
+  for (const button of recordsGrid.querySelectorAll<HTMLButtonElement>('button.record')) {
+    const id = button.dataset.recordId;
+    const own = id !== undefined ? `id:${id}` : button.dataset.reference !== undefined ? `ref:${button.dataset.reference}` : undefined;
+    if (own !== undefined && own === key) button.setAttribute('aria-current', 'true');
+    else button.removeAttribute('aria-current');
+  }
+}
+
+// ---- Results ----
+
+interface ToolOutcome {
+  ok: boolean;
+  structured: unknown;
+  message: string;
+}
+
+/** A CallToolResult read without trust: its text blocks joined (for errors), its structuredContent. */
+function outcomeOf(result: unknown): ToolOutcome {
+  const fieldsOf = fields<{ content: unknown; structuredContent: unknown; isError: unknown }>(result);
+  const message = list(fieldsOf.content)
+    .map((block) => fields<{ type: unknown; text: unknown }>(block))
+    .filter((block) => block.type === 'text')
+    .map((block) => text(block.text) ?? '')
+    .join('\n')
+    .slice(0, MAX_ERROR_CHARS);
+  return { ok: fieldsOf.isError !== true, structured: fieldsOf.structuredContent, message };
+}
+
+function failureText(error: unknown): string {
+  const message = error instanceof RpcError || error instanceof Error ? error.message : '';
+  return message !== '' ? message.slice(0, MAX_ERROR_CHARS) : label(lang, 'callFailed');
+}
+
+const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Draws an overview result; on an error, says it and keeps the last drawing. True when drawn. */
+function takeOverview(result: unknown): boolean {
+  const outcome = outcomeOf(result);
+  if (!outcome.ok || !isObject(outcome.structured)) {
+    showError(outcome.ok ? label(lang, 'noData') : outcome.message || label(lang, 'callFailed'));
+    setPhase('error');
+    drawHeader();
+    return false;
+  }
+  answer = outcome.structured as OverviewFields;
+  showError(undefined);
+  setPhase('ready');
+  drawAll();
+  return true;
+}
+
+async function choosePeriod(period: string): Promise<void> {
+  if (!connected) return;
+  const next: Params = { ...args };
+  delete next.period;
+  delete next.from;
+  delete next.to;
+  if (period !== '') next.period = period;
+  const call = ++overviewCall;
+  setPhase('loading');
+  let result: unknown;
+  try {
+    result = await connection.request('tools/call', { name: 'complaints_overview', arguments: next });
+  } catch (error) {
+    if (call !== overviewCall) return;
+    showError(failureText(error));
+    setPhase('error');
+    drawHeader();
+    return;
+  }
+  if (call !== overviewCall) return;
+  const previous = args;
+  args = next;
+  // A failed call leaves the drawing of the previous arguments: so do the header and the picker.
+  if (!takeOverview(result)) {
+    args = previous;
+    drawHeader();
+  }
+}
+
+async function openRecord(record: RecordRef, button: HTMLElement): Promise<void> {
+  const call = ++detailCall;
+  detail = { state: 'loading', record };
+  anchor = button;
+  drawDetail(detailPanel, detail, lang, formats);
+  markSelected();
+  placeDetail();
+  // Stacked, the panel follows the list: brought into view if the page can scroll to it.
+  if (!wide.matches) detailPanel.scrollIntoView({ block: 'nearest' });
+  const requested = record.id !== undefined ? { id: record.id } : { reference: record.reference };
+  try {
+    const outcome = outcomeOf(await connection.request('tools/call', { name: 'get_complaint', arguments: requested }));
+    if (call !== detailCall) return;
+    detail =
+      outcome.ok && isObject(outcome.structured)
+        ? { state: 'ready', record, answer: fields(outcome.structured) }
+        : { state: 'error', record, message: outcome.ok ? label(lang, 'noData') : outcome.message };
+  } catch (error) {
+    if (call !== detailCall) return;
+    detail = { state: 'error', record, message: failureText(error) };
+  }
+  drawDetail(detailPanel, detail, lang, formats);
+  placeDetail();
+}
+
+// ---- The host ----
+
+function takeContext(partial: unknown): void {
+  const before = `${lang}|${formats.locale}`;
+  context = mergeContext(context, partial);
+  applyTheme(themeOf(context));
+  applyStyleVariables(context);
+  const locale = localeOf(context);
+  lang = languageOf(locale);
+  formats = formatsFor(locale, lang === 'es' ? 'es-PE' : 'en');
+  if (`${lang}|${formats.locale}` !== before) {
+    setPhase(phase);
+    drawAll();
+  }
+}
+
+function onNotification(method: string, params: Params): void {
+  switch (method) {
+    case 'ui/notifications/tool-input':
+      if (isObject(params.arguments)) args = { ...(params.arguments as Params) };
+      drawHeader();
+      return;
+    case 'ui/notifications/tool-result':
+      // The host's result supersedes a period asked for meanwhile: the drawing follows the host.
+      overviewCall++;
+      takeOverview(params);
+      return;
+    case 'ui/notifications/tool-cancelled':
+      overviewCall++;
+      showError(undefined);
+      setPhase('cancelled');
+      return;
+    case 'ui/notifications/host-context-changed':
+      takeContext(params);
+      return;
+    default:
+      // tool-input-partial and anything newer: nothing to draw from.
+      return;
+  }
+}
+
+const connection = new HostConnection(window.parent, onNotification);
+
+// Without a theme from the host, the system's is followed as it changes.
+window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', () => applyTheme(themeOf(context)));
+
+async function start(): Promise<void> {
+  takeContext({});
+  setPhase('waiting');
+  showError(undefined);
+  drawAll();
+  connection.start();
+  const result = fields<{ hostContext: unknown }>(
+    await connection.request('ui/initialize', {
+      protocolVersion: PROTOCOL_VERSION,
+      appInfo: { name: 'complaints-book-mcp overview', version: '1' },
+      appCapabilities: { availableDisplayModes: ['inline'] },
+    }),
+  );
+  takeContext(result.hostContext);
+  connection.notify('ui/notifications/initialized', {});
+  connected = true;
+  select.disabled = false;
+  reportSize((size) => connection.notify('ui/notifications/size-changed', size));
+}
+
+start().catch(() => {
+  // No host answered ui/initialize: the page stays waiting, which is what it says.
+});

@@ -1,0 +1,132 @@
+// The detail panel: one record as get_complaint's structuredContent gives it, beside the lists.
+import { type Formats, h, present } from './dom.js';
+import { deadlineWords, type Lang, label, urgencyOf, valueLabel } from './labels.js';
+import { type DetailFields, fields, integer, list, text } from './read.js';
+
+/** Which record to open: its id, or (without one) the correlative, which get_complaint takes as reference. */
+export interface RecordRef {
+  id?: string;
+  reference?: string;
+  /** Shown while the record loads. */
+  correlative?: string;
+}
+
+export type DetailState =
+  | { state: 'empty' }
+  | { state: 'loading'; record: RecordRef }
+  | { state: 'ready'; record: RecordRef; answer: DetailFields }
+  | { state: 'error'; record: RecordRef; message: string };
+
+/** History lines shown, newest first. */
+const HISTORY_LINES = 5;
+const STAMP = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}:\d{2}))?$/;
+
+/** "2026-11-18 11:02" as "18 nov 11:02"; anything else as sent. */
+function stamp(value: string, formats: Formats): string {
+  const match = STAMP.exec(value);
+  if (!match) return value;
+  return match[2] ? `${formats.day(match[1]!)} ${match[2]}` : formats.day(match[1]!);
+}
+
+function consumerName(value: unknown): string | undefined {
+  const consumer = fields<{ firstName: string; lastName: string; legalName: string }>(value);
+  const legal = text(consumer.legalName);
+  const person = [text(consumer.firstName), text(consumer.lastName)].filter((part) => part !== undefined).join(' ');
+  return legal ?? (person === '' ? undefined : person);
+}
+
+function deadline(answer: DetailFields, lang: Lang, formats: Formats): HTMLElement | undefined {
+  const term = fields<{ date: string; daysLeft: number; daysLate: number }>(answer.deadline);
+  const date = text(term.date);
+  const daysLeft = integer(term.daysLeft);
+  const daysLate = integer(term.daysLate);
+  let words: string | undefined;
+  let tone = '';
+  if (daysLeft !== undefined) {
+    words = deadlineWords(lang, daysLeft, formats.number);
+    if (daysLeft <= 3) tone = urgencyOf(daysLeft) === 'overdue' ? 'overdue' : 'due_soon';
+  } else if (daysLate !== undefined) {
+    words =
+      daysLate <= 0
+        ? label(lang, 'answeredOnTime')
+        : daysLate === 1
+          ? label(lang, 'answeredLateOne')
+          : label(lang, 'answeredLateMany', { n: formats.number(daysLate) });
+  }
+  if (date === undefined && words === undefined) return undefined;
+  return h(
+    'span',
+    null,
+    date !== undefined ? formats.day(date) : '',
+    date !== undefined && words !== undefined ? ' · ' : '',
+    words && h('span', { class: `badge ${tone}` }, words),
+  );
+}
+
+function row(name: string, value: Node | string | undefined): HTMLElement[] {
+  return value === undefined || value === '' ? [] : [h('dt', null, name), h('dd', null, value)];
+}
+
+/** Fills `panel` (the persistent [data-detail] element) for `detail`. */
+export function drawDetail(panel: HTMLElement, detail: DetailState, lang: Lang, formats: Formats): void {
+  panel.dataset.state = detail.state;
+  panel.setAttribute('aria-busy', String(detail.state === 'loading'));
+  const shownId = detail.state === 'ready' ? (detail.record.id ?? text(detail.answer.id)) : undefined;
+  if (shownId !== undefined) panel.dataset.recordId = shownId;
+  else delete panel.dataset.recordId;
+
+  if (detail.state === 'empty') {
+    panel.replaceChildren(h('h2', null, label(lang, 'detailTitle')), h('p', { class: 'muted' }, label(lang, 'detailEmpty')));
+    return;
+  }
+  const asked = detail.record.correlative ?? detail.record.reference;
+  if (detail.state === 'loading') {
+    panel.replaceChildren(h('h2', null, asked ?? label(lang, 'detailTitle')), h('p', { class: 'muted loading-line' }, label(lang, 'detailLoading')));
+    return;
+  }
+  if (detail.state === 'error') {
+    panel.replaceChildren(
+      ...present(
+        h('h2', null, asked ?? label(lang, 'detailTitle')),
+        h('p', { class: 'error-text' }, label(lang, 'detailFailed')),
+        detail.message !== '' && h('p', { class: 'error-detail' }, detail.message),
+      ),
+    );
+    return;
+  }
+
+  const { answer } = detail;
+  const store = fields<{ name: string }>(answer.store);
+  const type = text(answer.type);
+  const status = text(answer.status);
+  const filed = text(answer.createdAt);
+  const response = fields<{ respondedAt: string }>(answer.response);
+  const answeredAt = text(response.respondedAt);
+  const tracking = text(answer.trackingCode);
+  const history = list(answer.history)
+    .slice(-HISTORY_LINES)
+    .map((line) => text(line))
+    .filter((line) => line !== undefined)
+    .reverse();
+
+  panel.replaceChildren(
+    ...present(
+      h('h2', null, text(answer.correlative) ?? asked ?? label(lang, 'noCorrelative')),
+      tracking && h('p', { class: 'muted' }, tracking),
+      h(
+        'dl',
+        { class: 'facts' },
+        ...row(label(lang, 'fieldType'), type && valueLabel(lang, 'type', type)),
+        ...row(label(lang, 'fieldStatus'), status && valueLabel(lang, 'status', status)),
+        ...row(label(lang, 'fieldStore'), text(store.name)),
+        ...row(label(lang, 'fieldFiled'), filed && stamp(filed, formats)),
+        ...row(label(lang, 'fieldDeadline'), deadline(answer, lang, formats)),
+        ...row(label(lang, 'fieldAnswered'), answeredAt && stamp(answeredAt, formats)),
+        ...row(label(lang, 'fieldConsumer'), consumerName(answer.consumer)),
+        ...row(label(lang, 'fieldReason'), text(answer.reason)),
+      ),
+      history.length > 0 && h('h3', null, label(lang, 'fieldHistory')),
+      history.length > 0 && h('ol', { class: 'history' }, ...history.map((line) => h('li', null, line))),
+    ),
+  );
+}

@@ -1,0 +1,75 @@
+// Building the DOM from untrusted values: text goes in as text nodes, attributes through
+// setAttribute, styles never as an attribute (the page's CSP refuses inline style; CSSOM is used).
+
+export type Child = Node | string | false | null | undefined;
+type Attributes = Record<string, string | number | false | null | undefined>;
+
+function fill(element: Element, attributes: Attributes | null | undefined, children: Child[]): void {
+  if (attributes) {
+    for (const [name, value] of Object.entries(attributes)) {
+      if (value === false || value === null || value === undefined) continue;
+      element.setAttribute(name, String(value));
+    }
+  }
+  for (const child of children) {
+    if (child === false || child === null || child === undefined) continue;
+    element.append(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+}
+
+/** The children that are there: for replaceChildren and append, which take no false or undefined. */
+export function present(...children: Child[]): (Node | string)[] {
+  return children.filter((child): child is Node | string => child !== false && child !== null && child !== undefined);
+}
+
+/** An HTML element with attributes and children; strings become text nodes. */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes?: Attributes | null, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  fill(element, attributes, children);
+  return element;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An SVG element with (presentation) attributes and children. */
+export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes?: Attributes | null, ...children: Child[]): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG, tag);
+  fill(element, attributes, children);
+  return element;
+}
+
+/** Formats numbers and calendar days in the view's locale. */
+export interface Formats {
+  locale: string;
+  number(value: number): string;
+  /** "23 nov" / "Nov 23" for a YYYY-MM-DD day (a calendar day: formatted in UTC); as sent otherwise. */
+  day(value: string): string;
+  /** "nov 2026" / "Nov 2026". */
+  month(value: string): string;
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function formatsFor(locale: string, fallback: string): Formats {
+  const usable = (() => {
+    try {
+      return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : fallback;
+    } catch {
+      return fallback;
+    }
+  })();
+  const numbers = new Intl.NumberFormat(usable);
+  const days = new Intl.DateTimeFormat(usable, { timeZone: 'UTC', day: 'numeric', month: 'short' });
+  const months = new Intl.DateTimeFormat(usable, { timeZone: 'UTC', month: 'short', year: 'numeric' });
+  const asDate = (value: string) => (ISO_DAY.test(value) ? new Date(`${value}T00:00:00Z`) : undefined);
+  const formatWith = (formatter: Intl.DateTimeFormat, value: string) => {
+    const date = asDate(value);
+    return date && !Number.isNaN(date.getTime()) ? formatter.format(date) : value;
+  };
+  return {
+    locale: usable,
+    number: (value) => numbers.format(value),
+    day: (value) => formatWith(days, value),
+    month: (value) => formatWith(months, value),
+  };
+}

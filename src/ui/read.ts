@@ -1,0 +1,98 @@
+// Reading a tool's structuredContent without trusting it: a host may pass on anything, a field may be
+// missing or of another type, a count may be negative or NaN, a key may be "__proto__". Every reader
+// answers something drawable instead of throwing.
+import type { DetailAnswer } from '../contract/detail-answer.js';
+import type { OverviewAnswer } from '../contract/overview-answer.js';
+import { MAX_STEPS, type Step } from './chart.js';
+
+/** An object's fields, each still unchecked. */
+export type Unchecked<T> = { [K in keyof T]?: unknown };
+
+/**
+ * Records filed, and of those answered, per step from `from` (a day, a week from Monday, a month from
+ * the 1st). Added to the overview's answer after OverviewAnswer was declared: read as optional.
+ */
+export interface ActivityField {
+  from: string;
+  step: Step;
+  filed: number[];
+  answered: number[];
+}
+
+export type OverviewFields = Unchecked<OverviewAnswer & { activity: ActivityField }>;
+export type DetailFields = Unchecked<DetailAnswer>;
+
+/** A plain object (not an array, not null) as a map of unchecked fields; an empty one otherwise. */
+export function fields<T = Record<string, unknown>>(value: unknown): Unchecked<T> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Unchecked<T>) : {};
+}
+
+/** A count: a finite whole number from 0 up; anything else counts as 0. */
+export function count(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
+}
+
+/** A whole number of either sign (days left can be negative), or undefined. */
+export function integer(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+/** A non-empty string, or undefined. */
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** An array, or an empty one. */
+export function list(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** The entries of an array that are plain objects: a null or a number in a list of records is skipped. */
+export function objects(value: unknown): Record<string, unknown>[] {
+  return list(value).filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null && !Array.isArray(entry));
+}
+
+/**
+ * A map of counts as [key, count] pairs, keys as sent: "__proto__" or "constructor" are read as the
+ * own keys they are, never looked up through a prototype.
+ */
+export function counts(value: unknown): [string, number][] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  return Object.entries(value).map(([key, amount]) => [key, count(amount)]);
+}
+
+export interface Activity {
+  from: string;
+  step: Step;
+  /** Steps before the first one kept (a series longer than MAX_STEPS keeps its latest). */
+  skipped: number;
+  /** Steps in the whole series. */
+  steps: number;
+  filed: number[];
+  answered: number[];
+}
+
+const STEPS: readonly Step[] = ['day', 'week', 'month'];
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The activity series, at most `max` of its latest steps, each count checked; undefined when unusable. */
+export function activity(value: unknown, max = MAX_STEPS): Activity | undefined {
+  const field = fields<ActivityField>(value);
+  const from = text(field.from);
+  const step = STEPS.find((candidate) => candidate === field.step);
+  const filed = list(field.filed);
+  const answered = list(field.answered);
+  if (from === undefined || !ISO_DAY.test(from) || step === undefined) return undefined;
+  const steps = Math.max(filed.length, answered.length);
+  if (steps === 0) return undefined;
+  const skipped = Math.max(0, steps - Math.max(1, max));
+  const kept = steps - skipped;
+  return {
+    from,
+    step,
+    skipped,
+    steps,
+    filed: Array.from({ length: kept }, (_, index) => count(filed[skipped + index])),
+    answered: Array.from({ length: kept }, (_, index) => count(answered[skipped + index])),
+  };
+}
