@@ -10,8 +10,10 @@
 // that choosing a period asks for one new overview and shows it; Spanish for a host in es-PE, English
 // in en-US; the host's theme, then a change of it; hostile data shown as text. For the whole of every
 // test: no request but the host page's own two (none from the view), no console error, no page
-// error, no CSP violation. Screenshots go to test/artifacts/ (not committed); the Spanish one is also
-// docs/images/overview-es.png, which the README shows.
+// error, no CSP violation. Screenshots go to test/artifacts/ (not committed). The Spanish one is
+// docs/images/overview-es.png, which the README shows: when the view changes, run this file with
+// UPDATE_DOCS_IMAGES=1 to write it there too (not on every run: the sandbox's dates follow the
+// clock, so the picture would change, and dirty the tree, every day).
 //
 // Chromium is required, not optional: without /usr/bin/chromium the file fails, saying how to
 // install it (CI does). No browser is ever downloaded.
@@ -302,13 +304,17 @@ async function screenshot(page: Page, name: string): Promise<string> {
 /** Waits until the host has sized the iframe to the whole view (the view reports its size as it changes). */
 async function expectWholeViewShown(page: Page, frame: Frame): Promise<void> {
   expect((await page.evaluate(() => window.viewHost.sizes)).length, 'sizes the view asked the host for').toBeGreaterThan(0);
+  // The pixels of the view's document below the iframe's bottom: ones a person would have to scroll the view itself to see.
   await expect
-    .poll(async () => {
-      const wanted = await frame.evaluate(() => document.documentElement.scrollHeight);
-      const given = await page.locator('iframe#view').evaluate((iframe) => (iframe as HTMLIFrameElement).clientHeight);
-      return given >= wanted;
-    }, POLL)
-    .toBe(true);
+    .poll(
+      async () => {
+        const wanted = await frame.evaluate(() => document.documentElement.scrollHeight);
+        const given = await page.locator('iframe#view').evaluate((iframe) => (iframe as HTMLIFrameElement).clientHeight);
+        return Math.max(0, wanted - given);
+      },
+      { ...POLL, message: 'pixels of the view the iframe leaves out' },
+    )
+    .toBe(0);
 }
 
 const structured = (result: CallToolResult) => result.structuredContent as OverviewAnswer;
@@ -396,7 +402,8 @@ describe('the view in Chromium', () => {
           expect(await view.locator(`[data-series="byStatus"] [data-key="${status}"]`).textContent()).toContain(labels[status]);
         }
         await expectWholeViewShown(page, frame);
-        copyFileSync(await screenshot(page, 'overview-es.png'), DOCS_IMAGE);
+        const spanish = await screenshot(page, 'overview-es.png');
+        if (process.env.UPDATE_DOCS_IMAGES === '1') copyFileSync(spanish, DOCS_IMAGE);
 
         const first = answer.mostUrgent![0]!;
         await view.locator('[data-series="urgent"] button[data-record-id]').first().click();
@@ -444,6 +451,29 @@ describe('the view in Chromium', () => {
         const everything = expectedShown(structured(seen.calls[1]!.result!));
         await expect.poll(async () => comparable(await readShown(frame)), POLL).toEqual(everything);
         expect(await view.locator('#app').getAttribute('data-state')).toBe('ready');
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'asks the host for a height that covers all it lays out, also for 62 days of few records',
+    async () => {
+      const today = periodRange('today', new Date(), 'America/Lima').to;
+      const smallest = structured(firstResult).byStore!.at(-1)!.storeId!;
+      const toolArguments = { storeId: smallest, type: 'complaint', from: addDays(today, -61), to: today };
+      const result = (await mcp.client.callTool({ name: 'complaints_overview', arguments: toolArguments })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect(structured(result).activity).toMatchObject({ step: 'day', filed: expect.any(Array) });
+      expect(structured(result).activity!.filed.length).toBeGreaterThan(50);
+      const { context, page, seen, frame } = await openView({ locale: 'en-US', theme: 'light' }, toolArguments, result);
+      try {
+        expect(comparable(await readShown(frame))).toEqual(expectedShown(structured(result)));
+        await screenshot(page, 'overview-long-activity-en.png');
+        await expectWholeViewShown(page, frame);
         expectQuiet(seen);
       } finally {
         await context.close();
@@ -568,14 +598,6 @@ describe('hostile data', () => {
         const steps = await view.locator('[data-series="activity"] tr[data-step]').count();
         expect(steps).toBeGreaterThan(0);
         expect(steps).toBeLessThan(HUGE);
-        // What the server strips from text a person reviews (src/sanitize.ts), the view does not show
-        // either: a right-to-left override would show the correlative R-1000-2026 as R-6202-0001.
-        const invisible = await frame.evaluate(() =>
-          [...(document.getElementById('app')?.textContent ?? '').matchAll(/[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu)].map(
-            ([character]) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
-          ),
-        );
-        expect(invisible, 'invisible or reordering characters shown').toEqual([]);
         // Broken as a whole, the result still leaves the view standing, saying ready or error.
         for (const broken of BROKEN_RESULTS) {
           await hostEvaluate(page, 'sendToolResult', broken);
@@ -589,6 +611,38 @@ describe('hostile data', () => {
         ]);
         await expect.poll(async () => comparable(await readShown(frame)), POLL).toEqual(expectedShown(structured(seen.calls[0]!.result!)));
         expect(await page.evaluate(() => window.viewHost.strayMessages)).toEqual([]);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'does not show the characters that hide or reorder text, as the server strips them (src/sanitize.ts)',
+    async () => {
+      const { context, page, seen, view, frame } = await openHost({ locale: 'en-US', theme: 'light' });
+      try {
+        await hostEvaluate(page, 'sendToolInput', FIRST_ARGUMENTS);
+        await page.evaluate((json) => window.viewHost.sendToolResult(json), hostileResultJson());
+        await view.locator('#app[data-state="ready"]').waitFor({ state: 'attached' });
+        await screenshot(page, 'overview-hostile-en.png');
+        // Each text that holds one, with the code points: a right-to-left override shows the
+        // correlative R-1000-2026 as R-6202-0001, and "Tienda acitsoH" as "Tienda Hostica".
+        const shown = await frame.evaluate(() => {
+          const found: string[] = [];
+          const walker = document.createTreeWalker(document.getElementById('app')!, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const characters = [...(node.textContent ?? '').matchAll(/[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu)];
+            if (characters.length === 0) continue;
+            const where = node.parentElement?.closest('[data-series]')?.getAttribute('data-series') ?? node.parentElement?.tagName;
+            const codes = characters.map(([character]) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+            found.push(`${where}: ${JSON.stringify(node.textContent)} (${codes.join(' ')})`);
+          }
+          return found;
+        });
+        expect(shown, 'texts with invisible or reordering characters').toEqual([]);
         expectQuiet(seen);
       } finally {
         await context.close();
