@@ -598,18 +598,25 @@ describe('hostile data', () => {
         const steps = await view.locator('[data-series="activity"] tr[data-step]').count();
         expect(steps).toBeGreaterThan(0);
         expect(steps).toBeLessThan(HUGE);
+        // A record the server does not know: one get_complaint, refused, and the panel says so.
+        await view.locator('[data-series="urgent"] button[data-record-id="hostile-1"]').click();
+        await view.locator('[data-detail][data-state="error"]').waitFor({ state: 'attached' });
+        expect(seen.calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([{ name: 'get_complaint', arguments: { id: 'hostile-1' } }]);
+        expect(seen.calls[0]!.error ?? seen.calls[0]!.result?.isError).toBeTruthy();
+        expect(await view.locator('[data-detail]').getAttribute('data-record-id')).not.toBe('hostile-1');
+        expect((await view.locator('[data-detail]').textContent())?.trim()).not.toBe('');
         // Broken as a whole, the result still leaves the view standing, saying ready or error.
         for (const broken of BROKEN_RESULTS) {
           await hostEvaluate(page, 'sendToolResult', broken);
           await view.locator('#app[data-state="ready"], #app[data-state="error"]').waitFor({ state: 'attached' });
         }
         // Still answering: a period chosen asks the server, and its real answer replaces the hostile one.
-        await view.locator('select[name="period"]').selectOption('last_30_days');
-        await seen.watched.until(() => seen.calls.length > 0 && (seen.calls[0]!.result !== undefined || seen.calls[0]!.error !== undefined));
-        expect(seen.calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
-          { name: 'complaints_overview', arguments: { period: 'last_30_days' } },
+        await view.locator('select[name="period"]').selectOption('this_month');
+        await seen.watched.until(() => seen.calls.length > 1 && (seen.calls[1]!.result !== undefined || seen.calls[1]!.error !== undefined));
+        expect(seen.calls.slice(1).map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
+          { name: 'complaints_overview', arguments: { period: 'this_month' } },
         ]);
-        await expect.poll(async () => comparable(await readShown(frame)), POLL).toEqual(expectedShown(structured(seen.calls[0]!.result!)));
+        await expect.poll(async () => comparable(await readShown(frame)), POLL).toEqual(expectedShown(structured(seen.calls[1]!.result!)));
         expect(await page.evaluate(() => window.viewHost.strayMessages)).toEqual([]);
         expectQuiet(seen);
       } finally {
