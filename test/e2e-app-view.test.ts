@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VIEW_MIME_TYPE, overviewView } from '../src/resources/overview-view.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
+import { connectHttp, startHttpServe } from './helpers/http-serve.js';
 import { type Connection, connect } from './helpers/mcp.js';
 
 let sandbox: SandboxHandle;
@@ -87,5 +88,22 @@ describe('the overview view, as a host finds it', () => {
     expect(text).not.toMatch(/activity|ui:\/\//);
     expect(structured.activity).toMatchObject({ from: structured.filedFrom, step: 'day' });
     expect(structured.activity.filed.reduce((sum: number, count: number) => sum + count, 0)).toBe(structured.total);
+  });
+
+  it('is served over serve --http as over stdio, to a member with a key: a team server shows it in the chat apps', async () => {
+    const serve = await startHttpServe({ COMPLAINTS_API_URL: sandbox.url });
+    try {
+      const member = await connectHttp(serve.url, DEMO_KEYS.full.key);
+      try {
+        const { contents } = await member.client.readResource({ uri: overviewView.uri });
+        expect(contents[0]).toMatchObject({ uri: overviewView.uri, mimeType: RESOURCE_MIME_TYPE, text: (await readView()).text });
+        const { tools } = await member.client.listTools();
+        expect(tools.find((tool) => tool.name === 'complaints_overview')?._meta?.ui).toEqual({ resourceUri: overviewView.uri });
+      } finally {
+        await member.close();
+      }
+    } finally {
+      await serve.stop();
+    }
   });
 });

@@ -43,6 +43,18 @@ async function main(): Promise<void> {
     const record = structured.items?.[0];
     if (record?.correlative) await call('One record in full, by the correlative people quote', 'get_complaint', { reference: record.correlative });
     await call('What is close to its legal deadline, and what else needs attention', 'complaints_overview', { period: 'last_30_days' });
+    // What a host that renders MCP Apps shows beside that answer: the tool names a page, read once.
+    const overviewTool = tools.find((tool) => tool.name === 'complaints_overview');
+    const viewUri = (overviewTool?._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
+    if (viewUri) {
+      const [page] = (await client.readResource({ uri: viewUri })).contents;
+      const size = page && 'text' in page ? Buffer.byteLength(page.text, 'utf8') : 0;
+      show(
+        'The same overview as charts, for chat apps that render MCP Apps (claude.ai, Claude Desktop, VS Code, ChatGPT)',
+        `complaints_overview names the view ${viewUri}: ${page?.mimeType}, ${Math.round(size / 1024)} KB, loads nothing from the network.`,
+      );
+      if (!page || size === 0) failures++;
+    }
     await call('A record that does not exist (or is not yours)', 'get_complaint', { id: '00000000-0000-4000-8000-000000000000' }, true);
   } finally {
     await client.close();
