@@ -1,19 +1,27 @@
 // The complaints_overview view (MCP Apps, extension io.modelcontextprotocol/ui) in a real browser:
 // Debian's Chromium, driven by playwright-core, opens a host page of the test's own whose host side
-// of the extension is ext-apps' AppBridge over its PostMessageTransport. The view is the HTML the
-// built server gives for resources/read (not the file on disk), in an <iframe sandbox="allow-scripts">;
-// the tool's input and result are a real complaints_overview call against the sandbox, and every
-// tools/call the view sends goes to the same server over stdio. Checked: what the server declares
-// (the tool's _meta.ui.resourceUri, the resource's MIME type); that the view shows exactly the
-// structuredContent (figures, every status and type, the stores shown, every step of the activity,
-// the urgent records in order); that choosing a record reads it with one get_complaint and shows it;
-// that choosing a period asks for one new overview and shows it; Spanish for a host in es-PE, English
-// in en-US; the host's theme, then a change of it; hostile data shown as text. For the whole of every
-// test: no request but the host page's own two (none from the view), no console error, no page
-// error, no CSP violation. Screenshots go to test/artifacts/ (not committed). The Spanish one is
-// docs/images/overview-es.png, which the README shows: when the view changes, run this file with
-// UPDATE_DOCS_IMAGES=1 to write it there too (not on every run: the sandbox's dates follow the
-// clock, so the picture would change, and dirty the tree, every day).
+// of the extension is ext-apps' AppBridge over its PostMessageTransport (test/helpers/view-host.ts).
+// The view is the HTML the built server gives for resources/read (not the file on disk), in an
+// <iframe sandbox="allow-scripts">; the tool's input and result are a real complaints_overview call
+// against the sandbox, and every tools/call the view sends goes to the same server over stdio.
+// Checked, by the view's DOM contract (data-state, data-figure, data-series rows, data-detail):
+// - what the server declares: the tool's _meta.ui.resourceUri, the resource's MIME type;
+// - that the view shows exactly the structuredContent: the figures, every status and type, the
+//   stores shown, every step of the activity with both numbers, the urgent records in order, the
+//   e-mail problems;
+// - that choosing a record reads it with one get_complaint and shows it; that choosing a period asks
+//   for one new overview with the other filters and without the dates, and shows it;
+// - Spanish for a host in es-PE, English in en-US (the browser itself stays en-US); the host's
+//   theme, then a change of it; waiting, cancelled and error states; a height that covers the view;
+// - hostile data: shown as text, Object.prototype's names kept as keys, 100000 steps, odd counts,
+//   results broken as a whole, and no character that hides or reorders text.
+// For the whole of every test: no request but the host page's own two (none from the view), no
+// console error or warning, no page error, no CSP violation; one test proves those watchers fire.
+//
+// Screenshots go to test/artifacts/ (not committed). The Spanish one is docs/images/overview-es.png,
+// which the README shows: when the view changes, run this file with UPDATE_DOCS_IMAGES=1 to write it
+// there too (not on every run: the sandbox's dates follow the clock, so the picture would change,
+// and dirty the tree, every day).
 //
 // Chromium is required, not optional: without /usr/bin/chromium the file fails, saying how to
 // install it (CI does). No browser is ever downloaded.
@@ -195,7 +203,7 @@ async function openView(options: ViewOptions, toolArguments: Record<string, unkn
   return opened;
 }
 
-/** Nothing left the page, nothing went wrong in it; `allowedCalls` is how many tools/call the view made. */
+/** Nothing left the page but the host page's own two requests, and nothing went wrong in it, in the host or the view. */
 function expectQuiet(seen: Seen): void {
   expect(seen.requests, 'every request: the host page and its script, none from the view').toEqual([`host GET ${host.url}`, `host GET ${host.scriptUrl}`]);
   expect(seen.problems, 'console errors and warnings, page errors').toEqual([]);
