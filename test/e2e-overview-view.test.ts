@@ -1,0 +1,714 @@
+// The complaints_overview view (MCP Apps, extension io.modelcontextprotocol/ui) in a real browser:
+// Debian's Chromium, driven by playwright-core, opens a host page of the test's own whose host side
+// of the extension is ext-apps' AppBridge over its PostMessageTransport (test/helpers/view-host.ts).
+// The view is the HTML the built server gives for resources/read (not the file on disk), in an
+// <iframe sandbox="allow-scripts">; the tool's input and result are a real complaints_overview call
+// against the sandbox, and every tools/call the view sends goes to the same server over stdio.
+// Checked, by the view's DOM contract (data-state, data-figure, data-series rows, data-detail):
+// - what the server declares: the tool's _meta.ui.resourceUri, the resource's MIME type;
+// - that the view shows exactly the structuredContent: the figures, every status and type, the
+//   stores shown, every step of the activity with both numbers, the urgent records in order, the
+//   e-mail problems;
+// - that choosing a record reads it with one get_complaint and shows it; that choosing a period asks
+//   for one new overview with the other filters and without the dates, and shows it;
+// - Spanish for a host in es-PE, English in en-US (the browser itself stays en-US); the host's
+//   theme, then a change of it; waiting, cancelled and error states; a height that covers the view;
+// - hostile data: shown as text, Object.prototype's names kept as keys, 100000 steps, odd counts,
+//   results broken as a whole, and no character that hides or reorders text.
+// For the whole of every test: no request but the host page's own two (none from the view), no
+// console error or warning, no page error, no CSP violation; one test proves those watchers fire.
+//
+// Screenshots go to test/artifacts/ (not committed). The Spanish one is docs/images/overview-es.png,
+// which the README shows: when the view changes, run this file with UPDATE_DOCS_IMAGES=1 to write it
+// there too (not on every run: the sandbox's dates follow the clock, so the picture would change,
+// and dirty the tree, every day).
+//
+// Chromium is required, not optional: without /usr/bin/chromium the file fails, saying how to
+// install it (CI does). No browser is ever downloaded.
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type Browser, type BrowserContext, chromium, type Frame, type FrameLocator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../src/calendar/calendar-date.js';
+import { PERIODS, periodRange } from '../src/calendar/periods.js';
+import type { Activity, OverviewAnswer } from '../src/contract/overview-answer.js';
+import { urgencyOf } from '../src/domain/deadline.js';
+import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
+import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
+import { type Connection, connect } from './helpers/mcp.js';
+import { startViewHost, type ViewHostServer } from './helpers/view-host.js';
+import { Watched } from './helpers/watched.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const DOCS_IMAGE = fileURLToPath(new URL('../docs/images/overview-es.png', import.meta.url));
+const VIEW_URI = 'ui://complaints-book/overview.html';
+const VIEW_MIME_TYPE = 'text/html;profile=mcp-app';
+/** Playwright waits up to its own timeouts (30 s); the tests' limit is only a backstop above them. */
+const BACKSTOP = 120_000;
+/** For expect.poll, which would otherwise give up after one second: a backstop, not a bound. */
+const POLL = { timeout: 30_000 };
+/** The arguments of the call the view is first shown for. */
+const FIRST_ARGUMENTS = { period: 'last_30_days' };
+
+let sandbox: SandboxHandle;
+let mcp: Connection;
+let browser: Browser;
+let host: ViewHostServer;
+/** The view's HTML, as resources/read gave it. */
+let viewHtml: string;
+/** complaints_overview as tools/list gave it: a real host passes it to the view in toolInfo. */
+let overviewTool: Record<string, unknown>;
+/** The real result of complaints_overview with FIRST_ARGUMENTS. */
+let firstResult: CallToolResult;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is not installed at ${CHROMIUM}; this test shows the view in it. Install it with: apt-get install -y chromium`);
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  mkdirSync(join(DOCS_IMAGE, '..'), { recursive: true });
+  // As root (CI, containers) Chromium's sandbox cannot start.
+  [browser, sandbox, host] = await Promise.all([chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }), startSandbox(), startViewHost()]);
+  mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
+  const { tools } = await mcp.client.listTools();
+  overviewTool = tools.find((tool) => tool.name === 'complaints_overview')! as Record<string, unknown>;
+  const read = await mcp.client.readResource({ uri: VIEW_URI });
+  const content = read.contents[0]!;
+  viewHtml = 'text' in content ? content.text : '';
+  firstResult = (await mcp.client.callTool({ name: 'complaints_overview', arguments: FIRST_ARGUMENTS })) as CallToolResult;
+}, BACKSTOP);
+
+afterAll(async () => {
+  // Each closes even when another throws.
+  const closed = await Promise.allSettled([browser?.close(), mcp?.close(), sandbox?.close(), host?.close()]);
+  const failed = closed.filter((result) => result.status === 'rejected');
+  if (failed.length > 0) throw new AggregateError(failed.map((result) => result.reason));
+}, BACKSTOP);
+
+/** One tools/call the view sent, as the host forwarded it to the server, and what came back. */
+interface ToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  result?: CallToolResult;
+  error?: string;
+}
+
+/** What the browser did in one page, the host's frame and the view's alike. */
+interface Seen {
+  /** "host|view METHOD URL" */
+  requests: string[];
+  /** Console errors and warnings, page errors, failed requests. */
+  problems: string[];
+  /** "host|view: directive blocked-uri source:line" */
+  violations: string[];
+  calls: ToolCall[];
+  /** Told of every change above, so that a test can wait for one without a timer. */
+  watched: Watched;
+}
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  seen: Seen;
+  /** The view's document, for locators. */
+  view: FrameLocator;
+  /** The view's frame, for evaluate (which runs there whatever its CSP). */
+  frame: Frame;
+}
+
+// Runs in every document (the view's srcdoc too) before its own content; a violation is passed to the
+// test through a binding that knows which frame called it.
+const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
+  window.reportViolation(event.violatedDirective + ' ' + event.blockedURI + ' ' + event.sourceFile + ':' + event.lineNumber);
+});`;
+
+interface ViewOptions {
+  locale: string;
+  theme: 'light' | 'dark';
+}
+
+/**
+ * A fresh browser context (in en-US whatever the host's locale: the view must follow the host) with
+ * the host page, watched, and the view in it, initialized, with no tool input yet.
+ */
+async function openHost({ locale, theme }: ViewOptions): Promise<Opened> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 760, height: 900 }, deviceScaleFactor: 1, colorScheme: theme });
+  const page = await context.newPage();
+  const seen: Seen = { requests: [], problems: [], violations: [], calls: [], watched: new Watched() };
+  const whose = (frame: Frame) => (frame === page.mainFrame() ? 'host' : 'view');
+  const note = (list: string[], entry: string) => {
+    list.push(entry);
+    seen.watched.changed();
+  };
+  await page.exposeBinding('reportViolation', ({ frame }, violation: string) => note(seen.violations, `${whose(frame)}: ${violation}`));
+  // Playwright exposes a binding in every frame; only the host's may reach the server.
+  await page.exposeBinding('callServerTool', async ({ frame }, params: CallToolRequest['params']) => {
+    if (whose(frame) !== 'host') {
+      note(seen.problems, `callServerTool called from the view's frame: ${JSON.stringify(params)}`);
+      throw new Error('not from the view');
+    }
+    const call: ToolCall = { name: params.name, arguments: params.arguments ?? {} };
+    seen.calls.push(call);
+    seen.watched.changed();
+    try {
+      call.result = (await mcp.client.callTool(params)) as CallToolResult;
+      return call.result;
+    } catch (error) {
+      call.error = (error as Error).message;
+      throw error;
+    } finally {
+      seen.watched.changed();
+    }
+  });
+  await page.addInitScript(REPORT_VIOLATIONS);
+  page.on('request', (sent) => note(seen.requests, `${whose(sent.frame())} ${sent.method()} ${sent.url()}`));
+  page.on('requestfailed', (failed) => note(seen.problems, `request failed: ${failed.method()} ${failed.url()} ${failed.failure()?.errorText}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      note(seen.problems, `console ${message.type()}: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => note(seen.problems, `page error: ${error.message}`));
+
+  await page.goto(host.url);
+  const hostContext = {
+    theme,
+    locale,
+    timeZone: 'America/Lima',
+    displayMode: 'inline',
+    availableDisplayModes: ['inline'],
+    platform: 'web',
+    containerDimensions: { width: 742, maxHeight: 6000 },
+    toolInfo: { tool: overviewTool },
+  };
+  await page.evaluate(([html, context]) => window.viewHost.open(html, context), [viewHtml, JSON.stringify(hostContext)] as const);
+  // Playwright's wait, not a timer of the test's: a view that never initializes fails here, after its 30 s.
+  await page.waitForFunction(() => window.viewHost.initialized);
+  const frame = await (await page.locator('iframe#view').elementHandle())!.contentFrame();
+  return { context, page, seen, view: page.frameLocator('iframe#view'), frame: frame! };
+}
+
+async function hostEvaluate<K extends 'sendToolInput' | 'sendToolResult'>(page: Page, method: K, value: unknown): Promise<void> {
+  await page.evaluate(([name, json]) => (window.viewHost[name] as (text: string) => Promise<void>)(json), [method, JSON.stringify(value)] as const);
+}
+
+/** The host opened and the view given the tool's input and result, shown. */
+async function openView(options: ViewOptions, toolArguments: Record<string, unknown>, result: CallToolResult): Promise<Opened> {
+  const opened = await openHost(options);
+  await hostEvaluate(opened.page, 'sendToolInput', toolArguments);
+  await hostEvaluate(opened.page, 'sendToolResult', result);
+  await opened.view.locator('#app[data-state="ready"]').waitFor({ state: 'attached' });
+  return opened;
+}
+
+/** Nothing left the page but the host page's own two requests, and nothing went wrong in it, in the host or the view. */
+function expectQuiet(seen: Seen): void {
+  expect(seen.requests, 'every request: the host page and its script, none from the view').toEqual([`host GET ${host.url}`, `host GET ${host.scriptUrl}`]);
+  expect(seen.problems, 'console errors and warnings, page errors').toEqual([]);
+  expect(seen.violations, 'CSP violations').toEqual([]);
+}
+
+/** What the view shows, read from its DOM by the contract's attributes. */
+interface Shown {
+  figures: Record<string, string | null>;
+  byStatus: Array<[string, string]>;
+  byType: Array<[string, string]>;
+  byStore: Array<[string, string]>;
+  /** [step, filed, answered] */
+  activity: Array<[string, string, string]>;
+  /** [id, urgency] */
+  urgent: Array<[string, string]>;
+  emailProblems: string[];
+}
+
+async function readShown(frame: Frame): Promise<Shown> {
+  return frame.evaluate(() => {
+    const rows = (series: string) =>
+      [...document.querySelectorAll(`[data-series="${series}"] [data-key][data-value]`)].map(
+        (row) => [row.getAttribute('data-key')!, row.getAttribute('data-value')!] as [string, string],
+      );
+    const figures: Record<string, string | null> = {};
+    for (const name of ['total', 'unanswered', 'overdue', 'dueSoon']) {
+      figures[name] = document.querySelector(`[data-figure="${name}"]`)?.getAttribute('data-value') ?? null;
+    }
+    return {
+      figures,
+      byStatus: rows('byStatus'),
+      byType: rows('byType'),
+      byStore: rows('byStore'),
+      activity: [...document.querySelectorAll('[data-series="activity"] tr[data-step]')].map(
+        (row) =>
+          [
+            row.getAttribute('data-step')!,
+            row.querySelector('td[data-filed]')?.getAttribute('data-filed') ?? '',
+            row.querySelector('td[data-answered]')?.getAttribute('data-answered') ?? '',
+          ] as [string, string, string],
+      ),
+      urgent: [...document.querySelectorAll('[data-series="urgent"] button[data-record-id]')].map(
+        (button) => [button.getAttribute('data-record-id')!, button.getAttribute('data-urgency')!] as [string, string],
+      ),
+      emailProblems: [...document.querySelectorAll('[data-series="emailProblems"] button[data-record-id]')].map(
+        (button) => button.getAttribute('data-record-id')!,
+      ),
+    };
+  });
+}
+
+/** The first day of each step of an activity: consecutive days, weeks or months from `from`. */
+function stepsOf({ from, step, filed }: Activity): string[] {
+  return filed.map((_, index) => {
+    if (step === 'day') return addDays(from, index);
+    if (step === 'week') return addDays(from, 7 * index);
+    const months = Number(from.slice(0, 4)) * 12 + Number(from.slice(5, 7)) - 1 + index;
+    return `${String(Math.floor(months / 12)).padStart(4, '0')}-${String((months % 12) + 1).padStart(2, '0')}${from.slice(7)}`;
+  });
+}
+
+const byKey = (rows: Array<[string, string]>) => [...rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+const counted = (counts: Record<string, number> | undefined) => byKey(Object.entries(counts ?? {}).map(([key, value]) => [key, String(value)]));
+
+/** What the view must show for an overview answer. */
+function expectedShown(answer: OverviewAnswer): Shown {
+  const activity = answer.activity;
+  return {
+    figures: {
+      total: String(answer.total),
+      unanswered: String(answer.unanswered),
+      overdue: String(answer.overdue),
+      dueSoon: String(answer.dueSoon),
+    },
+    byStatus: counted(answer.byStatus),
+    byType: counted(answer.byType),
+    byStore: (answer.byStore ?? []).slice(0, 10).map((store) => [store.storeId ?? store.store ?? '', String(store.count)]),
+    activity: activity ? stepsOf(activity).map((step, index) => [step, String(activity.filed[index]), String(activity.answered[index])]) : [],
+    urgent: [
+      ...(answer.mostUrgent ?? []).map((record) => [record.id!, urgencyOf(record.daysLeft)!] as [string, string]),
+      ...(answer.alsoDueSoon ?? []).map((record) => [record.id!, 'due_soon'] as [string, string]),
+    ],
+    emailProblems: (answer.emailProblems?.first ?? []).map((record) => record.id!),
+  };
+}
+
+/** The view's rows in the order the comparison takes: statuses and types by key, the rest as shown. */
+function comparable(shown: Shown): Shown {
+  return { ...shown, byStatus: byKey(shown.byStatus), byType: byKey(shown.byType) };
+}
+
+/**
+ * The iframe as shown, whole. The page is first made as tall as the iframe: Chromium paints an
+ * out-of-process frame (the sandboxed view is one) only within the viewport, and leaves the rest blank.
+ */
+async function screenshot(page: Page, name: string): Promise<string> {
+  const path = join(ARTIFACTS, name);
+  const iframe = page.locator('iframe#view');
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: page.viewportSize()!.width, height: Math.max(height, 900) });
+  await iframe.screenshot({ path });
+  return path;
+}
+
+/** Waits until the host has sized the iframe to the whole view (the view reports its size as it changes). */
+async function expectWholeViewShown(page: Page, frame: Frame): Promise<void> {
+  expect((await page.evaluate(() => window.viewHost.sizes)).length, 'sizes the view asked the host for').toBeGreaterThan(0);
+  // The pixels of the view's document below the iframe's bottom: ones a person would have to scroll the view itself to see.
+  await expect
+    .poll(
+      async () => {
+        const wanted = await frame.evaluate(() => document.documentElement.scrollHeight);
+        const given = await page.locator('iframe#view').evaluate((iframe) => (iframe as HTMLIFrameElement).clientHeight);
+        return Math.max(0, wanted - given);
+      },
+      { ...POLL, message: 'pixels of the view the iframe leaves out' },
+    )
+    .toBe(0);
+}
+
+const structured = (result: CallToolResult) => result.structuredContent as OverviewAnswer;
+
+describe('what the server declares', () => {
+  it('complaints_overview names the view, and the view is an MCP App page', async () => {
+    expect((overviewTool._meta as { ui?: { resourceUri?: string } } | undefined)?.ui?.resourceUri).toBe(VIEW_URI);
+    const read = await mcp.client.readResource({ uri: VIEW_URI });
+    expect(read.contents).toHaveLength(1);
+    expect(read.contents[0]).toMatchObject({ uri: VIEW_URI, mimeType: VIEW_MIME_TYPE });
+    expect(viewHtml).toMatch(/^<!doctype html>/i);
+    expect(firstResult.isError).toBeFalsy();
+    const answer = structured(firstResult);
+    // The sandbox has enough for every part of the view to show something.
+    expect(answer.total).toBeGreaterThan(0);
+    expect(answer.mostUrgent?.length).toBeGreaterThan(0);
+    expect(answer.activity?.filed.length).toBeGreaterThan(1);
+  });
+});
+
+describe('the view in Chromium', () => {
+  it(
+    'in English, light: shows exactly the structuredContent; a record chosen is read once and shown; a dark host turns it dark',
+    async () => {
+      const { context, page, seen, view, frame } = await openView({ locale: 'en-US', theme: 'light' }, FIRST_ARGUMENTS, firstResult);
+      try {
+        expect(await view.locator('html').getAttribute('lang')).toBe('en');
+        expect(await view.locator('html').getAttribute('data-theme')).toBe('light');
+        expect(await view.locator('#app').textContent()).not.toMatch(/Abierto|En revisión|Resuelto/);
+        for (const [status, words] of [
+          ['open', /open/i],
+          ['in_review', /review/i],
+          ['resolved', /resolved/i],
+        ] as const) {
+          expect(await view.locator(`[data-series="byStatus"] [data-key="${status}"]`).textContent()).toMatch(words);
+        }
+        const answer = structured(firstResult);
+        expect(comparable(await readShown(frame))).toEqual(expectedShown(answer));
+        expect(await view.locator('select[name="period"]').inputValue()).toBe(FIRST_ARGUMENTS.period);
+        expect(
+          await view.locator('select[name="period"] option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
+        ).toEqual(['', ...PERIODS]);
+        expect(await view.locator('[data-detail]').getAttribute('data-state')).toBe('empty');
+        expect(seen.calls).toEqual([]);
+        await expectWholeViewShown(page, frame);
+        await screenshot(page, 'overview-light-en.png');
+
+        await page.evaluate(() => window.viewHost.changeHostContext(JSON.stringify({ theme: 'dark' })));
+        await view.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+        await screenshot(page, 'overview-dark-en.png');
+
+        const first = answer.mostUrgent![0]!;
+        await view.locator('[data-series="urgent"] button[data-record-id]').first().click();
+        await seen.watched.until(() => seen.calls.length > 0 && (seen.calls[0]!.result !== undefined || seen.calls[0]!.error !== undefined));
+        const detail = view.locator(`[data-detail][data-state="ready"][data-record-id="${first.id}"]`);
+        await detail.waitFor({ state: 'attached' });
+        expect(seen.calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([{ name: 'get_complaint', arguments: { id: first.id } }]);
+        const read = seen.calls[0]!.result!;
+        expect(read.isError).toBeFalsy();
+        expect((read.structuredContent as { correlative?: string }).correlative).toBe(first.correlative);
+        expect(await detail.textContent()).toContain(first.correlative);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'in Spanish for a host in es-PE: the title and the statuses in Spanish, the same figures; a record chosen is shown',
+    async () => {
+      const { context, page, seen, view, frame } = await openView({ locale: 'es-PE', theme: 'light' }, FIRST_ARGUMENTS, firstResult);
+      try {
+        expect(await view.locator('html').getAttribute('lang')).toBe('es');
+        expect(await view.locator('html').getAttribute('data-theme')).toBe('light');
+        const answer = structured(firstResult);
+        expect(comparable(await readShown(frame))).toEqual(expectedShown(answer));
+        const title = await frame.evaluate(() => `${document.title}\n${document.querySelector('h1')?.textContent ?? ''}`);
+        expect(title).toContain('Libro de Reclamaciones');
+        const labels: Record<string, string> = { open: 'Abierto', in_review: 'En revisión', resolved: 'Resuelto' };
+        const statuses = Object.keys(answer.byStatus ?? {});
+        expect(statuses.filter((status) => status in labels).length).toBeGreaterThanOrEqual(2);
+        for (const status of statuses.filter((key) => key in labels)) {
+          expect(await view.locator(`[data-series="byStatus"] [data-key="${status}"]`).textContent()).toContain(labels[status]);
+        }
+        await expectWholeViewShown(page, frame);
+        const spanish = await screenshot(page, 'overview-es.png');
+        if (process.env.UPDATE_DOCS_IMAGES === '1') copyFileSync(spanish, DOCS_IMAGE);
+
+        const first = answer.mostUrgent![0]!;
+        await view.locator('[data-series="urgent"] button[data-record-id]').first().click();
+        const detail = view.locator(`[data-detail][data-state="ready"][data-record-id="${first.id}"]`);
+        await detail.waitFor({ state: 'attached' });
+        expect(await detail.textContent()).toContain(first.correlative);
+        expect(seen.calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([{ name: 'get_complaint', arguments: { id: first.id } }]);
+        await expectWholeViewShown(page, frame);
+        await screenshot(page, 'overview-detail-es.png');
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'choosing a period asks for one new overview with the same filters but the dates, and shows it; "all records" drops the period',
+    async () => {
+      const toolArguments = { type: 'claim', ...periodRange('last_30_days', new Date(), 'America/Lima') };
+      const result = (await mcp.client.callTool({ name: 'complaints_overview', arguments: toolArguments })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      const { context, seen, view, frame } = await openView({ locale: 'en-US', theme: 'light' }, toolArguments, result);
+      try {
+        expect(comparable(await readShown(frame))).toEqual(expectedShown(structured(result)));
+        const settled = (count: number) => seen.calls.length >= count && seen.calls.every((call) => call.result !== undefined || call.error !== undefined);
+
+        await view.locator('select[name="period"]').selectOption('this_week');
+        await seen.watched.until(() => settled(1));
+        expect(seen.calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
+          { name: 'complaints_overview', arguments: { type: 'claim', period: 'this_week' } },
+        ]);
+        expect(seen.calls[0]!.result?.isError).toBeFalsy();
+        const thisWeek = expectedShown(structured(seen.calls[0]!.result!));
+        await expect.poll(async () => comparable(await readShown(frame)), POLL).toEqual(thisWeek);
+        expect(await view.locator('#app').getAttribute('data-state')).toBe('ready');
+
+        await view.locator('select[name="period"]').selectOption('');
+        await seen.watched.until(() => settled(2));
+        expect(seen.calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
+          { name: 'complaints_overview', arguments: { type: 'claim', period: 'this_week' } },
+          { name: 'complaints_overview', arguments: { type: 'claim' } },
+        ]);
+        const everything = expectedShown(structured(seen.calls[1]!.result!));
+        await expect.poll(async () => comparable(await readShown(frame)), POLL).toEqual(everything);
+        expect(await view.locator('#app').getAttribute('data-state')).toBe('ready');
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'asks the host for a height that covers all it lays out, also for 62 days of few records',
+    async () => {
+      const today = periodRange('today', new Date(), 'America/Lima').to;
+      const smallest = structured(firstResult).byStore!.at(-1)!.storeId!;
+      const toolArguments = { storeId: smallest, type: 'complaint', from: addDays(today, -61), to: today };
+      const result = (await mcp.client.callTool({ name: 'complaints_overview', arguments: toolArguments })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect(structured(result).activity).toMatchObject({ step: 'day', filed: expect.any(Array) });
+      expect(structured(result).activity!.filed.length).toBeGreaterThan(50);
+      const { context, page, seen, frame } = await openView({ locale: 'en-US', theme: 'light' }, toolArguments, result);
+      try {
+        expect(comparable(await readShown(frame))).toEqual(expectedShown(structured(result)));
+        await screenshot(page, 'overview-long-activity-en.png');
+        await expectWholeViewShown(page, frame);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'says what it is at: waiting before the call, cancelled when the host cancels it, an error when the call failed',
+    async () => {
+      const waiting = await openHost({ locale: 'en-US', theme: 'light' });
+      try {
+        await waiting.view.locator('#app[data-state="waiting"]').waitFor({ state: 'attached' });
+        await hostEvaluate(waiting.page, 'sendToolInput', FIRST_ARGUMENTS);
+        await waiting.page.evaluate(() => window.viewHost.sendToolCancelled('The user stopped the call.'));
+        await waiting.view.locator('#app[data-state="cancelled"]').waitFor({ state: 'attached' });
+        expect(waiting.seen.calls).toEqual([]);
+        expectQuiet(waiting.seen);
+      } finally {
+        await waiting.context.close();
+      }
+
+      const wrong = { storeId: 'not-a-store' };
+      const failed = (await mcp.client.callTool({ name: 'complaints_overview', arguments: wrong })) as CallToolResult;
+      expect(failed.isError).toBe(true);
+      const failing = await openHost({ locale: 'en-US', theme: 'light' });
+      try {
+        await hostEvaluate(failing.page, 'sendToolInput', wrong);
+        await hostEvaluate(failing.page, 'sendToolResult', failed);
+        await failing.view.locator('#app[data-state="error"]').waitFor({ state: 'attached' });
+        expect((await failing.view.locator('[data-error]').first().textContent())?.trim()).not.toBe('');
+        expect(failing.seen.calls).toEqual([]);
+        expectQuiet(failing.seen);
+      } finally {
+        await failing.context.close();
+      }
+    },
+    BACKSTOP,
+  );
+});
+
+/** A store name that runs script wherever it is put into HTML rather than text. */
+const HOSTILE_STORE = `<img src=x onerror="window.top.postMessage('x','*')">`;
+/** A correlative that reads backwards and hides characters: right-to-left override, zero-width space, isolate. */
+const HOSTILE_CORRELATIVE = 'R-\u202e1000-2026\u200b\u2066';
+const HUGE = 100_000;
+
+/**
+ * A tool result no real server sends: hostile strings, keys that name Object.prototype's, counts that
+ * are negative or not whole, fields missing, an activity of HUGE steps. The total is a real count, so
+ * that the view draws every part. As JSON text (see ViewHost).
+ */
+function hostileResultJson(): string {
+  const structuredContent = {
+    total: 7,
+    unanswered: -3,
+    overdue: 2.5,
+    // dueSoon and timeZone missing.
+    byStatus: { constructor: 2, open: -1, resolved: 0.5 },
+    byType: { toString: 3, hasOwnProperty: 1 },
+    byStore: [
+      { store: HOSTILE_STORE, count: 5 },
+      { count: 1 },
+      { store: 'Tienda \u202eacitsoH', storeId: "\"><script>window.top.postMessage('x','*')</script>", count: -2 },
+      ...Array.from({ length: 9 }, (_, index) => ({ store: `Tienda ${index + 4}`, storeId: `store-${index + 4}`, count: 9 - index })),
+    ],
+    mostUrgent: [{ correlative: HOSTILE_CORRELATIVE, store: HOSTILE_STORE, id: 'hostile-1', daysLeft: -4, due: '2026-01-02' }, { daysLeft: 1 }],
+    alsoDueSoon: [{ id: 'hostile-2', correlative: '<b>bold</b>', daysLeft: 2.5 }],
+    emailProblems: { records: 1, byState: {}, first: [{ id: '" onmouseover="x', correlative: HOSTILE_CORRELATIVE }] },
+    activity: {
+      from: '1990-01-01',
+      step: 'day',
+      filed: Array.from({ length: HUGE }, (_, index) => (index % 3 === 0 ? -1 : index % 7)),
+      answered: Array.from({ length: HUGE }, (_, index) => (index % 5 === 0 ? 0.5 : index % 4)),
+    },
+  };
+  const json = JSON.stringify({ content: [{ type: 'text', text: HOSTILE_STORE }], structuredContent, isError: false });
+  // An object literal cannot hold an own "__proto__" key (it sets the prototype); JSON.parse makes one, as from the wire.
+  return json.replace('"byStatus":{', '"byStatus":{"__proto__":4,').replace('"byState":{', '"byState":{"__proto__":1');
+}
+
+/** Results broken as a whole: a total that is no count and nothing else, a structuredContent that is a list, none at all. */
+const BROKEN_RESULTS = [
+  {
+    content: [{ type: 'text', text: 'odd' }],
+    structuredContent: { total: -1.5, byStatus: [], byStore: {}, mostUrgent: 'none', activity: { from: 'yesterday', step: 'year' } },
+  },
+  { content: [{ type: 'text', text: 'a list' }], structuredContent: [1, 2, 3] },
+  { content: [{ type: 'text', text: 'text only' }] },
+];
+
+describe('hostile data', () => {
+  it(
+    "shows hostile strings as text, keeps Object.prototype's names as keys, survives 100000 steps and odd counts, and stays usable",
+    async () => {
+      const { context, page, seen, view, frame } = await openHost({ locale: 'en-US', theme: 'light' });
+      try {
+        await hostEvaluate(page, 'sendToolInput', FIRST_ARGUMENTS);
+        await page.evaluate((json) => window.viewHost.sendToolResult(json), hostileResultJson());
+        await view.locator('#app[data-state="ready"]').waitFor({ state: 'attached' });
+        expect(await view.locator('#app img').count()).toBe(0);
+        expect(await view.locator('#app script').count()).toBe(0);
+        const store = await frame.evaluate(
+          (name) =>
+            [...document.querySelectorAll('[data-series="byStore"] [data-key]')].find((row) => row.getAttribute('data-key') === name)?.textContent ?? null,
+          HOSTILE_STORE,
+        );
+        expect(store).toContain(HOSTILE_STORE);
+        // Twelve stores sent, the first ten shown, in the order sent.
+        expect((await readShown(frame)).byStore.map(([key]) => key)).toEqual([
+          HOSTILE_STORE,
+          '',
+          "\"><script>window.top.postMessage('x','*')</script>",
+          ...Array.from({ length: 7 }, (_, index) => `store-${index + 4}`),
+        ]);
+        const statuses = new Map((await readShown(frame)).byStatus);
+        expect(statuses.get('__proto__')).toBe('4');
+        expect(statuses.get('constructor')).toBe('2');
+        expect(await view.locator('[data-series="urgent"] button[data-record-id="hostile-1"]').count()).toBe(1);
+        // Drawn, but not all 100000 steps as rows.
+        const steps = await view.locator('[data-series="activity"] tr[data-step]').count();
+        expect(steps).toBeGreaterThan(0);
+        expect(steps).toBeLessThan(HUGE);
+        // A record the server does not know: one get_complaint, refused, and the panel says so.
+        await view.locator('[data-series="urgent"] button[data-record-id="hostile-1"]').click();
+        await view.locator('[data-detail][data-state="error"]').waitFor({ state: 'attached' });
+        expect(seen.calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([{ name: 'get_complaint', arguments: { id: 'hostile-1' } }]);
+        expect(seen.calls[0]!.error ?? seen.calls[0]!.result?.isError).toBeTruthy();
+        expect(await view.locator('[data-detail]').getAttribute('data-record-id')).not.toBe('hostile-1');
+        expect((await view.locator('[data-detail]').textContent())?.trim()).not.toBe('');
+        // Broken as a whole, the result still leaves the view standing, saying ready or error.
+        for (const broken of BROKEN_RESULTS) {
+          await hostEvaluate(page, 'sendToolResult', broken);
+          await view.locator('#app[data-state="ready"], #app[data-state="error"]').waitFor({ state: 'attached' });
+        }
+        // Still answering: a period chosen asks the server, and its real answer replaces the hostile one.
+        await view.locator('select[name="period"]').selectOption('this_month');
+        await seen.watched.until(() => seen.calls.length > 1 && (seen.calls[1]!.result !== undefined || seen.calls[1]!.error !== undefined));
+        expect(seen.calls.slice(1).map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
+          { name: 'complaints_overview', arguments: { period: 'this_month' } },
+        ]);
+        await expect.poll(async () => comparable(await readShown(frame)), POLL).toEqual(expectedShown(structured(seen.calls[1]!.result!)));
+        expect(await page.evaluate(() => window.viewHost.strayMessages)).toEqual([]);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'does not show the characters that hide or reorder text, as the server strips them (src/sanitize.ts)',
+    async () => {
+      const { context, page, seen, view, frame } = await openHost({ locale: 'en-US', theme: 'light' });
+      try {
+        await hostEvaluate(page, 'sendToolInput', FIRST_ARGUMENTS);
+        await page.evaluate((json) => window.viewHost.sendToolResult(json), hostileResultJson());
+        await view.locator('#app[data-state="ready"]').waitFor({ state: 'attached' });
+        await screenshot(page, 'overview-hostile-en.png');
+        // Each text that holds one, with the code points: a right-to-left override shows the
+        // correlative R-1000-2026 as R-6202-0001, and "Tienda acitsoH" as "Tienda Hostica".
+        const shown = await frame.evaluate(() => {
+          const found: string[] = [];
+          const walker = document.createTreeWalker(document.getElementById('app')!, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const characters = [...(node.textContent ?? '').matchAll(/[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu)];
+            if (characters.length === 0) continue;
+            const where = node.parentElement?.closest('[data-series]')?.getAttribute('data-series') ?? node.parentElement?.tagName;
+            const codes = characters.map(([character]) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+            found.push(`${where}: ${JSON.stringify(node.textContent)} (${codes.join(' ')})`);
+          }
+          return found;
+        });
+        expect(shown, 'texts with invisible or reordering characters').toEqual([]);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+});
+
+describe('the watchers', () => {
+  it(
+    'catch a request beyond the host page, a console error, a page error, a CSP violation and a stray message, from the host or the view',
+    async () => {
+      const { context, page, seen, frame } = await openView({ locale: 'en-US', theme: 'light' }, FIRST_ARGUMENTS, firstResult);
+      try {
+        expectQuiet(seen);
+        await page.evaluate(() => console.error('deliberate, in the host'));
+        await page.evaluate(() => fetch('/elsewhere').then((response) => response.text()));
+        // frame.evaluate runs in the view whatever its CSP; what the script does there is held to it.
+        await frame.evaluate((url) => fetch(url).catch(() => 'refused'), `${host.url}from-view`);
+        await frame.evaluate(() => {
+          setTimeout(() => {
+            throw new Error('deliberate, in the view');
+          });
+          window.top!.postMessage('stray', '*');
+        });
+        await seen.watched.until(
+          () =>
+            seen.problems.some((problem) => problem.includes('deliberate, in the view')) && seen.violations.some((violation) => violation.startsWith('view: ')),
+        );
+        // A navigation is a request the view's CSP does not stop: it is seen, and as the view's.
+        await frame.evaluate((url) => setTimeout(() => window.location.assign(url)), `${host.url}navigated-from-view`);
+        await seen.watched.until(() => seen.requests.some((request) => request.startsWith('view ')));
+
+        expect(() => expectQuiet(seen)).toThrow();
+        expect(seen.requests).toContain(`host GET ${host.url}elsewhere`);
+        expect(seen.requests).toContain(`view GET ${host.url}navigated-from-view`);
+        expect(seen.requests.filter((request) => request.includes('from-view') && !request.includes('navigated'))).toEqual([]);
+        expect(seen.problems).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^console error: deliberate, in the host/),
+            expect.stringMatching(/^page error: deliberate, in the view/),
+            expect.stringMatching(/^console error: .*Content Security Policy/),
+          ]),
+        );
+        expect(seen.violations).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^view: connect-src ${host.url}from-view`))]));
+        expect(await page.evaluate(() => window.viewHost.strayMessages)).toEqual(['stray']);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+});
