@@ -106,32 +106,40 @@ function drawChart(rows: StepRow[], step: Activity['step'], width: number, lang:
   return chart;
 }
 
-function table(rows: StepRow[], caption: string, lang: Lang, formats: Formats): HTMLTableElement {
+/**
+ * The numbers of every step, for screen readers, hidden from sight inside a clipped box: a table
+ * itself ignores the box's height, and its rows would lengthen the page the host sizes to.
+ */
+function table(rows: StepRow[], caption: string, lang: Lang, formats: Formats): HTMLDivElement {
   return h(
-    'table',
+    'div',
     { class: 'visually-hidden' },
-    h('caption', null, caption),
     h(
-      'thead',
+      'table',
       null,
+      h('caption', null, caption),
       h(
-        'tr',
+        'thead',
         null,
-        h('th', { scope: 'col' }, label(lang, 'stepHeader')),
-        h('th', { scope: 'col' }, label(lang, 'seriesFiled')),
-        h('th', { scope: 'col' }, label(lang, 'seriesAnswered')),
-      ),
-    ),
-    h(
-      'tbody',
-      null,
-      ...rows.map((row) =>
         h(
           'tr',
-          { 'data-step': row.start },
-          h('th', { scope: 'row' }, row.label),
-          h('td', { 'data-filed': row.filed }, formats.number(row.filed)),
-          h('td', { 'data-answered': row.answered }, formats.number(row.answered)),
+          null,
+          h('th', { scope: 'col' }, label(lang, 'stepHeader')),
+          h('th', { scope: 'col' }, label(lang, 'seriesFiled')),
+          h('th', { scope: 'col' }, label(lang, 'seriesAnswered')),
+        ),
+      ),
+      h(
+        'tbody',
+        null,
+        ...rows.map((row) =>
+          h(
+            'tr',
+            { 'data-step': row.start },
+            h('th', { scope: 'row' }, row.label),
+            h('td', { 'data-filed': row.filed }, formats.number(row.filed)),
+            h('td', { 'data-answered': row.answered }, formats.number(row.answered)),
+          ),
         ),
       ),
     ),

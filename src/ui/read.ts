@@ -2,24 +2,14 @@
 // missing or of another type, a count may be negative or NaN, a key may be "__proto__". Every reader
 // answers something drawable instead of throwing.
 import type { DetailAnswer } from '../contract/detail-answer.js';
-import type { OverviewAnswer } from '../contract/overview-answer.js';
+import type { Activity as ActivityField, OverviewAnswer } from '../contract/overview-answer.js';
+import { stripUnsafe } from '../sanitize.js';
 import { MAX_STEPS, type Step } from './chart.js';
 
 /** An object's fields, each still unchecked. */
 export type Unchecked<T> = { [K in keyof T]?: unknown };
 
-/**
- * Records filed, and of those answered, per step from `from` (a day, a week from Monday, a month from
- * the 1st). Added to the overview's answer after OverviewAnswer was declared: read as optional.
- */
-export interface ActivityField {
-  from: string;
-  step: Step;
-  filed: number[];
-  answered: number[];
-}
-
-export type OverviewFields = Unchecked<OverviewAnswer & { activity: ActivityField }>;
+export type OverviewFields = Unchecked<OverviewAnswer>;
 export type DetailFields = Unchecked<DetailAnswer>;
 
 /** A plain object (not an array, not null) as a map of unchecked fields; an empty one otherwise. */
@@ -37,9 +27,14 @@ export function integer(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }
 
-/** A non-empty string, or undefined. */
+/**
+ * A non-empty string without the characters a reader does not see (the server's cleaning, again:
+ * a host may pass on anything), or undefined. A right-to-left override would otherwise show
+ * R-1000-2026 as R-6202-0001.
+ */
 export function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  const cleaned = typeof value === 'string' ? stripUnsafe(value) : '';
+  return cleaned !== '' ? cleaned : undefined;
 }
 
 /** An array, or an empty one. */
@@ -58,7 +53,7 @@ export function objects(value: unknown): Record<string, unknown>[] {
  */
 export function counts(value: unknown): [string, number][] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-  return Object.entries(value).map(([key, amount]) => [key, count(amount)]);
+  return Object.entries(value).map(([key, amount]) => [stripUnsafe(key), count(amount)]);
 }
 
 export interface Activity {
