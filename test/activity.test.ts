@@ -32,12 +32,20 @@ describe('activityOf', () => {
     expect(series).toEqual({ from: '2026-11-16', step: 'day', filed: [2, 0, 0, 0, 1, 0, 0], answered: [0, 0, 1, 0, 0, 0, 0] });
   });
 
-  it('goes on past the period to the last answer, so that every answer of these records is drawn', () => {
-    const series = activityOf(items([record('2026-10-30', '2026-11-04')]), { from: '2026-10-01', to: '2026-10-31' }, TODAY, LIMA)!;
-    expect(series.step).toBe('day');
-    expect(series.filed).toHaveLength(35); // 2026-10-01 .. 2026-11-04
-    expect(series.answered[34]).toBe(1);
-    expect(series.filed[29]).toBe(1);
+  it('draws the days asked for, as the header names them: an answer after them is not drawn, one inside them is', () => {
+    const series = activityOf(
+      items([record('2026-10-30', '2026-11-04'), record('2026-10-02', '2026-10-20')]),
+      { from: '2026-10-01', to: '2026-10-31' },
+      TODAY,
+      LIMA,
+    )!;
+    expect(series).toMatchObject({ from: '2026-10-01', step: 'day' });
+    expect(series.filed).toHaveLength(31);
+    expect([series.filed[1], series.filed[29]]).toEqual([1, 1]);
+    expect(series.answered.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(series.answered[19]).toBe(1);
+    // Without a last day asked for, the days run to today.
+    expect(activityOf(items([record('2026-11-16')]), {}, TODAY, LIMA)).toMatchObject({ from: '2026-11-16', filed: [1, 0, 0, 0, 0, 0, 0] });
   });
 
   it('uses weeks from a Monday over longer ranges, and months over longer still', () => {

@@ -19,10 +19,10 @@ const activitySchema = z
     from: z.string().describe('The first day of the first step (YYYY-MM-DD in timeZone); a week starts on Monday, a month on the 1st.'),
     step: z.enum(['day', 'week', 'month']),
     filed: z.array(z.number().int()).describe('Records filed in each step, from `from` on.'),
-    answered: z.array(z.number().int()).describe('Records of these whose official response is dated in each step.'),
+    answered: z.array(z.number().int()).describe('Records of these whose official response is dated in each step (not necessarily filed in it).'),
   })
   .describe(
-    'Records filed and answered per step (a day; a week or a month over long ranges), from the first filing day asked for to the last filing or answer, at most today.',
+    'Records filed and answered per step (a day; a week or a month over long ranges, the latest 62 months at most), from the first filing day asked for (or the first filing) to the last day asked for, at most today.',
   );
 
 export const overviewAnswerSchema = z.object({

@@ -1,6 +1,7 @@
-// Records filed and answered per day, the series a chart of the overview draws: from the first day
-// asked (or the first filing) to the last filing or answer, never past today. Over a long range the
-// step grows to a week, then a month, so that the series stays short for a model to read too.
+// Records filed and answered per day, the series a chart of the overview draws, over the days the
+// question covers: from the first day asked (or the first filing) to the last day asked, or today.
+// An answer is counted on its own day, when that day is in the range. Over a long range the step
+// grows to a week, then a month, so that the series stays short for a model to read too.
 import { addDays, dayNumber, isCalendarDate, isoWeekday } from '../calendar/calendar-date.js';
 import { wallTimeOf } from '../calendar/date-time.js';
 import type { Activity } from '../contract/overview-answer.js';
@@ -30,7 +31,6 @@ function boundDay(value: string | undefined): string | undefined {
   return day !== undefined && isCalendarDate(day) ? day : undefined;
 }
 
-const latest = (days: string[]) => days.reduce<string | undefined>((max, day) => (max === undefined || day > max ? day : max), undefined);
 const earliest = (days: string[]) => days.reduce<string | undefined>((min, day) => (min === undefined || day < min ? day : min), undefined);
 const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
 const monthStart = (index: number) => `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`;
@@ -42,8 +42,8 @@ export function activityOf(items: readonly ComplaintListItem[], range: Range, to
     .map((item) => dayOf(item.respondedAt, timeZone))
     .filter((day) => day !== undefined);
   const start = boundDay(range.from) ?? earliest(filed);
-  const lastDay = latest([boundDay(range.to) ?? latest(filed), latest(answered)].filter((day) => day !== undefined));
-  const end = lastDay === undefined || lastDay > today ? today : lastDay;
+  const to = boundDay(range.to);
+  const end = to === undefined || to > today ? today : to;
   if (start === undefined || start > end) return undefined;
 
   const days = dayNumber(end) - dayNumber(start) + 1;
