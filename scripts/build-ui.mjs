@@ -25,15 +25,15 @@ const style = readFileSync(new URL('overview.css', SOURCE), 'utf8')
   .replace(/\s*([{}:;,>])\s*/g, '$1')
   .trim();
 
-// Inline, "</script" or "</style" would end the element early: refuse rather than escape.
-if (/<\/script/i.test(script) || /<\/style/i.test(style)) throw new Error('src/ui: the script or the style holds a closing tag');
+// Inline, "</script" or "</style" would end the element early, and "<!--" with "<script" would keep
+// it open past its end (the HTML parser's escaped states): refuse rather than escape.
+if (/<\/script|<!--|<script/i.test(script) || /<\/style/i.test(style)) throw new Error('src/ui: the script or the style holds markup the page would parse');
 
 const hash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const policy = [
   "default-src 'none'",
   `script-src ${hash(script)}`,
   `style-src ${hash(style)}`,
-  'img-src data:',
   "connect-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",

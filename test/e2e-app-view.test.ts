@@ -79,7 +79,6 @@ describe('the overview view, as a host finds it', () => {
       "default-src 'none'",
       `script-src ${sha256(scripts[0]!)}`,
       `style-src ${sha256(styles[0]!)}`,
-      'img-src data:',
       "connect-src 'none'",
       "base-uri 'none'",
       "form-action 'none'",

@@ -576,6 +576,59 @@ const BROKEN_RESULTS = [
 
 describe('hostile data', () => {
   it(
+    'takes from a hostile host only what it can draw: 100,000 entries cut, style values that could fetch or paint skipped, the focus kept',
+    async () => {
+      const { context, page, seen, view, frame } = await openHost({ locale: 'en-US', theme: 'light' });
+      try {
+        const variables = {
+          '--color-background-primary': 'image-set("http://127.0.0.1:9/a.png" 1x)',
+          '--color-text-primary': 'url(http://127.0.0.1:9/b.png)',
+          '--color-background-secondary': 'light-dark(rgb(1, 2, 3), #000)',
+          // The page's own variable, not the host's to set.
+          '--bg': 'red',
+          ...Object.fromEntries(Array.from({ length: 5000 }, (_, index) => [`--color-extra-${index}`, 'red'])),
+        };
+        await page.evaluate((json) => window.viewHost.changeHostContext(json), JSON.stringify({ styles: { variables } }));
+        const many = Object.fromEntries(Array.from({ length: HUGE }, (_, index) => [`state-${index}`, index]));
+        const structuredContent = {
+          total: 3,
+          byStatus: many,
+          mostUrgent: Array.from({ length: 10_000 }, (_, index) => ({ id: `r${index}`, correlative: `C-${index}`, daysLeft: -1 })),
+          emailProblems: { records: 1, byState: many, first: [] },
+        };
+        await hostEvaluate(page, 'sendToolInput', FIRST_ARGUMENTS);
+        await hostEvaluate(page, 'sendToolResult', { content: [{ type: 'text', text: 'many' }], structuredContent });
+        await view.locator('#app[data-state="ready"]').waitFor({ state: 'attached' });
+        expect(await view.locator('[data-series="byStatus"] [data-key]').count()).toBeLessThanOrEqual(60);
+        expect(await view.locator('[data-series="urgent"] button[data-record-id]').count()).toBeLessThanOrEqual(60);
+        const applied = await frame.evaluate(() => {
+          const style = document.documentElement.style;
+          const custom = [...Array.from({ length: style.length }, (_, index) => style.item(index))].filter((name) => name.startsWith('--'));
+          return {
+            custom: custom.length,
+            background: style.getPropertyValue('--color-background-primary'),
+            text: style.getPropertyValue('--color-text-primary'),
+            secondary: style.getPropertyValue('--color-background-secondary'),
+            bg: style.getPropertyValue('--bg'),
+          };
+        });
+        expect(applied).toMatchObject({ background: '', text: '', secondary: 'light-dark(rgb(1, 2, 3), #000)', bg: '' });
+        expect(applied.custom).toBeLessThanOrEqual(200);
+
+        // A redraw (here, another language) gives the focus back to the record that had it.
+        await view.locator('[data-series="urgent"] button[data-record-id="r1"]').focus();
+        await page.evaluate(() => window.viewHost.changeHostContext(JSON.stringify({ locale: 'es-PE' })));
+        await view.locator('html[lang="es"]').waitFor({ state: 'attached' });
+        expect(await frame.evaluate(() => document.activeElement?.getAttribute('data-record-id'))).toBe('r1');
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
     "shows hostile strings as text, keeps Object.prototype's names as keys, survives 100000 steps and odd counts, and stays usable",
     async () => {
       const { context, page, seen, view, frame } = await openHost({ locale: 'en-US', theme: 'light' });

@@ -219,7 +219,8 @@ describe('reading structuredContent without trust', () => {
   it('counts whole numbers from 0 only', () => {
     expect(count(7)).toBe(7);
     expect(count(0)).toBe(0);
-    for (const bad of [-1, 2.5, Number.NaN, Number.POSITIVE_INFINITY, '3', null, undefined, {}]) expect(count(bad)).toBe(0);
+    for (const bad of [-1, 2.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_VALUE, 2 ** 53, '3', null, undefined, {}]) expect(count(bad)).toBe(0);
+    expect(Object.is(count(-0), 0)).toBe(true);
     expect(integer(-4)).toBe(-4);
     expect(integer(1.5)).toBeUndefined();
   });

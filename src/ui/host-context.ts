@@ -30,19 +30,49 @@ export function localeOf(context: HostContext): string {
 /** The custom properties applied, so that one the host stops sending is removed. */
 const applied = new Set<string>();
 
+/** The spec's families of variables (--color-*, --font-*, --border-*, --shadow-*): the page's own are not the host's to set. */
+const HOST_VARIABLE = /^--(?:color|font|border|shadow)-[a-z0-9-]{1,60}$/;
+/** CSS functions a colour, size or font value needs; any other (url(), image-set(), image()...) could fetch or paint. */
+const HARMLESS_FUNCTIONS = new Set([
+  'light-dark',
+  'rgb',
+  'rgba',
+  'hsl',
+  'hsla',
+  'hwb',
+  'lab',
+  'lch',
+  'oklab',
+  'oklch',
+  'color',
+  'color-mix',
+  'calc',
+  'var',
+  'min',
+  'max',
+  'clamp',
+]);
+/** The spec names about 80; a host sending thousands gets the first of them. */
+const MAX_VARIABLES = 200;
+
+function harmless(value: string): boolean {
+  if (value.length > 500 || /[\\@;{}<]/.test(value)) return false;
+  return [...value.matchAll(/([a-z-]*)\s*\(/gi)].every((match) => HARMLESS_FUNCTIONS.has(match[1]!.toLowerCase()));
+}
+
 /**
- * Applies the host's CSS variables (--color-*, --font-*, --border-radius-*...) to the root. Names
- * that are not custom properties are skipped, and so are values that could fetch something (url(),
- * or a CSS escape that could spell it); the page's CSP would refuse the request anyway. The host's
- * fonts (styles.css.fonts) are not loaded: they come from elsewhere.
+ * Applies the host's CSS variables of the spec's families to the root; other names, and values with
+ * a function that could fetch or paint something or a CSS escape that could spell one, are skipped
+ * (the page's CSP would refuse a request anyway). The host's fonts (styles.css.fonts) are not loaded:
+ * they come from elsewhere.
  */
 export function applyStyleVariables(context: HostContext): void {
   const root = document.documentElement;
   const variables = fields(fields(context.styles).variables);
   const next = new Set<string>();
-  for (const [name, value] of Object.entries(variables)) {
-    if (!name.startsWith('--') || typeof value !== 'string' || value.length > 1000) continue;
-    if (/url\(|\\/i.test(value)) continue;
+  for (const name of Object.keys(variables).slice(0, MAX_VARIABLES)) {
+    const value = variables[name];
+    if (!HOST_VARIABLE.test(name) || typeof value !== 'string' || !harmless(value)) continue;
     root.style.setProperty(name, value);
     next.add(name);
   }

@@ -46,7 +46,17 @@ const detailPanel = h('aside', { class: 'panel detail', 'data-detail': '', 'data
 const recordsGrid = h('div', { class: 'records-grid' }, urgentSlot, detailPanel, emailSlot);
 
 select.disabled = true;
-select.addEventListener('change', () => void choosePeriod(select.value));
+/**
+ * Arrow keys on a closed select change it once per press: the period asked for is the one it rests
+ * on, so that passing over four options is one overview call, not four (each reads up to 50 pages,
+ * and a host may ask the person to approve each).
+ */
+const PERIOD_SETTLE_MS = 400;
+let periodTimer: ReturnType<typeof setTimeout> | undefined;
+select.addEventListener('change', () => {
+  clearTimeout(periodTimer);
+  periodTimer = setTimeout(() => void choosePeriod(select.value), PERIOD_SETTLE_MS);
+});
 app.replaceChildren(
   h(
     'header',
@@ -128,6 +138,8 @@ function drawHeader(): void {
 }
 
 function drawAll(): void {
+  // Redrawing replaces the buttons: the one that had the focus gets it back, for keyboard users.
+  const focused = document.activeElement?.closest('button[data-record-id]')?.getAttribute('data-record-id');
   drawHeader();
   drawn?.stop();
   drawn = undefined;
@@ -142,6 +154,7 @@ function drawAll(): void {
     emailSlot.replaceChildren(drawn.email);
   }
   recordsGrid.hidden = answer === undefined || drawn?.empty === true;
+  if (focused) recordsGrid.querySelector<HTMLElement>(`button[data-record-id="${CSS.escape(focused)}"]`)?.focus();
   drawDetail(detailPanel, detail, lang, formats);
   // The record shown may be in the new lists too: the panel then stays beside it.
   anchor = recordsGrid.querySelector<HTMLElement>('button.record[aria-current="true"]') ?? undefined;
@@ -262,6 +275,8 @@ async function choosePeriod(period: string): Promise<void> {
 }
 
 async function openRecord(record: RecordRef, button: HTMLElement): Promise<void> {
+  // Until the host has answered ui/initialize it takes no request (and may drop one).
+  if (!connected) return;
   const call = ++detailCall;
   detail = { state: 'loading', record };
   anchor = button;

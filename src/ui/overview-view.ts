@@ -114,7 +114,15 @@ function barSections(answer: OverviewFields, context: ViewContext): HTMLElement 
     return { key: text(store.storeId) ?? name ?? '', name: name ?? label(lang, 'unnamedStore'), value: count(store.count) };
   });
   const hidden = stores.length - LISTED_STORES;
-  const more = hidden > 0 ? (hidden === 1 ? label(lang, 'moreStoresOne') : label(lang, 'moreStores', { n: formats.number(hidden) })) : undefined;
+  // With more stores than the answer lists (it says so in truncated), the rest is a lower bound.
+  const more =
+    hidden <= 0
+      ? undefined
+      : text(answer.truncated) !== undefined
+        ? label(lang, 'moreStoresAtLeast', { n: formats.number(hidden) })
+        : hidden === 1
+          ? label(lang, 'moreStoresOne')
+          : label(lang, 'moreStores', { n: formats.number(hidden) });
   return h(
     'div',
     { class: 'bar-grid' },

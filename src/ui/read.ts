@@ -17,10 +17,16 @@ export function fields<T = Record<string, unknown>>(value: unknown): Unchecked<T
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Unchecked<T>) : {};
 }
 
-/** A count: a finite whole number from 0 up; anything else counts as 0. */
+/** A count: a whole number from 0 up to the largest exact one; anything else (NaN, 1e308, -0) counts as 0. */
 export function count(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
+
+/**
+ * Entries drawn at most from one list or map. The server sends at most 50 stores, 20 values per count
+ * and 10 records per list; a host that sends 100,000 must not freeze the page.
+ */
+export const MAX_ENTRIES = 60;
 
 /** A whole number of either sign (days left can be negative), or undefined. */
 export function integer(value: unknown): number | undefined {
@@ -44,7 +50,9 @@ export function list(value: unknown): readonly unknown[] {
 
 /** The entries of an array that are plain objects: a null or a number in a list of records is skipped. */
 export function objects(value: unknown): Record<string, unknown>[] {
-  return list(value).filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null && !Array.isArray(entry));
+  return list(value)
+    .slice(0, MAX_ENTRIES)
+    .filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null && !Array.isArray(entry));
 }
 
 /**
@@ -53,7 +61,9 @@ export function objects(value: unknown): Record<string, unknown>[] {
  */
 export function counts(value: unknown): [string, number][] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-  return Object.entries(value).map(([key, amount]) => [stripUnsafe(key), count(amount)]);
+  return Object.keys(value)
+    .slice(0, MAX_ENTRIES)
+    .map((key) => [stripUnsafe(key), count((value as Record<string, unknown>)[key])]);
 }
 
 export interface Activity {
