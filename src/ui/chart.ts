@@ -1,32 +1,12 @@
 // The activity chart's geometry, pure: the days each step stands for, the y scale and its ticks,
 // where the columns go and which x labels fit. No DOM here, so that it is tested without a browser.
 
+import { addDays, dateOfDayNumber, dayNumberOf, isCalendarDate } from '../calendar/calendar-date.js';
+
 export type Step = 'day' | 'week' | 'month';
 
 /** Steps drawn at most: a longer series is cut to its latest steps rather than freezing the page. */
 export const MAX_STEPS = 400;
-
-const DAY_MS = 86_400_000;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Days since 1970-01-01 of a real calendar day written YYYY-MM-DD; undefined for anything else. */
-export function dayNumber(day: string): number | undefined {
-  const match = ISO_DAY.exec(day);
-  if (!match) return undefined;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, date);
-  const back = new Date(ms);
-  // Date.UTC rolls 2023-02-29 over to March: a day that does not exist is refused, not moved.
-  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== date) return undefined;
-  return ms / DAY_MS;
-}
-
-/** YYYY-MM-DD of a day number. */
-export function dayString(days: number): string {
-  const date = new Date(days * DAY_MS);
-  const year = String(date.getUTCFullYear()).padStart(4, '0');
-  return `${year}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(date.getUTCDate()).padStart(2, '0')}`;
-}
 
 /**
  * The first day of step `index` of a series that starts at `from`: a day, 7 days (a week starts on
@@ -34,22 +14,11 @@ export function dayString(days: number): string {
  * `from` is not a calendar day.
  */
 export function stepStart(from: string, step: Step, index: number): string | undefined {
-  const first = dayNumber(from);
-  if (first === undefined) return undefined;
-  if (step === 'day') return dayString(first + index);
-  if (step === 'week') return dayString(first + 7 * index);
-  const start = new Date(first * DAY_MS);
-  return dayString(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + index, 1) / DAY_MS);
-}
-
-/** The last day of the step that starts on `start`: itself, 6 days on, or the month's last day. */
-export function stepEnd(start: string, step: Step): string | undefined {
-  const first = dayNumber(start);
-  if (first === undefined) return undefined;
-  if (step === 'day') return start;
-  if (step === 'week') return dayString(first + 6);
-  const date = new Date(first * DAY_MS);
-  return dayString(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0) / DAY_MS);
+  if (!isCalendarDate(from)) return undefined;
+  if (step === 'day') return addDays(from, index);
+  if (step === 'week') return addDays(from, 7 * index);
+  const month = Number(from.slice(5, 7)) - 1 + index;
+  return dateOfDayNumber(dayNumberOf(Number(from.slice(0, 4)) + Math.floor(month / 12), (month % 12) + 1, 1));
 }
 
 export interface Scale {

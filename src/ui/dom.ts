@@ -1,5 +1,6 @@
 // Building the DOM from untrusted values: text goes in as text nodes, attributes through
 // setAttribute, styles never as an attribute (the page's CSP refuses inline style; CSSOM is used).
+import { isCalendarDate } from '../calendar/calendar-date.js';
 
 export type Child = Node | string | false | null | undefined;
 type Attributes = Record<string, string | number | false | null | undefined>;
@@ -48,8 +49,6 @@ export interface Formats {
   month(value: string): string;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 export function formatsFor(locale: string, fallback: string): Formats {
   const usable = (() => {
     try {
@@ -61,11 +60,7 @@ export function formatsFor(locale: string, fallback: string): Formats {
   const numbers = new Intl.NumberFormat(usable);
   const days = new Intl.DateTimeFormat(usable, { timeZone: 'UTC', day: 'numeric', month: 'short' });
   const months = new Intl.DateTimeFormat(usable, { timeZone: 'UTC', month: 'short', year: 'numeric' });
-  const asDate = (value: string) => (ISO_DAY.test(value) ? new Date(`${value}T00:00:00Z`) : undefined);
-  const formatWith = (formatter: Intl.DateTimeFormat, value: string) => {
-    const date = asDate(value);
-    return date && !Number.isNaN(date.getTime()) ? formatter.format(date) : value;
-  };
+  const formatWith = (formatter: Intl.DateTimeFormat, value: string) => (isCalendarDate(value) ? formatter.format(new Date(`${value}T00:00:00Z`)) : value);
   return {
     locale: usable,
     number: (value) => numbers.format(value),

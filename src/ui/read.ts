@@ -1,6 +1,8 @@
 // Reading a tool's structuredContent without trusting it: a host may pass on anything, a field may be
 // missing or of another type, a count may be negative or NaN, a key may be "__proto__". Every reader
 // answers something drawable instead of throwing.
+
+import { isCalendarDate } from '../calendar/calendar-date.js';
 import type { DetailAnswer } from '../contract/detail-answer.js';
 import type { Activity as ActivityField, OverviewAnswer } from '../contract/overview-answer.js';
 import { stripUnsafe } from '../sanitize.js';
@@ -78,7 +80,6 @@ export interface Activity {
 }
 
 const STEPS: readonly Step[] = ['day', 'week', 'month'];
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The activity series, at most `max` of its latest steps, each count checked; undefined when unusable. */
 export function activity(value: unknown, max = MAX_STEPS): Activity | undefined {
@@ -87,7 +88,7 @@ export function activity(value: unknown, max = MAX_STEPS): Activity | undefined 
   const step = STEPS.find((candidate) => candidate === field.step);
   const filed = list(field.filed);
   const answered = list(field.answered);
-  if (from === undefined || !ISO_DAY.test(from) || step === undefined) return undefined;
+  if (from === undefined || !isCalendarDate(from) || step === undefined) return undefined;
   const steps = Math.max(filed.length, answered.length);
   if (steps === 0) return undefined;
   const skipped = Math.max(0, steps - Math.max(1, max));
