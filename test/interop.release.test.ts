@@ -13,18 +13,12 @@ import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { APP_VIEW_MIME_TYPE, overviewView } from '../src/resources/overview-view.js';
 import { TOOLS } from '../src/tools/catalog.js';
+import { INSPECTOR_V2_CLI, inspectorEnv } from './helpers/inspector-v2.js';
 import { SERVER_PATH } from './helpers/mcp.js';
 import { RawServer } from './helpers/raw-server.js';
 import { openTranscript } from './helpers/transcript.js';
 
 const testDir = dirname(fileURLToPath(import.meta.url));
-const inspectorV2Cli = join(
-  dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json')),
-  'clients',
-  'cli',
-  'build',
-  'index.js',
-);
 const inspectorCli = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-cli/package.json')), 'build', 'cli.js');
 
 /** The Inspector's CLI, run from test/: it reads ../package.json relative to its working directory. */
@@ -69,19 +63,11 @@ describe('the MCP Inspector v2 CLI (@modelcontextprotocol/inspector)', () => {
     try {
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        [inspectorV2Cli, '--method', 'resources/list', '--format', 'json', '--', process.execPath, SERVER_PATH, '--demo'],
+        [INSPECTOR_V2_CLI, '--method', 'resources/list', '--format', 'json', '--', process.execPath, SERVER_PATH, '--demo'],
         {
           cwd: home,
           timeout: 30_000,
-          // Its catalog, client config and stores in a directory of its own.
-          env: {
-            PATH: process.env.PATH ?? '',
-            HOME: home,
-            MCP_CATALOG_PATH: join(home, 'mcp.json'),
-            MCP_CLIENT_CONFIG_PATH: join(home, 'client.json'),
-            MCP_STORAGE_DIR: join(home, 'storage'),
-            MCP_INSPECTOR_SECRET_STORE: 'memory',
-          },
+          env: inspectorEnv(home),
         },
       );
       openTranscript('inspector-v2', {}).record(stdout);

@@ -7,22 +7,15 @@
 // (helpers/unportable-server.mjs) shows that the report read here is the one it writes.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS } from '../src/tools/catalog.js';
+import { INSPECTOR_V2_CLI, inspectorEnv } from './helpers/inspector-v2.js';
 import { SERVER_PATH } from './helpers/mcp.js';
 import { openTranscript } from './helpers/transcript.js';
 
-const INSPECTOR_CLI = join(
-  dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json')),
-  'clients',
-  'cli',
-  'build',
-  'index.js',
-);
 const UNPORTABLE_SERVER = fileURLToPath(new URL('./helpers/unportable-server.mjs', import.meta.url));
 const TIMEOUT_MS = 15_000;
 
@@ -60,16 +53,9 @@ let inspectorHome: string;
  * own, killed whole if anything is left of it once the Inspector exits or the run times out.
  */
 function inspectTools(target: string[]): Promise<InspectorReport> {
-  const child = spawn(process.execPath, [INSPECTOR_CLI, '--method', 'tools/list', '--strict', '--format', 'json', '--', ...target], {
+  const child = spawn(process.execPath, [INSPECTOR_V2_CLI, '--method', 'tools/list', '--strict', '--format', 'json', '--', ...target], {
     cwd: inspectorHome,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: inspectorHome,
-      MCP_CATALOG_PATH: join(inspectorHome, 'mcp.json'),
-      MCP_CLIENT_CONFIG_PATH: join(inspectorHome, 'client.json'),
-      MCP_STORAGE_DIR: join(inspectorHome, 'storage'),
-      MCP_INSPECTOR_SECRET_STORE: 'memory',
-    },
+    env: inspectorEnv(inspectorHome),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
