@@ -63,6 +63,7 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
     clock: { now: () => new Date(), timeZone: config.timeZone },
     redactPii: config.redactPii,
     language: config.language,
+    timeoutMs: config.timeoutMs,
     version,
   });
 

@@ -20,8 +20,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ZodOptional, type z } from 'zod';
-import type { ComplaintsApi } from './api/client.js';
+import { type CallSignal, callSignal } from './api/call-signal.js';
 import { ApiError, InvalidArgumentError, UserFacingError } from './api/errors.js';
+import type { ComplaintsReader } from './contract/operations.js';
 import type { Clock } from './domain/clock.js';
 import { capStructured } from './format/cap.js';
 import { maskInText } from './format/redact.js';
@@ -40,12 +41,14 @@ const SERVER_NAME = 'complaints-book-mcp';
 
 export interface ServerDeps {
   /** The API client, possibly made on first use; undefined when the configuration has problems (tool calls then answer with `problems`). */
-  api: (() => Promise<ComplaintsApi>) | undefined;
+  api: (() => Promise<ComplaintsReader>) | undefined;
   problems: string[];
   clock: Clock;
   redactPii: boolean;
   /** COMPLAINTS_LANGUAGE: the language of a report prompt not given one. */
   language: Language;
+  /** COMPLAINTS_TIMEOUT_MS: the bound of a whole tool call, every request and retry included. */
+  timeoutMs: number;
   version: string;
 }
 
@@ -119,6 +122,8 @@ export function createServer(deps: ServerDeps): McpServer {
   // An error can quote what the service sent (its 400 message, the records a reference names): masked too.
   const masked = (text: string) => (deps.redactPii ? maskInText(text) : text);
   const context = (signal: AbortSignal) => ({ api, clock: deps.clock, redactPii: deps.redactPii, signal });
+  // One deadline for a whole call, whatever it reads: a client waits for one answer, not for each request.
+  const withDeadline = (signal: AbortSignal) => callSignal(deps.timeoutMs, signal, () => callTimeout(deps.timeoutMs));
 
   const resource = complaintResource; // one today; a catalog like TOOLS when there are more
   server.registerResource(
@@ -145,7 +150,7 @@ export function createServer(deps: ServerDeps): McpServer {
 
   for (const view of new Set(TOOLS.flatMap((tool) => (tool.view ? [tool.view] : [])))) registerView(server, view);
   for (const prompt of PROMPTS) registerPrompt(server, prompt, { language: deps.language });
-  for (const tool of TOOLS) registerTool(server, tool, context, masked);
+  for (const tool of TOOLS) registerTool(server, tool, context, withDeadline, masked);
   // Registering marks each list as one that may change (listChanged: true). These lists are fixed once
   // the server is made, and over stateless HTTP there is no stream to announce a change on: promising
   // notices that never come only invites a client to wait for them. After the registrations, which
@@ -162,15 +167,19 @@ function registerTool(
   server: McpServer,
   tool: (typeof TOOLS)[number],
   context: (signal: AbortSignal) => Omit<ToolContext, 'progress'>,
+  withDeadline: (signal: AbortSignal) => CallSignal,
   masked: (text: string) => string,
 ): void {
   const handler = async (args: Record<string, unknown>, extra: HandlerExtra): Promise<CallToolResult> => {
+    const call = withDeadline(extra.signal);
     try {
-      const { text, structured } = await tool.run(args, { ...context(extra.signal), progress: progressReporter(extra) });
+      const { text, structured } = await tool.run(args, { ...context(call.signal), progress: progressReporter(extra) });
       // The last cleaning and the size budget hold for every tool, whatever its view forgot.
       return { content: [{ type: 'text', text }], structuredContent: capStructured(cleanStrings(structured)) };
     } catch (error) {
       return { isError: true, content: [{ type: 'text', text: masked(trustedMessage(tool.name, error)) }] };
+    } finally {
+      call.done();
     }
   };
   server.registerTool(
@@ -256,6 +265,14 @@ export function forwardLogToClient(server: McpServer): (level: 'warn' | 'error',
     if (wanted === undefined || severity.indexOf(mcpLevel) < severity.indexOf(wanted)) return;
     void server.server.sendLoggingMessage({ level: mcpLevel, logger: SERVER_NAME, data: message }).catch(() => undefined);
   };
+}
+
+/** What every request of a call stopped by its deadline fails with: a text the member can act on. */
+function callTimeout(timeoutMs: number): ApiError {
+  return new ApiError(
+    'timeout',
+    `The complaints service did not answer this call within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS, which bounds a whole tool call). Try again, narrow the question, or raise the timeout.`,
+  );
 }
 
 /** The text a client may see for an error: ours as written; anything else goes to stderr in full and is only named. */

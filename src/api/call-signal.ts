@@ -11,12 +11,16 @@ export interface CallSignal {
   done: () => void;
 }
 
-export function callSignal(timeoutMs: number, outer?: AbortSignal): CallSignal {
+/**
+ * `timeoutReason`: what the signal is aborted with when the deadline passes (a TimeoutError by default);
+ * an outer signal's abort passes its own reason on, so a call's deadline reads the same in every request.
+ */
+export function callSignal(timeoutMs: number, outer?: AbortSignal, timeoutReason?: () => unknown): CallSignal {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort(new DOMException('The call took longer than its deadline', 'TimeoutError'));
+    controller.abort(timeoutReason ? timeoutReason() : new DOMException('The call took longer than its deadline', 'TimeoutError'));
   }, timeoutMs);
   const cancel = () => controller.abort(outer?.reason);
   if (outer?.aborted) cancel();

@@ -3,7 +3,11 @@
 import { z } from 'zod';
 
 export const deadlineFields = {
-  due: z.string().optional().describe("The response deadline, a calendar day in Lima (YYYY-MM-DD): the law counts Peru's days."),
+  due: z.string().optional().describe("The law's response deadline, a calendar day in Lima (YYYY-MM-DD): the 15th business day after the filing day."),
+  serviceDue: z
+    .string()
+    .optional()
+    .describe('Only when the service\'s own deadline differs from the law\'s (due): the day the service sent, or "none" when it sent none.'),
   daysLeft: z
     .number()
     .int()

@@ -64,7 +64,8 @@ export const detailAnswerSchema = z.object({
   deadline: z
     .object({
       date: deadlineFields.due,
-      days: z.number().int().optional().describe('The legal term, in business days.'),
+      serviceDate: deadlineFields.serviceDue,
+      days: z.number().int().optional().describe('The term the service states, in business days (the law: 15).'),
       daysLeft: deadlineFields.daysLeft,
       daysLate: z.number().int().optional().describe('Business days the official response came after the deadline; 0 when on time.'),
     })

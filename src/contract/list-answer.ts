@@ -24,10 +24,16 @@ export const listAnswerSchema = z.object({
   filedFrom: z.string().optional().describe('The first filing day a `period` stands for (YYYY-MM-DD, in timeZone).'),
   filedTo: z.string().optional().describe('The last filing day a `period` stands for.'),
   timeZone: z.string().describe('The zone of the filing days.'),
-  items: z.array(listRowSchema).optional().describe('The records of this page, newest first; absent when the page has none.'),
+  items: z
+    .array(listRowSchema)
+    .optional()
+    .describe('The records of this page, newest first (with overdue or dueBy, earliest deadline first); absent when the page has none.'),
   nextPage: z.number().int().optional().describe('The page to request next, with the same filters; absent on the last page.'),
   hint: z.string().optional().describe('What to call next: the next page, or why nothing matched.'),
-  truncated: z.string().optional().describe('What this answer leaves out, and why.'),
+  truncated: z
+    .string()
+    .optional()
+    .describe('What this answer leaves out, and why: records the service sent beyond the page size, or unresolved records that could not be read.'),
 });
 
 export type ListRow = z.infer<typeof listRowSchema>;

@@ -13,8 +13,17 @@ export interface ListQuery {
   to?: string;
 }
 
-/** The filters as sent to the API, plus the `period` they came from (a view's header names it). */
-export type ListFilters = Omit<ListQuery, 'page' | 'pageSize'> & { period?: string };
+/** The filters as sent to the API, plus the `period` they came from (a view's header names it) and those the API lacks. */
+export type ListFilters = Omit<ListQuery, 'page' | 'pageSize'> & {
+  period?: string;
+  /** Unanswered and past the law's deadline. */
+  overdue?: boolean;
+  /** Unanswered, the law's deadline on or before this day (YYYY-MM-DD). */
+  dueBy?: string;
+};
+
+/** The status filter that stands for open and in_review together: read as two queries, not sent. */
+export const UNRESOLVED = 'unresolved';
 
 export const PAGE_SIZE_MAX = 100;
 export const PAGE_SIZE_DEFAULT = 20;

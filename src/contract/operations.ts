@@ -20,16 +20,19 @@ export interface ListPage {
   pagination: { page: number; pageSize: number; total: number; totalPages: number };
 }
 
-/** Every page of a query, up to a cap, for summaries over all matching records. */
+/** Every page of one or more queries, up to a cap, for figures over all the records they match. */
 export interface AllPages {
   /** Each record once: a record that shows on two pages (the book changed while it was read) counts once. */
   items: ComplaintListItem[];
-  /** What the service counts as matching, which may exceed `items` when the cap was reached. */
+  /** What the service counts as matching (the queries' totals added). */
   total: number;
-  totalPages: number;
   pagesRead: number;
+  /** Records the service counts that were not read: left out by the cap, or by the reason in `stoppedBy`. */
+  unread: number;
   /** True when pages beyond the cap were left unread. */
   capped: boolean;
+  /** Why the reading stopped before the cap (a failure of the service, the call's deadline), in words for the member. */
+  stoppedBy?: string;
   /** Records read twice or more (same id), counted once. */
   repeated: number;
   /** Records the service sent beyond the page size asked, left unread. */

@@ -1,5 +1,5 @@
-// What complaints_overview answers: counts over every matching record, the records to answer first,
-// and e-mail problems. Declared once: the tool's outputSchema, and by z.infer the type the formatters read.
+// What complaints_overview answers: what is at risk now over the whole book (atRisk), then the
+// figures about the records filed in the period asked: counts, activity and e-mail problems. Declared once: the tool's outputSchema, and by z.infer the type the formatters read.
 import { z } from 'zod';
 import { deadlineFields } from './deadline-fields.js';
 
@@ -10,9 +10,55 @@ const urgentRecordSchema = z.object({
   store: z.string().optional(),
   consumer: z.string().optional(),
   due: deadlineFields.due,
+  serviceDue: deadlineFields.serviceDue,
   daysLeft: deadlineFields.daysLeft,
   id: z.string().optional(),
 });
+
+/** list_complaints arguments that list every record of a figure, page by page. */
+const listArguments = z.object({
+  overdue: z.literal(true).optional(),
+  dueBy: z.string().optional(),
+  type: z.string().optional(),
+  storeId: z.string().optional(),
+});
+
+const atRiskSchema = z
+  .object({
+    unresolved: z.number().int().describe("Records open or in_review that the member can see, narrowed only by storeId and type (the service's count)."),
+    read: z
+      .number()
+      .int()
+      .optional()
+      .describe('Only when it differs from unresolved: the distinct unresolved records read, which every figure below counts (see incomplete).'),
+    unanswered: z.number().int().describe('Unresolved records without an official response.'),
+    overdue: z.number().int().describe("Unanswered and past the law's deadline."),
+    dueSoon: z.number().int().describe("Unanswered, with 0 to 3 business days left by the law's deadline."),
+    answeredNotDelivered: z.number().int().describe('Unresolved, a response registered, its e-mail failed or bounced: the consumer may not have it.'),
+    serviceDeadlineDiffers: z
+      .number()
+      .int()
+      .optional()
+      .describe("Unanswered records whose service deadline differs from the law's or is missing (the law's is used); absent when none."),
+    mostUrgent: z.array(urgentRecordSchema).optional().describe('Overdue (most overdue first), then due soon; at most 10.'),
+    alsoDueSoon: z
+      .array(urgentRecordSchema.pick({ correlative: true, daysLeft: true, id: true }))
+      .optional()
+      .describe('Due soon records that did not fit in mostUrgent (overdue records filled it): still answerable in time.'),
+    notDelivered: z
+      .array(z.object({ correlative: z.string().optional(), response: z.string().optional(), id: z.string().optional() }))
+      .optional()
+      .describe('Answered records not delivered (response e-mail failed or bounced), at most 10, oldest filing first.'),
+    listOverdue: listArguments.optional().describe('list_complaints arguments that list every overdue record, earliest deadline first; absent when none.'),
+    listDueSoon: listArguments
+      .optional()
+      .describe('list_complaints arguments that list every overdue and due soon record, earliest deadline first; absent when none.'),
+    incomplete: z
+      .string()
+      .optional()
+      .describe('What could not be read (the cap, the deadline of the call, a failure of the service): every figure above leaves those records out.'),
+  })
+  .describe('What is at risk now over the whole book: every unresolved record the member can see, narrowed only by storeId and type, never by the period.');
 
 const activitySchema = z
   .object({
@@ -26,7 +72,8 @@ const activitySchema = z
   );
 
 export const overviewAnswerSchema = z.object({
-  total: z.number().int().describe('Records that match.'),
+  atRisk: atRiskSchema,
+  total: z.number().int().describe("Records filed in the period asked (or in the whole book), by the service's count."),
   counted: z
     .number()
     .int()
@@ -41,15 +88,7 @@ export const overviewAnswerSchema = z.object({
     .array(z.object({ store: z.string().optional(), count: z.number().int(), storeId: z.string().optional() }))
     .optional()
     .describe('Most records first; storeId narrows list_complaints and complaints_overview.'),
-  unanswered: z.number().int().optional(),
-  overdue: z.number().int().optional(),
-  dueSoon: z.number().int().optional().describe('Unanswered with 3 business days or fewer left.'),
   activity: activitySchema.optional(),
-  mostUrgent: z.array(urgentRecordSchema).optional().describe('Overdue (most overdue first), then due soon; at most 10.'),
-  alsoDueSoon: z
-    .array(urgentRecordSchema.pick({ correlative: true, daysLeft: true, id: true }))
-    .optional()
-    .describe('Due soon records that did not fit in mostUrgent (overdue records filled it): still answerable in time.'),
   emailProblems: z
     .object({
       records: z.number().int(),
@@ -65,5 +104,7 @@ export const overviewAnswerSchema = z.object({
 });
 
 export type Activity = z.infer<typeof activitySchema>;
+export type AtRisk = z.infer<typeof atRiskSchema>;
+export type ListArguments = z.infer<typeof listArguments>;
 export type UrgentRecord = z.infer<typeof urgentRecordSchema>;
 export type OverviewAnswer = z.infer<typeof overviewAnswerSchema>;

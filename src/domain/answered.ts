@@ -19,3 +19,14 @@ export function isAnswered({ hasResponse = null, respondedAt, officialResponse =
 function isWritten(value: string | null): boolean {
   return value !== null && cleanLine(value, 40) !== '';
 }
+
+/** E-mail delivery states that mean the consumer did not get the message. */
+const NOT_DELIVERED = new Set(['failed', 'bounced']);
+
+/** Whether an e-mail's delivery state says it did not reach the consumer (failed or bounced). */
+export function isNotDelivered(deliveryState: string | null): boolean {
+  return deliveryState !== null && NOT_DELIVERED.has(cleanLine(deliveryState, 40).toLowerCase());
+}
+
+/** The statuses still waiting for the record to be closed: the deadline matters only for these. */
+export const UNRESOLVED_STATUSES = ['open', 'in_review'] as const;

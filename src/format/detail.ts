@@ -22,6 +22,7 @@ import {
   nonEmpty,
   plural,
   section,
+  serviceNote,
   shortDate,
   timeIn,
   withShortLeadingDate,
@@ -76,7 +77,7 @@ export function toDetailView(record: ComplaintDetail, clock: Clock, givenId?: st
   const { consumer, claim, response, delivery } = record;
   const officialResponse = freeText(response.officialResponse);
   const respondedAt = timeIn(response.respondedAt, timeZone);
-  const deadline = deadlineStatus(record.deadline.date, response, limaToday(now));
+  const deadline = deadlineStatus({ createdAt: record.createdAt, serviceDeadline: record.deadline.date, response }, limaToday(now));
   const events = record.history.map((event) => historyLine(event, timeZone)).filter((event) => event !== undefined);
   const history = nonEmpty(events.slice(-MAX_HISTORY));
   const files = record.attachments
@@ -134,6 +135,7 @@ export function toDetailView(record: ComplaintDetail, clock: Clock, givenId?: st
     deadline: section({
       // The day the law counts in; as sent (cleaned) when it is not a date.
       date: deadline.date ?? line(record.deadline.date, 40),
+      serviceDate: deadline.date === null ? undefined : deadline.serviceDate,
       days: record.deadline.days ?? undefined,
       daysLeft: deadline.businessDaysLeft ?? undefined,
       daysLate: deadline.businessDaysLate ?? undefined,
@@ -236,10 +238,14 @@ function timing(record: DetailAnswer, style: DateStyle): string {
     const answeredAt = when(record.response.respondedAt);
     const late = deadline.daysLate;
     const verdict = late ? `, ${plural(late, 'business day')} late` : late === 0 ? ', on time' : '';
-    parts.push(`answered${answeredAt ? ` ${answeredAt}` : ''}${verdict}${deadline.date ? ` (deadline ${when(deadline.date)})` : ''}`);
+    const service = serviceNote(deadline.serviceDate, (date) => shortDate(date, style));
+    parts.push(`answered${answeredAt ? ` ${answeredAt}` : ''}${verdict}${deadline.date ? ` (deadline ${when(deadline.date)}${service})` : ''}`);
   } else {
     const due = deadline.daysLeft === undefined ? undefined : deadline.date;
-    parts.push(`response ${describeDeadline({ due, daysLeft: deadline.daysLeft }, (date) => shortDate(date, style))}`, 'no official response yet');
+    parts.push(
+      `response ${describeDeadline({ due, serviceDue: deadline.serviceDate, daysLeft: deadline.daysLeft }, (date) => shortDate(date, style))}`,
+      'no official response yet',
+    );
   }
   return `${parts.join(' · ')}. ${datesNote(style, 'Times')}`;
 }

@@ -5,8 +5,8 @@
 import { isCalendarDate } from '../calendar/calendar-date.js';
 import { calendarDateOf, wallTimeOf } from '../calendar/date-time.js';
 import type { DeadlineFields } from '../contract/deadline-fields.js';
-import { UNDATED, urgencyOf } from '../domain/deadline.js';
-import { cleanLine } from '../sanitize.js';
+import { NO_SERVICE_DEADLINE, UNDATED, urgencyOf } from '../domain/deadline.js';
+import { cleanLine, quoted } from '../sanitize.js';
 
 // ---- Reading values into a view ----
 
@@ -125,16 +125,27 @@ export function nonEmpty<T>(items: T[]): T[] | undefined {
 export function describeDeadline(fields: DeadlineFields, writeDate: (date: string) => string = (date) => date): string {
   if (fields.answered !== undefined) {
     const on = fields.answered === UNDATED ? '' : ` ${writeDate(fields.answered)}`;
-    const due = fields.due === undefined ? '' : ` (due ${writeDate(fields.due)})`;
+    const due = fields.due === undefined ? '' : ` (due ${writeDate(fields.due)}${serviceNote(fields.serviceDue, writeDate)})`;
     return fields.daysLate ? `answered${on}, ${plural(fields.daysLate, 'business day')} late${due}` : `answered${on}`;
   }
   const left = fields.daysLeft;
   if (fields.due === undefined || left === undefined) return 'deadline unknown';
-  const due = writeDate(fields.due);
+  const due = `${writeDate(fields.due)}${serviceNote(fields.serviceDue, writeDate)}`;
   if (left < 0) return `due ${due}, ${plural(-left, 'business day')} OVERDUE`;
   // 0 left: the deadline is today, or a day off before the next business day; either way, answer today.
   const text = `due ${due}, ${plural(left, 'business day')} left`;
   return urgencyOf(left) === 'due_soon' ? `${text}, DUE SOON` : text;
+}
+
+/**
+ * " by law (service says 12-10)" when the service's deadline differs from the law's, " by law (service
+ * sent none)" when it sent none; "" otherwise. The law's day is the one counted.
+ */
+export function serviceNote(serviceDue: string | undefined, writeDate: (date: string) => string = (date) => date): string {
+  if (serviceDue === undefined) return '';
+  return serviceDue === NO_SERVICE_DEADLINE
+    ? ' by law (service sent none)'
+    : ` by law (service says ${isReadDate(serviceDue) ? writeDate(serviceDue) : quoted(serviceDue, 40)})`;
 }
 
 export function plural(count: number, unit: string): string {

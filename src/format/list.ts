@@ -4,7 +4,7 @@
 
 import { localDate } from '../calendar/time-zone.js';
 import type { ListAnswer, ListRow } from '../contract/list-answer.js';
-import type { ListFilters } from '../contract/list-query.js';
+import { type ListFilters, UNRESOLVED } from '../contract/list-query.js';
 import type { ListPage } from '../contract/operations.js';
 import type { ComplaintListItem } from '../contract/records.js';
 import type { Clock } from '../domain/clock.js';
@@ -23,7 +23,7 @@ export interface ListView {
 
 /** One record as a row: what the text's row says, and its id; a value the call filtered on is left out. */
 function listRow(item: ComplaintListItem, filters: ListFilters, timeZone: string, limaDay: string): ListRow {
-  const deadline = deadlineStatus(item.responseDeadline, item, limaDay);
+  const deadline = deadlineStatus({ createdAt: item.createdAt, serviceDeadline: item.responseDeadline, response: item }, limaDay);
   return {
     correlative: line(item.correlative, 40),
     type: filters.type !== undefined && item.type === filters.type ? undefined : line(item.type, 40),
@@ -39,7 +39,8 @@ function listRow(item: ComplaintListItem, filters: ListFilters, timeZone: string
   };
 }
 
-export function toListView(result: ListPage, filters: ListFilters, clock: Clock): ListView {
+/** `unread`: what the page could not include, in words (unresolved records that could not be read). */
+export function toListView(result: ListPage, filters: ListFilters, clock: Clock, unread?: string): ListView {
   const { page, pageSize, total, totalPages } = result.pagination;
   const now = clock.now();
   const limaDay = limaToday(now);
@@ -57,7 +58,7 @@ export function toListView(result: ListPage, filters: ListFilters, clock: Clock)
     truncated:
       result.sentMore > 0
         ? `The service sent ${items.length + result.sentMore} records for a page of ${items.length}: only the first ${plural(items.length, 'record')} ${items.length === 1 ? 'is' : 'are'} shown.`
-        : undefined,
+        : unread,
   };
   return { answer, filters, today: localDate(now, clock.timeZone) };
 }
@@ -91,14 +92,14 @@ export function formatListText(view: ListView): string {
   const style = dateStyle(view.today, answer.timeZone);
   const what = describeFilters(filters, style);
   const hint = answer.hint ? ` ${answer.hint}` : '';
-  if (answer.total === 0) return `No records match${what ? ` (${what})` : ''}.${hint}`;
+  if (answer.total === 0) return `No records match${what ? ` (${what})` : ''}.${hint}${answer.truncated ? ` ${answer.truncated}` : ''}`;
   const matches = `${answer.total} ${answer.total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}.`;
   const items = answer.items ?? [];
   if (items.length === 0) return `${matches}${hint}`;
   // A column every row leaves out (the type or status the call filtered on) is left out of the table too.
   const columns = COLUMNS.filter((column) => column.shownWhen === undefined || items.some((row) => column.shownWhen!(row, filters)));
   const lines = [
-    `${matches} Page ${answer.page} of ${answer.pages}, ${items.length} shown, newest first. ${datesNote(style)}`,
+    `${matches} Page ${answer.page} of ${answer.pages}, ${items.length} shown, ${byDeadline(filters) ? 'earliest deadline first' : 'newest first'}. ${datesNote(style)}`,
     columns.map((column) => column.name).join('\t'),
   ];
   for (const row of items) {
@@ -110,6 +111,11 @@ export function formatListText(view: ListView): string {
   if (answer.truncated) lines.push(answer.truncated);
   if (answer.nextPage !== undefined && answer.hint) lines.push(answer.hint);
   return lines.join('\n');
+}
+
+/** Whether the rows come earliest deadline first: with the filters on the deadline. */
+export function byDeadline(filters: ListFilters): boolean {
+  return filters.overdue === true || filters.dueBy !== undefined;
 }
 
 interface Column {
@@ -151,17 +157,24 @@ function flagsOf(row: ListRow): string {
 
 export function describeFilters(filters: ListFilters, style: DateStyle): string {
   const parts: string[] = [];
-  if (filters.status) parts.push(`status ${filters.status}`);
+  if (filters.status) parts.push(filters.status === UNRESOLVED ? 'status open or in_review' : `status ${filters.status}`);
+  if (filters.overdue) parts.push("unanswered, past the law's deadline");
+  if (filters.dueBy) parts.push(`unanswered, due by ${filters.dueBy}`);
   if (filters.type) parts.push(`type ${filters.type}`);
   if (filters.storeId) parts.push(`store ${filters.storeId}`);
   if (filters.search) parts.push(`search ${quoted(filters.search, 100)}`);
-  if (filters.from || filters.to) {
-    // The API takes a date-time's whole day, so the header shows days, as they are applied, in full:
-    // they are what the member asked for.
-    const from = filters.from?.slice(0, 10);
-    const to = filters.to?.slice(0, 10);
-    const range = from && to ? `${from}..${to}` : from ? `on or after ${from}` : `on or before ${to}`;
-    parts.push(`filed ${filters.period ? `${filters.period}, ` : ''}${range}${filters.period ? ` in ${style.timeZone}` : ''}`);
-  }
+  const range = filedRange(filters, style);
+  if (range) parts.push(`filed ${range}`);
   return parts.join(', ');
+}
+
+/** "this_week, 2026-11-16..2026-11-22 in America/Lima", "on or after 2026-11-01"; undefined without from/to. */
+export function filedRange(filters: ListFilters, style: DateStyle): string | undefined {
+  if (!filters.from && !filters.to) return undefined;
+  // The API takes a date-time's whole day, so the header shows days, as they are applied, in full:
+  // they are what the member asked for.
+  const from = filters.from?.slice(0, 10);
+  const to = filters.to?.slice(0, 10);
+  const range = from && to ? `${from}..${to}` : from ? `on or after ${from}` : `on or before ${to}`;
+  return `${filters.period ? `${filters.period}, ` : ''}${range}${filters.period ? ` in ${style.timeZone}` : ''}`;
 }

@@ -1,16 +1,18 @@
-// Every matching record -> the overview view: the counts a complaints manager asks for first (by
-// status, type and store), what is overdue or due soon by the legal deadline, what is unanswered, and
-// which e-mails need attention (the structured answer); then the text, written from that view alone.
+// The overview view: what is at risk now over the whole book (every unresolved record: unanswered,
+// overdue or due soon by the law's deadline, answered but not delivered), then what a manager asks
+// about the period's filings (counts by status, type and store, activity, e-mail problems): the
+// structured answer; then the text, written from that view alone.
 
 import { localDate } from '../calendar/time-zone.js';
 import type { ListFilters } from '../contract/list-query.js';
 import type { AllPages } from '../contract/operations.js';
-import type { OverviewAnswer, UrgentRecord } from '../contract/overview-answer.js';
+import type { AtRisk, OverviewAnswer, UrgentRecord } from '../contract/overview-answer.js';
 import type { Clock } from '../domain/clock.js';
-import { DUE_SOON_BUSINESS_DAYS, deadlineFields, deadlineStatus, limaToday, urgencyOf } from '../domain/deadline.js';
+import { DUE_SOON_BUSINESS_DAYS, deadlineFields, dueSoonThrough, limaToday, urgencyOf } from '../domain/deadline.js';
+import { exposureOf, type RecordDeadline } from '../domain/exposure.js';
 import { activityOf } from './activity.js';
-import { cell, consumerName, dateStyle, datesNote, describeDeadline, line, needsAttention, nonEmpty, plural, shortDate } from './fields.js';
-import { describeFilters } from './list.js';
+import { cell, consumerName, type DateStyle, dateStyle, datesNote, describeDeadline, line, needsAttention, nonEmpty, plural, shortDate } from './fields.js';
+import { filedRange } from './list.js';
 
 /** Records listed one by one in each section; the rest are counted. */
 const LISTED = 10;
@@ -52,28 +54,89 @@ function byTypeUnlessAsked(counts: Record<string, number>, filters: ListFilters)
   return filters.type !== undefined && types.length === 1 && types[0] === filters.type ? undefined : counts;
 }
 
-export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock): OverviewView {
-  const { items } = pages;
+/** What the overview reads: the unresolved records of the book (narrowed by store and type) and the period's filings. */
+export interface OverviewPages {
+  unresolved: AllPages;
+  filed: AllPages;
+}
+
+export function toOverview({ unresolved, filed }: OverviewPages, filters: ListFilters, clock: Clock): OverviewView {
   const now = clock.now();
   const today = localDate(now, clock.timeZone);
-  const head: OverviewAnswer = {
+  const answer: OverviewAnswer = {
+    atRisk: atRiskOf(unresolved, filters, limaToday(now)),
+    ...filingsOf(filed, filters, today, clock.timeZone),
+  };
+  return { answer, filters, today };
+}
+
+/** What is at risk now over the unresolved records read: the book, narrowed only by store and type. */
+function atRiskOf(pages: AllPages, filters: ListFilters, limaDay: string): AtRisk {
+  const exposure = exposureOf(pages.items, limaDay);
+  const { urgent, notDelivered } = exposure;
+  const mostUrgent = urgent.slice(0, LISTED);
+  const listed = new Set(mostUrgent);
+  const dueSoon = urgent.filter(({ deadline }) => urgencyOf(deadline.businessDaysLeft ?? undefined) === 'due_soon');
+  const book = { ...(filters.type ? { type: filters.type } : {}), ...(filters.storeId ? { storeId: filters.storeId } : {}) };
+  return {
+    unresolved: pages.total,
+    read: pages.items.length !== pages.total ? pages.items.length : undefined,
+    unanswered: exposure.unanswered,
+    overdue: exposure.overdue,
+    dueSoon: exposure.dueSoon,
+    answeredNotDelivered: exposure.answeredNotDelivered,
+    serviceDeadlineDiffers: exposure.serviceDeadlineDiffers || undefined,
+    mostUrgent: nonEmpty(mostUrgent.map(urgentRecord)),
+    // The text names them by correlative and days left only: so does the answer, with their ids.
+    alsoDueSoon: nonEmpty(
+      dueSoon
+        .slice(0, LISTED)
+        .filter((entry) => !listed.has(entry))
+        .map(({ item, deadline }) => ({ correlative: line(item.correlative, 40), daysLeft: deadline.businessDaysLeft!, id: line(item.id, 64) })),
+    ),
+    notDelivered: nonEmpty(
+      notDelivered.slice(0, LISTED).map(({ item }) => ({
+        correlative: line(item.correlative, 40),
+        response: line(item.responseDeliveryStatus, 40),
+        id: line(item.id, 64),
+      })),
+    ),
+    listOverdue: exposure.overdue > 0 ? { overdue: true, ...book } : undefined,
+    listDueSoon: urgent.length > 0 ? { dueBy: dueSoonThrough(limaDay), ...book } : undefined,
+    incomplete: readingGap(pages, 'unresolved record'),
+  };
+}
+
+/** An overdue or due soon record as the overview lists it: unanswered, so the due day and the business days left. */
+function urgentRecord({ item, deadline }: RecordDeadline): UrgentRecord {
+  return {
+    correlative: line(item.correlative, 40),
+    store: line(item.storeName, 80),
+    consumer: consumerName(item),
+    ...deadlineFields(deadline),
+    id: line(item.id, 64),
+  };
+}
+
+/** What could not be read of `pages`, in one sentence; undefined when every record was. */
+function readingGap(pages: AllPages, unit: string): string | undefined {
+  if (pages.unread === 0 && !pages.capped && pages.stoppedBy === undefined) return undefined;
+  const missing = `${plural(pages.unread, unit)} of ${pages.total} could not be read`;
+  if (pages.stoppedBy !== undefined) return `${missing}: ${pages.stoppedBy.replace(/\.$/, '')}.`;
+  return `${missing} (the ${pages.items.length} oldest were read, the most one call reads); narrow with storeId or type to read the rest.`;
+}
+
+/** The figures about the records filed in the period asked (the whole book without one). */
+function filingsOf(pages: AllPages, filters: ListFilters, today: string, timeZone: string): Omit<OverviewAnswer, 'atRisk'> {
+  const { items } = pages;
+  const head = {
     total: pages.total,
     counted: items.length !== pages.total ? items.length : undefined,
     ...(filters.period ? { filedFrom: filters.from, filedTo: filters.to } : {}),
-    timeZone: clock.timeZone,
+    timeZone,
   };
   const hint = countingHint(pages);
-  if (items.length === 0) return { answer: { ...head, hint }, filters, today };
-
-  const limaDay = limaToday(now);
-  const withDeadline = items.map((item) => {
-    const status = deadlineStatus(item.responseDeadline, item, limaDay);
-    return { item, status, urgency: urgencyOf(status.businessDaysLeft ?? undefined) };
-  });
-  const urgent = withDeadline.filter(({ urgency }) => urgency !== null).sort((a, b) => a.status.businessDaysLeft! - b.status.businessDaysLeft!);
-  const dueSoon = urgent.filter(({ urgency }) => urgency === 'due_soon');
-  const mostUrgent = urgent.slice(0, LISTED);
-  const listed = new Set(mostUrgent);
+  if (items.length === 0) return { ...head, hint };
 
   const stores = new Map<string, { store?: string; count: number; storeId?: string }>();
   for (const item of items) {
@@ -90,16 +153,7 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
   const problems = items.filter((item) => needsAttention(item.receiptDeliveryStatus) || needsAttention(item.responseDeliveryStatus));
   const problemStates = problems.flatMap((item) => [item.receiptDeliveryStatus, item.responseDeliveryStatus].filter(needsAttention));
 
-  const urgentRecord = ({ item, status }: (typeof withDeadline)[number]): UrgentRecord => ({
-    correlative: line(item.correlative, 40),
-    store: line(item.storeName, 80),
-    consumer: consumerName(item),
-    // Unanswered, so the due day and the business days left.
-    ...deadlineFields(status),
-    id: line(item.id, 64),
-  });
-
-  const answer: OverviewAnswer = {
+  return {
     ...head,
     byStatus: countBy(items, (item) => line(item.status, 40)),
     byType: byTypeUnlessAsked(
@@ -107,19 +161,8 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
       filters,
     ),
     byStore: [...stores.values()].sort((a, b) => b.count - a.count).slice(0, LISTED_STORES),
-    unanswered: withDeadline.filter(({ status }) => !status.answered).length,
-    overdue: urgent.length - dueSoon.length,
-    dueSoon: dueSoon.length,
     // Drawn by the view (MCP Apps); the text leaves it out, as it was before the view.
-    activity: activityOf(items, filters, today, clock.timeZone),
-    mostUrgent: nonEmpty(mostUrgent.map(urgentRecord)),
-    // The text names them by correlative and days left only: so does the answer, with their ids.
-    alsoDueSoon: nonEmpty(
-      dueSoon
-        .slice(0, LISTED)
-        .filter((entry) => !listed.has(entry))
-        .map(({ item, status }) => ({ correlative: line(item.correlative, 40), daysLeft: status.businessDaysLeft!, id: line(item.id, 64) })),
-    ),
+    activity: activityOf(items, filters, today, timeZone),
     emailProblems:
       problems.length === 0
         ? undefined
@@ -139,14 +182,16 @@ export function toOverview(pages: AllPages, filters: ListFilters, clock: Clock):
         ? `byStore lists the ${LISTED_STORES} stores with most records of ${stores.size}; narrow with storeId for another.`
         : undefined,
   };
-  return { answer, filters, today };
 }
 
 /** Why the records counted are not the total the service reported, when they are not. */
 function countingHint(pages: AllPages): string | undefined {
   const counted = pages.items.length;
+  if (pages.stoppedBy !== undefined) {
+    return `${plural(pages.unread, 'record')} of ${pages.total} could not be read (${pages.stoppedBy.replace(/\.$/, '')}), so the ${counted} read are counted and every figure about filings is a lower bound.`;
+  }
   if (pages.capped) {
-    return `Only the first ${pages.pagesRead} of ${pages.totalPages} pages were read (the cap), so the ${counted} newest records are counted and every figure is a lower bound; narrow the period or filters for the rest.`;
+    return `Only the first ${pages.pagesRead} pages were read (the cap), so the ${counted} newest records are counted and every figure about filings is a lower bound; narrow the period or filters for the rest.`;
   }
   if (counted === pages.total && pages.sentMore === 0) return undefined;
   const why = [
@@ -164,36 +209,75 @@ const counts = (record: Record<string, number> = {}) =>
 export function formatOverviewText(view: OverviewView): string {
   const { answer } = view;
   const style = dateStyle(view.today, answer.timeZone);
-  const what = describeFilters(view.filters, style);
-  const matches = `${answer.total} ${answer.total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}`;
-  if (answer.total === 0) return `No records match${what ? ` (${what})` : ''}.`;
-  const capped = answer.counted !== undefined;
+  return [
+    ...atRiskLines(answer.atRisk, view.filters, style),
+    ...filingLines(answer, view.filters, style),
+    'Read one record with get_complaint (id or correlative).',
+  ].join('\n');
+}
+
+/** "whole book", or "whole book, type claim, store …": what the exposure is narrowed by. */
+function bookScope(filters: ListFilters): string {
+  return ['whole book', filters.type ? `type ${filters.type}` : undefined, filters.storeId ? `store ${filters.storeId}` : undefined]
+    .filter((part) => part !== undefined)
+    .join(', ');
+}
+
+function atRiskLines(atRisk: AtRisk, filters: ListFilters, style: DateStyle): string[] {
   const lines = [
-    answer.hint !== undefined ? `${matches}. ${answer.hint} ${datesNote(style)}` : `${matches}; all ${answer.total} counted. ${datesNote(style)}`,
-    `By status: ${counts(answer.byStatus)}.${answer.byType ? ` By type: ${counts(answer.byType)}.` : ''}`,
-    // With each store's id: the storeId filter of every tool takes it, and nothing else shows it.
-    `By store (storeId): ${(answer.byStore ?? []).map((store) => `${store.store ?? 'unknown'} ${store.count}${store.storeId ? ` (${store.storeId})` : ''}`).join(', ')}.`,
-    // Capped, the unread pages are the oldest records, the likeliest overdue: the counts are lower bounds.
-    `${capped ? 'Among the records counted (at least): ' : ''}Unanswered: ${answer.unanswered ?? 0}. Overdue: ${answer.overdue ?? 0}. Due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer): ${answer.dueSoon ?? 0}.`,
+    `At risk now, ${bookScope(filters)} (every unresolved record: ${atRisk.unresolved} open or in review${atRisk.read !== undefined ? `, ${atRisk.read} read` : ''}): ${atRisk.unanswered} unanswered; ${atRisk.overdue} OVERDUE; ${atRisk.dueSoon} due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer); ${atRisk.answeredNotDelivered} answered but the response e-mail failed or bounced.`,
   ];
-  if (answer.mostUrgent) {
-    const urgent = (answer.overdue ?? 0) + (answer.dueSoon ?? 0);
+  if (atRisk.incomplete) lines.push(`Not complete: ${atRisk.incomplete} Every figure above counts only the records read.`);
+  if (atRisk.serviceDeadlineDiffers) {
     lines.push(
-      `Most urgent${urgent > answer.mostUrgent.length ? ` (${answer.mostUrgent.length} of ${urgent} shown)` : ''}:`,
+      `Deadlines are the law's (15 business days after the filing day, Lima); for ${plural(atRisk.serviceDeadlineDiffers, 'unanswered record')} the service's own deadline differs or is missing ("by law" below).`,
+    );
+  }
+  if (atRisk.mostUrgent) {
+    const urgent = atRisk.overdue + atRisk.dueSoon;
+    lines.push(
+      `Most urgent${urgent > atRisk.mostUrgent.length ? ` (${atRisk.mostUrgent.length} of ${urgent} shown)` : ''}:`,
       ['correlative', 'store', 'consumer', 'response deadline', 'id'].join('\t'),
     );
-    for (const record of answer.mostUrgent) {
+    for (const record of atRisk.mostUrgent) {
       const deadline = describeDeadline(record, (date) => shortDate(date, style));
       lines.push([cell(record.correlative), cell(record.store), cell(record.consumer), deadline, cell(record.id)].join('\t'));
     }
   }
-  if (answer.alsoDueSoon) {
+  if (atRisk.alsoDueSoon) {
     const days = (record: { correlative?: string; daysLeft?: number }) => `${cell(record.correlative)} (${plural(record.daysLeft ?? 0, 'business day')} left)`;
-    lines.push(`Due soon, below the overdue ones: ${answer.alsoDueSoon.map(days).join(', ')}.`);
+    lines.push(`Due soon, below the overdue ones: ${atRisk.alsoDueSoon.map(days).join(', ')}.`);
   }
+  const every = [
+    atRisk.listOverdue ? `all ${atRisk.overdue} overdue: list_complaints ${JSON.stringify(atRisk.listOverdue)}` : undefined,
+    atRisk.listDueSoon ? `overdue and due soon (${atRisk.overdue + atRisk.dueSoon}): list_complaints ${JSON.stringify(atRisk.listDueSoon)}` : undefined,
+  ].filter((part) => part !== undefined);
+  if (every.length > 0) lines.push(`Every record, earliest deadline first, page by page: ${every.join('; ')}.`);
+  if (atRisk.notDelivered) {
+    const shown = atRisk.notDelivered.length < atRisk.answeredNotDelivered ? `, first ${atRisk.notDelivered.length}` : '';
+    lines.push(
+      `Answered, response e-mail not delivered (${plural(atRisk.answeredNotDelivered, 'record')}${shown}): ${atRisk.notDelivered
+        .map((record) => `${cell(record.correlative)} (${cell(record.response)}, id ${cell(record.id)})`)
+        .join(', ')}.`,
+    );
+  }
+  return lines;
+}
+
+/** "Filed 2026-11-16..2026-11-22 (this_week), type claim: …", or "Filed at any time (whole book): …". */
+function filingLines(answer: OverviewAnswer, filters: ListFilters, style: DateStyle): string[] {
+  const narrowed = [filters.type ? `type ${filters.type}` : undefined, filters.storeId ? `store ${filters.storeId}` : undefined].filter(Boolean);
+  const scope = `Filed ${filedRange(filters, style) ?? 'at any time (whole book)'}${narrowed.length > 0 ? `, ${narrowed.join(', ')}` : ''}`;
+  if (answer.total === 0) return [`${scope}: no records.`];
+  const lines = [
+    `${scope}: ${answer.total} ${answer.total === 1 ? 'record' : 'records'}${answer.hint !== undefined ? `. ${answer.hint}` : `; all ${answer.total} counted.`} ${datesNote(style)}`,
+    `By status: ${counts(answer.byStatus)}.${answer.byType ? ` By type: ${counts(answer.byType)}.` : ''}`,
+    // With each store's id: the storeId filter of every tool takes it, and nothing else shows it.
+    `By store (storeId): ${(answer.byStore ?? []).map((store) => `${store.store ?? 'unknown'} ${store.count}${store.storeId ? ` (${store.storeId})` : ''}`).join(', ')}.`,
+  ];
   const problems = answer.emailProblems;
   if (problems === undefined) {
-    lines.push('E-mail: every receipt and response is sent or queued.');
+    lines.push('E-mail: every receipt and response of these is sent or queued.');
   } else {
     lines.push(
       `E-mail deliveries neither sent nor queued: ${counts(problems.byState)} (${plural(problems.records, 'record')}${problems.records > problems.first.length ? `, first ${problems.first.length}` : ''}):`,
@@ -202,6 +286,5 @@ export function formatOverviewText(view: OverviewView): string {
     for (const issue of problems.first) lines.push([cell(issue.correlative), cell(issue.receipt), cell(issue.response), cell(issue.id)].join('\t'));
   }
   if (answer.truncated) lines.push(answer.truncated);
-  lines.push('Read one record with get_complaint (id or correlative); list them with list_complaints.');
-  return lines.join('\n');
+  return lines;
 }

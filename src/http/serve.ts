@@ -7,12 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Agent } from 'undici';
 import { ComplaintsApi } from '../api/client.js';
+import { gatedReader } from '../api/request-gate.js';
 import { holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
 import type { Language } from '../prompts/language.js';
 import { createServer as createMcpServer } from '../server.js';
 import { InFlightLimiter, type Refusal } from './in-flight.js';
 import { keyId } from './key-id.js';
+import { MemberGates } from './member-gates.js';
 import { readJsonBody, requestIds } from './request-body.js';
 import { bearerCredential, checkHostAndOrigin } from './request-guards.js';
 import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
@@ -48,6 +50,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   // sockets than requests in flight would never be used.
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.min(settings.caps.total, 64) });
   const limiter = new InFlightLimiter(settings.caps);
+  // Requests to the service, per member: a gate shared by every call of theirs on this replica.
+  const gates = new MemberGates();
   const verified = new VerifiedKeys({ ...VERIFIED_KEYS, now: () => performance.now() });
   /** Transports answering now, with the ids of the calls they answer, so that the end of the grace can cut them. */
   const active = new Map<StreamableHTTPServerTransport, Array<string | number>>();
@@ -100,9 +104,14 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       if (status === 401 && grant !== undefined) signIn?.withdraw(grant);
     };
     const keyFrom = grant === undefined ? 'request' : 'sign-in';
-    const api = new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus });
+    const gate = gates.take(member);
+    const api = gatedReader(
+      new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus }),
+      gate.gate,
+    );
     const server = createMcpServer({
       api: async () => api,
+      timeoutMs: options.timeoutMs,
       problems: [],
       clock: { now: () => new Date(), timeZone: options.timeZone },
       redactPii: options.redactPii,
@@ -115,6 +124,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       // Closing the transport aborts tool calls still running for a client that went away.
       active.delete(transport);
       admission.release();
+      gate.release();
       void transport.close().catch(() => undefined);
       void server.close().catch(() => undefined);
     });

@@ -1,21 +1,24 @@
-import { listAllPages, MAX_IN_FLIGHT, MAX_PAGES, OVERVIEW_PAGE_SIZE } from '../api/all-pages.js';
+import { PAGE_SIZE, readAllPages } from '../api/all-pages.js';
+import { MAX_UNRESOLVED_RECORDS, readUnresolved } from '../api/unresolved-records.js';
 import { overviewAnswerSchema } from '../contract/overview-answer.js';
 import { capText } from '../format/cap.js';
-import { plural } from '../format/fields.js';
 import { formatOverviewText, toOverview } from '../format/overview.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
 import { overviewView } from '../resources/overview-view.js';
 import { filterInputs, readFilters } from './filter-inputs.js';
 import { defineTool, REPLY_IN_MEMBERS_LANGUAGE } from './tool.js';
 
+/** Pages of the period's filings read at most (the newest first): the figures about filings beyond are lower bounds, and say so. */
+const MAX_FILING_PAGES = 50;
+
 export const complaintsOverview = defineTool({
   name: 'complaints_overview',
-  title: 'Overview: counts, legal deadlines and e-mail problems',
+  title: 'Overview: legal deadlines at risk, counts and e-mail problems',
   description: [
-    "Summarize every record that matches, in one call: counts by status, type and store (with each store's id, which the storeId filter takes); how many are unanswered, OVERDUE or DUE SOON by the legal deadline (15 business days; due soon = 3 business days or fewer), with the 10 most urgent; and e-mail deliveries that are neither sent nor queued.",
+    "Two things in one call. First, what is at risk NOW over the whole book: every unresolved record (open or in_review) the member can see, whatever its filing date, narrowed only by storeId and type: how many are unanswered, OVERDUE or DUE SOON by the law's deadline (15 business days after the filing day; due soon = 3 business days or fewer), answered but with the response e-mail failed or bounced; the 10 most urgent, and the list_complaints arguments that page through all of them. Second, the records FILED in the period asked (period or from/to; the whole book without one): counts by status, type and store (with each store's id, which the storeId filter takes) and e-mail deliveries neither sent nor queued.",
     REPLY_IN_MEMBERS_LANGUAGE,
-    'Use it for "what is close to its legal deadline", "how are we doing this week", "which store has most claims", or before a report; use list_complaints to see records page by page, get_complaint for one record.',
-    `It reads up to ${MAX_PAGES} pages of ${OVERVIEW_PAGE_SIZE} records, ${MAX_IN_FLIGHT} at a time, and says so when there were more; narrow with period/from/to, storeId or type.`,
+    'Use it for "what is close to its legal deadline", "what is overdue", "how are we doing this week", "which store has most claims", or before a report; use list_complaints to see records page by page (overdue=true or dueBy for every record at risk), get_complaint for one record.',
+    `It reads every unresolved record (up to ${MAX_UNRESOLVED_RECORDS.toLocaleString('en-US')}) and up to ${MAX_FILING_PAGES} pages of ${PAGE_SIZE} of the period's filings, and says so when there were more or when the service failed or the call ran out of time (COMPLAINTS_TIMEOUT_MS).`,
     'Examples: {} · {"period":"this_week"} · {"type":"claim","period":"last_30_days"} · {"storeId":"a1e5c3d2-7b48-4f19-8e2a-1c3d5e7f9a01"}',
   ].join('\n'),
   inputSchema: {
@@ -29,11 +32,22 @@ export const complaintsOverview = defineTool({
   view: overviewView,
   async run(args, { api, clock, redactPii, signal, progress }) {
     const { query, filters } = readFilters(args, clock);
-    const pages = await listAllPages(await api(), query, {
-      signal,
-      onPage: (read, toRead) => progress(read, toRead, `read ${read} of ${plural(toRead, 'page')}`),
-    });
-    const built = toOverview(redactPii ? { ...pages, items: pages.items.map(redactListItem) } : pages, filters, clock);
+    const reader = await api();
+    // Progress over both readings together: each tells its pages once it knows them.
+    const pages = { unresolved: [0, 1], filed: [0, 1] };
+    const report = (part: keyof typeof pages) => (read: number, toRead: number) => {
+      pages[part] = [read, toRead];
+      const done = pages.unresolved[0]! + pages.filed[0]!;
+      const total = pages.unresolved[1]! + pages.filed[1]!;
+      progress(done, total, `read ${done} of ${total} pages`);
+    };
+    const [unresolved, filed] = await Promise.all([
+      // What is at risk is the book's, now: narrowed by store and type, never by the period.
+      readUnresolved(reader, { type: query.type, storeId: query.storeId }, { signal, onPage: report('unresolved') }),
+      readAllPages(reader, [query], { maxPages: MAX_FILING_PAGES, signal, onPage: report('filed') }),
+    ]);
+    const redact = (read: typeof filed) => (redactPii ? { ...read, items: read.items.map(redactListItem) } : read);
+    const built = toOverview({ unresolved: redact(unresolved), filed: redact(filed) }, filters, clock);
     const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
     const text = capText(formatOverviewText(view), 'structuredContent holds every count.');
     return { text, structured: view.answer };

@@ -1,10 +1,16 @@
+import { readUnresolved } from '../api/unresolved-records.js';
 import { listAnswerSchema } from '../contract/list-answer.js';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../contract/list-query.js';
+import type { ListPage } from '../contract/operations.js';
+import { limaToday } from '../domain/deadline.js';
+import { atRiskRecords, newestFirst } from '../domain/exposure.js';
 import { capText } from '../format/cap.js';
+import { plural } from '../format/fields.js';
 import { formatListText, toListView } from '../format/list.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
-import { filterInputs, readFilters } from './filter-inputs.js';
+import { filterInputs } from './filter-inputs.js';
 import { wholeNumber } from './input-rules.js';
+import { listFilterInputs, readListFilters } from './list-filters.js';
 import { defineTool, REPLY_IN_MEMBERS_LANGUAGE } from './tool.js';
 
 export const listComplaints = defineTool({
@@ -14,23 +20,48 @@ export const listComplaints = defineTool({
     "List the records of the organization's complaints book (Libro de Reclamaciones): claims (reclamos) and complaints (quejas), newest first.",
     REPLY_IN_MEMBERS_LANGUAGE,
     'Use it to answer "which records are open", "what was filed this week", or to find a record by correlative, tracking code or consumer first or last name (search).',
-    'The result is a table, one tab-separated row per record: correlative, type, status (each left out when filtered on), store, consumer, filed, response deadline (business days left, flagged DUE SOON at 3 or fewer and OVERDUE when past, or when it was answered), id, and flags (priority, failed e-mails) when any; pass the id to get_complaint for the full record and its history. The structured result has the same rows (due, daysLeft: negative when overdue; answered, daysLate), nextPage and a hint.',
-    'For counts, or which records are overdue or due soon across the whole book, call complaints_overview instead: it reads every page in one call. For one record in full, call get_complaint.',
-    "Dates: use `period` for relative ranges (computed in the member's time zone, weeks start on Monday) or `from`/`to` for exact days (inclusive), not both.",
+    "The result is a table, one tab-separated row per record: correlative, type, status (each left out when filtered on), store, consumer, filed, response deadline (the law's: business days left, flagged DUE SOON at 3 or fewer and OVERDUE when past, or when it was answered), id, and flags (priority, failed e-mails) when any; pass the id to get_complaint for the full record and its history. The structured result has the same rows (due, daysLeft: negative when overdue; answered, daysLate), nextPage and a hint.",
+    'Every record at risk, whatever its filing date: overdue=true lists the unanswered records past their legal deadline, dueBy="YYYY-MM-DD" those due on or before that day (overdue included), earliest deadline first; status="unresolved" lists open and in_review together. These read every unresolved record of the book and combine with type, storeId, search and from/to.',
+    'For counts, and what is at risk now across the whole book, call complaints_overview instead. For one record in full, call get_complaint.',
+    "Dates: use `period` for relative ranges of filing dates (computed in the member's time zone, weeks start on Monday) or `from`/`to` for exact days (inclusive), not both.",
     'Paging: 20 records per page by default (pageSize up to 100); when more exist the result ends with the page to request next.',
-    'Examples: {"status":"open","type":"claim","period":"this_week"} · {"search":"000000481-2026"} · {"status":"open","pageSize":100,"page":2}',
+    'Examples: {"status":"open","type":"claim","period":"this_week"} · {"search":"000000481-2026"} · {"overdue":true,"pageSize":100} · {"dueBy":"2026-12-01","storeId":"a1e5c3d2-7b48-4f19-8e2a-1c3d5e7f9a01"} · {"status":"open","pageSize":100,"page":2}',
   ].join('\n'),
   inputSchema: {
     page: wholeNumber({ min: 1, max: PAGE_MAX, fallback: 1 }).describe('Page number, from 1.'),
     pageSize: wholeNumber({ min: 1, max: PAGE_SIZE_MAX, fallback: PAGE_SIZE_DEFAULT }).describe(`Records per page, 1 to ${PAGE_SIZE_MAX}.`),
     ...filterInputs,
+    ...listFilterInputs,
   },
   outputSchema: listAnswerSchema.shape,
-  async run(args, { api, clock, redactPii, signal }) {
+  async run(args, { api, clock, redactPii, signal, progress }) {
     const { page, pageSize } = args;
-    const { query, filters } = readFilters(args, clock);
-    const result = await (await api()).listComplaints({ page, pageSize, ...query }, signal);
-    const built = toListView(redactPii ? { ...result, items: result.items.map(redactListItem) } : result, filters, clock);
+    const { query, filters, unresolved } = readListFilters(args, clock);
+    let result: ListPage;
+    let unread: string | undefined;
+    if (unresolved === undefined) {
+      result = await (await api()).listComplaints({ page, pageSize, ...query }, signal);
+    } else {
+      // The API has no filter on the deadline, nor one for two statuses: every unresolved record is
+      // read, and the page cut here.
+      const read = await readUnresolved(await api(), unresolved, {
+        signal,
+        onPage: (done, toRead) => progress(done, toRead, `read ${done} of ${plural(toRead, 'page')} of unresolved records`),
+      });
+      const rows =
+        filters.overdue || filters.dueBy ? atRiskRecords(read.items, limaToday(clock.now()), filters).map(({ item }) => item) : newestFirst(read.items);
+      const start = (page - 1) * pageSize;
+      result = {
+        items: rows.slice(start, start + pageSize),
+        sentMore: 0,
+        pagination: { page, pageSize, total: rows.length, totalPages: Math.ceil(rows.length / pageSize) },
+      };
+      unread =
+        read.unread > 0 || read.stoppedBy !== undefined
+          ? `${plural(read.unread, 'unresolved record')} of ${read.total} could not be read${read.stoppedBy ? ` (${read.stoppedBy.replace(/\.$/, '')})` : ' (the most one call reads: the oldest were read first)'}: this list leaves them out.`
+          : undefined;
+    }
+    const built = toListView(redactPii ? { ...result, items: result.items.map(redactListItem) } : result, filters, clock, unread);
     const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
     const text = capText(
       formatListText(view),

@@ -1,0 +1,81 @@
+// At most a few requests of one member in flight to the service, however many tool calls run at once:
+// an overview reads dozens of pages, and ten of them at once must neither flood the service (which
+// answers a flood with 429 for everyone) nor hold dozens of response bodies in memory. Requests beyond
+// the limit wait their turn, first come first served, until their call is cancelled or times out.
+import type { ComplaintsReader } from '../contract/operations.js';
+import { ApiError } from './errors.js';
+
+/** Requests of one member (one key over HTTP; the process over stdio) in flight to the service at once. */
+export const MEMBER_MAX_IN_FLIGHT = 8;
+
+export class RequestGate {
+  private active = 0;
+  private readonly waiting = new Set<() => void>();
+
+  constructor(readonly limit = MEMBER_MAX_IN_FLIGHT) {}
+
+  /** Requests running now. */
+  get inFlight(): number {
+    return this.active;
+  }
+
+  /** Requests waiting for a turn. */
+  get queued(): number {
+    return this.waiting.size;
+  }
+
+  /** Runs `task` once fewer than `limit` tasks run; rejects without running it if `signal` aborts first. */
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    await this.enter(signal);
+    try {
+      return await task();
+    } finally {
+      this.leave();
+    }
+  }
+
+  private enter(signal: AbortSignal | undefined): Promise<void> {
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (this.active < this.limit) {
+      this.active += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const turn = () => {
+        signal?.removeEventListener('abort', giveUp);
+        this.active += 1;
+        resolve();
+      };
+      const giveUp = () => {
+        this.waiting.delete(turn);
+        reject(abortError(signal));
+      };
+      this.waiting.add(turn);
+      signal?.addEventListener('abort', giveUp, { once: true });
+    });
+  }
+
+  private leave(): void {
+    this.active -= 1;
+    // A Set iterates in insertion order: the longest waiting goes first.
+    const next = this.waiting.values().next();
+    if (!next.done) {
+      this.waiting.delete(next.value);
+      next.value();
+    }
+  }
+}
+
+/** The error a request that never ran answers with: the call's own reason (its deadline), else a cancellation. */
+function abortError(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof ApiError ? reason : new ApiError('cancelled', 'The request was cancelled.');
+}
+
+/** `reader`, with every request taking a turn at `gate`. */
+export function gatedReader(reader: ComplaintsReader, gate: RequestGate): ComplaintsReader {
+  return {
+    listComplaints: (query, signal) => gate.run(() => reader.listComplaints(query, signal), signal),
+    getComplaint: (id, signal) => gate.run(() => reader.getComplaint(id, signal), signal),
+  };
+}

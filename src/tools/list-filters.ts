@@ -1,0 +1,67 @@
+// The filters list_complaints has beyond the API's: the status "unresolved" (open and in_review
+// together), overdue, and dueBy. The API filters on none of them, so with any of them the tool reads
+// every unresolved record (api/unresolved-records.ts) and filters, orders and pages them itself.
+import { z } from 'zod';
+import { UserFacingError } from '../api/errors.js';
+import type { UnresolvedQuery } from '../api/unresolved-records.js';
+import { isCalendarDate } from '../calendar/calendar-date.js';
+import { type ListFilters, type ListQuery, UNRESOLVED } from '../contract/list-query.js';
+import { STATUSES } from '../contract/records.js';
+import type { Clock } from '../domain/clock.js';
+import { readFilters } from './filter-inputs.js';
+
+const LIST_STATUSES = [...STATUSES, UNRESOLVED] as const;
+
+export const listFilterInputs = {
+  status: z
+    .enum(LIST_STATUSES, { error: `expected one of ${LIST_STATUSES.join(', ')}` })
+    .optional()
+    .describe('open = received, in_review = under review, resolved; unresolved = open and in_review together.'),
+  overdue: z
+    .preprocess(
+      // Some clients send booleans as strings.
+      (value) => (value === 'true' ? true : value === 'false' ? false : value),
+      z.boolean({ error: 'expected true or false' }),
+    )
+    .optional()
+    .describe("true: only unanswered records past the law's deadline (15 business days after filing), earliest deadline first, whatever their filing date."),
+  dueBy: z
+    .string({ error: 'expected a date YYYY-MM-DD' })
+    .trim()
+    .refine(isCalendarDate, 'expected a date YYYY-MM-DD')
+    .optional()
+    .describe("Only unanswered records whose law's deadline falls on or before this day (YYYY-MM-DD, Lima), overdue included, earliest deadline first."),
+};
+
+type ListFilterArguments = Omit<Parameters<typeof readFilters>[0], 'status'> & {
+  status?: (typeof LIST_STATUSES)[number];
+  overdue?: boolean;
+  dueBy?: string;
+};
+
+/**
+ * The API's query and the filters the text names; with `unresolved`, the query of the unresolved
+ * records to read instead of one page of the API. Refuses what cannot match before anything is sent.
+ */
+export function readListFilters(
+  args: ListFilterArguments,
+  clock: Clock,
+): { query: Omit<ListQuery, 'page' | 'pageSize'>; filters: ListFilters; unresolved?: UnresolvedQuery } {
+  const { status, overdue, dueBy, ...rest } = args;
+  const onDeadline = overdue === true || dueBy !== undefined;
+  if (onDeadline && status === 'resolved') {
+    throw new UserFacingError(
+      'overdue and dueBy select unanswered records, which are open or in_review: leave status out, or use open, in_review or unresolved.',
+    );
+  }
+  const { query, filters } = readFilters({ ...rest, status: status === UNRESOLVED ? undefined : status }, clock);
+  const listFilters: ListFilters = {
+    ...filters,
+    ...(status === UNRESOLVED ? { status } : {}),
+    ...(overdue === true ? { overdue } : {}),
+    ...(dueBy !== undefined ? { dueBy } : {}),
+  };
+  if (!onDeadline && status !== UNRESOLVED) return { query, filters: listFilters };
+  const { status: oneStatus, ...narrowing } = query;
+  return { query, filters: listFilters, unresolved: { ...narrowing, ...(oneStatus ? { statuses: [oneStatus] } : {}) } };
+}
