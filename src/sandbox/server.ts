@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findComplaint, listComplaints } from './complaints.js';
-import { type Dataset, generateDataset } from './dataset.js';
+import { type Book, type Dataset, generateDataset } from './dataset.js';
 import { parseListQuery } from './list-query.js';
 import { findMemberByKey, KEY_PREFIX, type Member, VIEW_PERMISSION } from './members.js';
 
@@ -17,7 +17,9 @@ export interface SandboxOptions {
   seed?: number;
   recordsPerOrganization?: { a?: number; b?: number };
   days?: number;
-  /** A prebuilt data set (benchmarks reuse one); `now`, `seed`, counts and days are then ignored. */
+  /** `demo` (default) or `big`: organization A's year of 30,000 records (see generateDataset). */
+  book?: Book;
+  /** A prebuilt data set (benchmarks reuse one); `now`, `seed`, counts, days and book are then ignored. */
   dataset?: Dataset;
   /**
    * Keep the latest requests in `requests` (at most RECORDED_REQUESTS_LIMIT). Default true, for tests;
@@ -59,6 +61,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       seed: options.seed,
       recordsPerOrganization: options.recordsPerOrganization,
       days: options.days,
+      book: options.book,
     });
   const requests: RecordedRequest[] = [];
   const record = options.recordRequests ?? true;
