@@ -25,10 +25,9 @@ const SLOW = 180_000;
 
 const BOOKS: Record<string, () => Dataset> = {
   demo: () => generateDataset({ now: new Date() }),
-  // The sandbox's `book: 'big'` (old records left unanswered, answers not delivered, wrong or missing
-  // service deadlines) is on its way on another branch; once it is on main this line becomes
-  // `generateDataset({ now: new Date(), book: 'big' })` and seedGaps then leaves the book as it comes.
-  big: () => generateDataset({ now: new Date(), recordsPerOrganization: { a: 30_000 }, days: 365 }),
+  // A year of 30,000 records with old ones left unanswered, answers not delivered, and service
+  // deadlines wrong or missing: seedGaps leaves it as it comes.
+  big: () => generateDataset({ now: new Date(), book: 'big' }),
 };
 
 const FULL = findMemberByKey(DEMO_KEYS.full.key)!;
