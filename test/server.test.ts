@@ -12,7 +12,15 @@ const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/
 const EMPTY: ListPage = { items: [], sentMore: 0, pagination: { page: 1, pageSize: 20, total: 0, totalPages: 0 } };
 
 async function connectTo(api: Partial<ComplaintsApi>) {
-  const server = createServer({ api: async () => api as ComplaintsApi, problems: [], clock, redactPii: false, language: 'es', version: '0.0.0-test' });
+  const server = createServer({
+    api: async () => api as ComplaintsApi,
+    problems: [],
+    clock,
+    redactPii: false,
+    language: 'es',
+    timeoutMs: 15_000,
+    version: '0.0.0-test',
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'in-memory-test', version: '1.0.0' });
@@ -60,6 +68,7 @@ describe('an answer that cannot be sent', () => {
       clock,
       redactPii: false,
       language: 'es',
+      timeoutMs: 15_000,
       version: '0.0.0-test',
     });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
