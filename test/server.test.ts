@@ -4,6 +4,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ComplaintsApi } from '../src/api/client.js';
+import { RequestGate } from '../src/api/request-gate.js';
 import type { ListPage } from '../src/contract/operations.js';
 import { log } from '../src/log.js';
 import { createServer } from '../src/server.js';
@@ -19,6 +20,7 @@ async function connectTo(api: Partial<ComplaintsApi>) {
     redactPii: false,
     language: 'es',
     timeoutMs: 15_000,
+    bookReads: new RequestGate(4),
     version: '0.0.0-test',
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -69,6 +71,7 @@ describe('an answer that cannot be sent', () => {
       redactPii: false,
       language: 'es',
       timeoutMs: 15_000,
+      bookReads: new RequestGate(4),
       version: '0.0.0-test',
     });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
