@@ -502,12 +502,15 @@ describe('prompts', () => {
     expect(description).toBe('Informe semanal, esta semana');
     expect(text).toContain('Escribe un informe breve de nuestro Libro de Reclamaciones de esta semana.');
     expect(text).toContain('Llama a complaints_overview con {"period":"this_week"}');
-    expect(text).toContain('Llama a list_complaints con {"period":"this_week","status":"open","pageSize":100}');
+    // What is at risk is the whole book's: the overdue are listed without the period, which would hide them.
+    expect(text).toContain('lo que está en riesgo HOY en todo el libro');
+    expect(text).toContain('llama a list_complaints con {"overdue":true,"pageSize":100}');
     expect(text).toContain('Escribe en español y usa los términos de la ley: reclamo');
     for (const term of ['queja', 'plazo de 15 días hábiles', 'respuesta oficial', 'hoja de reclamación']) expect(text).toContain(term);
     const forStore = await promptText('weekly_report', { period: 'last_week', storeId: STORE_IDS.miraflores });
     expect(forStore.text).toContain(`de la semana pasada para la tienda ${STORE_IDS.miraflores}.`);
     expect(forStore.text).toContain(`complaints_overview con {"period":"last_week","storeId":"${STORE_IDS.miraflores}"}`);
+    expect(forStore.text).toContain(`list_complaints con {"overdue":true,"storeId":"${STORE_IDS.miraflores}","pageSize":100}`);
     await expect(mcp.client.getPrompt({ name: 'weekly_report', arguments: { period: 'next_year' } })).rejects.toThrow(/expected one of today, yesterday/);
   });
 
@@ -515,6 +518,8 @@ describe('prompts', () => {
     const { description, text } = await promptText('weekly_report', { period: 'last_month', language: 'en' });
     expect(description).toBe('Weekly report, last_month');
     expect(text).toContain('Call complaints_overview with {"period":"last_month"}');
+    expect(text).toContain('what is at risk TODAY across the whole book');
+    expect(text).toContain('call list_complaints with {"overdue":true,"pageSize":100}');
     expect(text).toContain('Write in English, and keep the law’s Spanish terms, glossed once: reclamo (a claim');
     for (const term of ['queja (', 'plazo de 15 días hábiles (', 'respuesta oficial (', 'hoja de reclamación (']) expect(text).toContain(term);
     for (const language of ['fr', 'ES', ' en', '__proto__']) {
