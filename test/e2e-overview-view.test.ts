@@ -989,8 +989,11 @@ describe('hostile data', () => {
           many,
           { content: [{ type: 'text', text: 'The service failed (HTTP 503).' }], isError: true },
           REFUSE,
-          // Rows that are no objects, and a next page that goes back.
-          { content: [{ type: 'text', text: 'odd' }], structuredContent: { total: 2, page: 2, pages: 2, nextPage: 1, items: [null, 7, 'row', [{ id: 'x' }]] } },
+          // Rows that are no objects, a next page that goes back, and what the list leaves out in markup.
+          {
+            content: [{ type: 'text', text: 'odd' }],
+            structuredContent: { total: 2, page: 2, pages: 2, nextPage: 1, items: [null, 7, 'row', [{ id: 'x' }]], truncated: HOSTILE_STORE },
+          },
           {
             content: [{ type: 'text', text: 'one' }],
             structuredContent: { total: 1, page: 1, pages: 1, items: [{ id: 'h0', correlative: 'C-0', daysLeft: -1 }] },
@@ -1052,6 +1055,8 @@ describe('hostile data', () => {
         await state('ready', 2);
         expect(await listRows(frame)).toEqual([]);
         expect(await list.locator('[data-page-action="next"]').count()).toBe(0);
+        expect(await list.locator('[data-truncated]').textContent()).toBe(HOSTILE_STORE);
+        expect(await view.locator('#app img').count()).toBe(0);
 
         // Still answering: Previous is one more call.
         await list.locator('[data-page-action="previous"]').click();

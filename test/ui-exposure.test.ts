@@ -115,6 +115,7 @@ describe('a page of a full list', () => {
       page: 1,
       pages: 2,
       nextPage: 2,
+      truncated: undefined,
       rows: [
         {
           id: row.id,
@@ -127,6 +128,12 @@ describe('a page of a full list', () => {
         },
       ],
     });
+  });
+
+  it("keeps the server's sentence on what the list leaves out", () => {
+    const truncated = '3 unresolved records of 81 could not be read (the service failed): this list leaves them out.';
+    expect(riskPage({ total: 15, page: 1, pages: 2, items: [row], truncated }, 1).truncated).toBe(truncated);
+    expect(riskPage({ truncated: 5 }, 1).truncated).toBeUndefined();
   });
 
   it('has no next page on the last one, nor one that goes back or nowhere', () => {

@@ -119,6 +119,8 @@ export interface RiskPage {
   nextPage: number | undefined;
   /** At most MAX_ENTRIES, whatever the answer holds. */
   rows: RiskRow[];
+  /** The server's sentence (in English) on what the list leaves out: unresolved records that could not be read. */
+  truncated: string | undefined;
 }
 
 /** A page number: a whole number from 1 up (a count keeps it exact). */
@@ -139,5 +141,6 @@ export function riskPage(value: unknown, asked: number): RiskPage {
     // A next page that goes back would page in a circle.
     nextPage: next !== undefined && next > page ? next : undefined,
     rows: objects(answer.items).map(riskRow),
+    truncated: text(answer.truncated),
   };
 }

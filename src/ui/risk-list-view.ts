@@ -71,6 +71,8 @@ export function drawRiskList(panel: HTMLElement, list: RiskListState, context: V
     ...present(
       h('div', { class: 'list-head' }, heading, control('close', label(lang, 'closeList'), false, controls.close)),
       summary && h('p', { class: 'muted' }, summary),
+      // The server writes it in English: marked so, for a screen reader's voice.
+      shown?.truncated !== undefined && h('p', { class: 'hint', 'data-truncated': '' }, h('span', { lang: 'en' }, shown.truncated)),
       busy && h('p', { class: 'muted loading-line', role: 'status' }, label(lang, 'listLoading')),
       list.state === 'error' &&
         h(
