@@ -51,6 +51,7 @@ export async function readAllPages(
   const total = firsts.reduce((sum, first) => sum + first.pagination.total, 0);
   let sentMore = firsts.reduce((sum, first) => sum + first.sentMore, 0);
 
+  const pagesAfterFirst = firsts.reduce((sum, first) => sum + Math.max(0, first.pagination.totalPages - 1), 0);
   const plan = planPages(
     firsts.map((first) => first.pagination.totalPages),
     Math.max(0, options.maxPages - queries.length),
@@ -91,12 +92,7 @@ export async function readAllPages(
     unread,
     // Pages left out by the cap alone say nothing of the service; a failure says why the rest is missing.
     stoppedBy: failure?.message,
-    capped:
-      plan.length <
-      Math.max(
-        0,
-        firsts.reduce((sum, first) => sum + Math.max(0, first.pagination.totalPages - 1), 0),
-      ),
+    capped: plan.length < pagesAfterFirst,
     repeated: everyRecord.length - items.length,
     sentMore,
   };
