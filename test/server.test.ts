@@ -7,14 +7,15 @@ import type { ComplaintsApi } from '../src/api/client.js';
 import { RequestGate } from '../src/api/request-gate.js';
 import type { ListPage } from '../src/contract/operations.js';
 import { log } from '../src/log.js';
-import { createServer } from '../src/server.js';
+import { createServer, type ServerDeps } from '../src/server.js';
 
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
 const EMPTY: ListPage = { items: [], sentMore: 0, pagination: { page: 1, pageSize: 20, total: 0, totalPages: 0 } };
 
-async function connectTo(api: Partial<ComplaintsApi>) {
-  const server = createServer({
-    api: async () => api as ComplaintsApi,
+/** A server's dependencies around `api`, the rest as the stdio server sets them. */
+function depsFor(api: ComplaintsApi): ServerDeps {
+  return {
+    api: async () => api,
     problems: [],
     clock,
     redactPii: false,
@@ -22,7 +23,11 @@ async function connectTo(api: Partial<ComplaintsApi>) {
     timeoutMs: 15_000,
     bookReads: new RequestGate(4),
     version: '0.0.0-test',
-  });
+  };
+}
+
+async function connectTo(api: Partial<ComplaintsApi>) {
+  const server = createServer(depsFor(api as ComplaintsApi));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'in-memory-test', version: '1.0.0' });
@@ -64,16 +69,7 @@ describe('an unexpected exception in a handler', () => {
 
 describe('an answer that cannot be sent', () => {
   it('is replaced by an error answer to the same request, and logged, so the client is not left waiting', async () => {
-    const server = createServer({
-      api: async () => ({ listComplaints: async () => EMPTY }) as unknown as ComplaintsApi,
-      problems: [],
-      clock,
-      redactPii: false,
-      language: 'es',
-      timeoutMs: 15_000,
-      bookReads: new RequestGate(4),
-      version: '0.0.0-test',
-    });
+    const server = createServer(depsFor({ listComplaints: async () => EMPTY } as unknown as ComplaintsApi));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     // What JSON.stringify does to an answer too large for a string: the first answer to a call fails.
     const send = serverSide.send.bind(serverSide);

@@ -280,22 +280,28 @@ function notDeliveredSection(answer: OverviewFields, risk: AtRiskFigures, contex
         { class: 'records' },
         ...listed.map((entry) => {
           const response = text(entry.response);
-          return h(
-            'li',
-            null,
-            recordButton(
-              refOf(entry),
-              undefined,
-              context,
-              h('span', { class: 'record-line' }, h('span', { class: 'correlative' }, text(entry.correlative) ?? label(lang, 'noCorrelative'))),
-              response && h('span', { class: 'record-facts' }, label(lang, 'emailResponse', { state: valueLabel(lang, 'email', response) })),
-            ),
-          );
+          return mailEntry(entry, response && label(lang, 'emailResponse', { state: valueLabel(lang, 'email', response) }), context);
         }),
       ),
     listed.length > 0 &&
       risk.answeredNotDelivered > listed.length &&
       h('p', { class: 'note' }, label(lang, 'notDeliveredFirst', { n: formats.number(listed.length), all: formats.number(risk.answeredNotDelivered) })),
+  );
+}
+
+/** A record named by its correlative, with what its e-mails say: one entry of the e-mail lists. */
+function mailEntry(entry: Record<string, unknown>, facts: string | undefined, context: ViewContext): HTMLElement {
+  const correlative = h('span', { class: 'correlative' }, text(entry.correlative) ?? label(context.lang, 'noCorrelative'));
+  return h(
+    'li',
+    null,
+    recordButton(
+      refOf(entry),
+      undefined,
+      context,
+      h('span', { class: 'record-line' }, correlative),
+      facts !== undefined && h('span', { class: 'record-facts' }, facts),
+    ),
   );
 }
 
@@ -338,17 +344,7 @@ function emailSection(answer: OverviewFields, context: ViewContext): HTMLElement
               receipt && label(lang, 'emailReceipt', { state: valueLabel(lang, 'email', receipt) }),
               response && label(lang, 'emailResponse', { state: valueLabel(lang, 'email', response) }),
             ].filter((state) => state !== undefined);
-            return h(
-              'li',
-              null,
-              recordButton(
-                refOf(entry),
-                undefined,
-                context,
-                h('span', { class: 'record-line' }, h('span', { class: 'correlative' }, text(entry.correlative) ?? label(lang, 'noCorrelative'))),
-                states.length > 0 && h('span', { class: 'record-facts' }, states.join(' · ')),
-              ),
-            );
+            return mailEntry(entry, states.length > 0 ? states.join(' · ') : undefined, context);
           }),
         ),
     ),
