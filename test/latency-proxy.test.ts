@@ -81,7 +81,30 @@ describe('the latency proxy', () => {
     expect(await pending).toBeInstanceOf(Error);
     await proxy.until(() => proxy.inFlight === 0);
     expect(proxy.forwarded).toBe(0);
+    // Not answered: no time to count.
+    expect(proxy.timesOf(memberIdOfKey(KEY_A))).toEqual([]);
     expect(service.requests).toEqual([]);
+  });
+
+  it('passes on another Authorization header when told to, and still counts by the one received', async () => {
+    const seen: Array<string | undefined> = [];
+    service.always((request, response) => {
+      seen.push(request.headers.authorization);
+      json(200, BODY)(request, response);
+    });
+    const standIn = await LatencyProxy.start(service.url, {
+      forwardAs: (authorization) => (authorization === `Bearer ${KEY_B}` ? `Bearer ${KEY_A}` : undefined),
+    });
+    try {
+      for (const key of [KEY_A, KEY_B]) {
+        const answer = await request(`${standIn.url}/api/v1/complaints`, { dispatcher, headers: { authorization: `Bearer ${key}` } });
+        await answer.body.text();
+      }
+      expect(seen).toEqual([`Bearer ${KEY_A}`, `Bearer ${KEY_A}`]);
+      expect(standIn.requestsOf(memberIdOfKey(KEY_B))).toBe(1);
+    } finally {
+      await standIn.close();
+    }
   });
 
   it('answers 502 when the service cannot be reached', async () => {

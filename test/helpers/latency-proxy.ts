@@ -31,11 +31,22 @@ interface MemberLoad {
   requests: number;
   inFlight: number;
   peak: number;
+  /** Milliseconds from arrival to the end of each answer, the delay included; the latest TIMES_KEPT. */
+  times: number[];
 }
+
+/** Durations kept per member: enough for a benchmark's percentiles, bounded for a proxy left running. */
+const TIMES_KEPT = 10_000;
 
 export interface LatencyProxyOptions {
   /** Milliseconds each request waits before it is passed on. Default 0. */
   delayMs?: number;
+  /**
+   * The Authorization header to pass on instead of the one received (undefined: the one received).
+   * Lets many made-up members stand for one key of the sandbox (the benchmarks' members); the counts
+   * stay by the header received.
+   */
+  forwardAs?: (authorization: string | undefined) => string | undefined;
 }
 
 export class LatencyProxy {
@@ -61,6 +72,7 @@ export class LatencyProxy {
     private readonly target: URL,
     readonly url: string,
     delayMs: number,
+    private readonly forwardAs: LatencyProxyOptions['forwardAs'],
   ) {
     this.delayMs = delayMs;
     server.on('connection', (socket) => {
@@ -79,7 +91,7 @@ export class LatencyProxy {
       server.listen(0, '127.0.0.1', () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    return new LatencyProxy(server, new URL(target), `http://127.0.0.1:${port}`, options.delayMs ?? 0);
+    return new LatencyProxy(server, new URL(target), `http://127.0.0.1:${port}`, options.delayMs ?? 0, options.forwardAs);
   }
 
   /** The most requests in flight at once for the member with this Authorization header id (memberIdOf); 0 when none came. */
@@ -90,6 +102,14 @@ export class LatencyProxy {
   /** Requests received for the member with this id. */
   requestsOf(memberId: string): number {
     return this.members.get(memberId)?.requests ?? 0;
+  }
+
+  /**
+   * Milliseconds each answered request of the member took here, from its arrival to the end of its
+   * answer (the delay, the service's time and the proxy's own): the service's side of a call's wait.
+   */
+  timesOf(memberId: string): readonly number[] {
+    return this.members.get(memberId)?.times ?? [];
   }
 
   /** Requests in flight now for the member with this id. */
@@ -115,7 +135,7 @@ export class LatencyProxy {
     this.lastArrivalAt = undefined;
     for (const [id, load] of this.members) {
       if (load.inFlight === 0) this.members.delete(id);
-      else Object.assign(load, { requests: 0, peak: load.inFlight });
+      else Object.assign(load, { requests: 0, peak: load.inFlight, times: [] });
     }
   }
 
@@ -128,11 +148,12 @@ export class LatencyProxy {
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const id = memberIdOf(req.headers.authorization);
-    const member = this.members.get(id) ?? { requests: 0, inFlight: 0, peak: 0 };
+    const member = this.members.get(id) ?? { requests: 0, inFlight: 0, peak: 0, times: [] };
+    const arrivedAt = performance.now();
     this.members.set(id, member);
     this.requests += 1;
     member.requests += 1;
-    this.lastArrivalAt = performance.now();
+    this.lastArrivalAt = arrivedAt;
     this.inFlight += 1;
     member.inFlight += 1;
     this.peak = Math.max(this.peak, this.inFlight);
@@ -149,6 +170,10 @@ export class LatencyProxy {
       forwarded?.destroy();
       this.inFlight -= 1;
       member.inFlight -= 1;
+      if (res.writableFinished) {
+        if (member.times.length >= TIMES_KEPT) member.times.shift();
+        member.times.push(performance.now() - arrivedAt);
+      }
       this.watched.changed();
     });
 
@@ -157,6 +182,8 @@ export class LatencyProxy {
       this.forwarded += 1;
       const headers: OutgoingHttpHeaders = { ...req.headers, host: this.target.host };
       delete headers.connection;
+      const authorization = this.forwardAs?.(req.headers.authorization);
+      if (authorization !== undefined) headers.authorization = authorization;
       forwarded = request({ host: this.target.hostname, port: this.target.port, method: req.method, path: req.url, headers, agent: this.agent }, (answer) => {
         if (ended) return answer.resume();
         const { connection: _connection, 'keep-alive': _keepAlive, ...answerHeaders } = answer.headers;
