@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { lazyApiClient } from './api/lazy-client.js';
-import { HELP_POINTER, parseArgs, USAGE } from './cli/args.js';
+import { type Command, HELP_POINTER, parseArgs, USAGE } from './cli/args.js';
 import { listenErrorMessage } from './cli/listen-error.js';
 import { type Config, loadConfig, readSetting } from './config.js';
 import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
       process.exitCode = 2;
       return;
     case 'sandbox':
-      return runSandbox(command.port);
+      return runSandbox(command);
     case 'check': {
       const { runCheck } = await import('./cli/check.js');
       // check says in one line what failed; the client's retry warnings would only come before it.
@@ -177,17 +177,23 @@ async function runDemo(): Promise<void> {
   await runStdio(config, [() => sandbox.close()]);
 }
 
-/** `sandbox`: the API alone, for trying the server or another client against it. Not an MCP mode. */
-async function runSandbox(port: number): Promise<void> {
+/** `sandbox`: the API alone, for trying the server or another client against it (or benchmarking). Not an MCP mode. */
+async function runSandbox({ port, book, latencyMs }: Extract<Command, { mode: 'sandbox' }>): Promise<void> {
   const { startSandbox } = await import('./sandbox/server.js');
   const { DEMO_KEYS } = await import('./sandbox/demo-keys.js');
   const host = '127.0.0.1';
-  const sandbox = await startSandbox({ host, port, recordRequests: false }).catch(cannotListen(host, port));
+  const sandbox = await startSandbox({ host, port, book, latencyMs, recordRequests: false }).catch(cannotListen(host, port));
   if (!sandbox) return;
   const keys = Object.values(DEMO_KEYS).map(({ key, description }) => `  ${key}  ${description}`);
+  // Said only when not the default, so that the default output stays as the README quotes it.
+  const served = [
+    ...(book === 'demo' ? [] : [`the ${book} book, ${sandbox.dataset.records.length.toLocaleString('en-US')} records`]),
+    ...(latencyMs > 0 ? [`every answer delayed ${latencyMs} ms`] : []),
+  ];
   process.stdout.write(
     [
       `Sandbox of the complaints API listening at ${sandbox.url}`,
+      ...(served.length > 0 ? [`  serving ${served.join('; ')}`] : []),
       `  try: curl -H "Authorization: Bearer ${DEMO_KEYS.full.key}" "${sandbox.url}/api/v1/complaints?pageSize=2"`,
       'Demo keys:',
       ...keys,

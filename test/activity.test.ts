@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../src/calendar/calendar-date.js';
 import { activityOf, MAX_STEPS } from '../src/format/activity.js';
-import { listItemBody, mustReadList } from './fixtures.js';
+import { listItemBody, mustReadList, pagesOf } from './fixtures.js';
 
 const LIMA = 'America/Lima';
 const TODAY = '2026-11-22';
@@ -107,16 +107,9 @@ describe('the overview with its series', () => {
   it('leaves the text as it was: the series is for the view and for clients that read structuredContent', async () => {
     const { formatOverviewText, toOverview } = await import('../src/format/overview.js');
     const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: LIMA };
+    const filed = items([record('2026-11-16', '2026-11-18'), record('2026-11-20')]);
     const view = toOverview(
-      {
-        items: items([record('2026-11-16', '2026-11-18'), record('2026-11-20')]),
-        total: 2,
-        totalPages: 1,
-        pagesRead: 1,
-        capped: false,
-        repeated: 0,
-        sentMore: 0,
-      },
+      { unresolved: pagesOf([]), filed: pagesOf(filed) },
       { period: 'this_week', from: '2026-11-16', to: TODAY },
       clock,
     );

@@ -165,9 +165,9 @@ describe('parseArgs', () => {
     expect(parseArgs(['--version'])).toEqual({ mode: 'version' });
     expect(parseArgs(['check'])).toEqual({ mode: 'check' });
     expect(parseArgs(['check', '--now'])).toEqual({ mode: 'invalid', message: 'unexpected argument "--now"' });
-    expect(parseArgs(['sandbox'])).toEqual({ mode: 'sandbox', port: 0 });
-    expect(parseArgs(['sandbox', '--port', '8787'])).toEqual({ mode: 'sandbox', port: 8787 });
-    expect(parseArgs(['sandbox', '--port=8787'])).toEqual({ mode: 'sandbox', port: 8787 });
+    expect(parseArgs(['sandbox'])).toEqual({ mode: 'sandbox', port: 0, book: 'demo', latencyMs: 0 });
+    expect(parseArgs(['sandbox', '--port', '8787'])).toEqual({ mode: 'sandbox', port: 8787, book: 'demo', latencyMs: 0 });
+    expect(parseArgs(['sandbox', '--port=8787'])).toEqual({ mode: 'sandbox', port: 8787, book: 'demo', latencyMs: 0 });
   });
 
   it('refuses unknown flags, extra arguments and bad ports', () => {

@@ -317,7 +317,8 @@ describe('connections', () => {
 describe('the deadline (COMPLAINTS_TIMEOUT_MS=1500)', () => {
   const TIMEOUT_MS = 1500;
   const group = serverGroup(TIMEOUT_MS);
-  const TIMEOUT_TEXT = /^The complaints service did not answer within 1500 ms \(COMPLAINTS_TIMEOUT_MS\)\. Try again, or raise the timeout\.$/;
+  const TIMEOUT_TEXT =
+    /^The complaints service did not answer this call within 1500 ms \(COMPLAINTS_TIMEOUT_MS, which bounds a whole tool call\)\. Try again, narrow the question, or raise the timeout\.$/;
 
   /** Not early: the deadline, not some other limit, ended the call. When exactly is tested in client-waits.test.ts. */
   function expectDeadlineKept(ms: number): void {
@@ -347,7 +348,7 @@ describe('the deadline (COMPLAINTS_TIMEOUT_MS=1500)', () => {
     });
     const { answer, ms } = await list(server);
     // The client stops reading the page at the deadline and reports the status it saw; the timeout text would be as true.
-    expectCleanError(answer, /^The complaints service failed \(HTTP 503\)\. Try again later\.$|did not answer within 1500 ms/);
+    expectCleanError(answer, /^The complaints service failed \(HTTP 503\)\. Try again later\.$|did not answer this call within 1500 ms/);
     expectDeadlineKept(ms);
     expectRequests(fault, 1);
     await expectRecovers(fault, server);

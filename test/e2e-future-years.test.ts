@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBusinessDays } from '../src/calendar/business-days.js';
 import { connect } from './helpers/mcp.js';
 
 const KEY = 'or_test_future_years_7c41';
@@ -53,7 +54,8 @@ function listItem(index: number, due: string) {
     responseDeadline: `${due}T23:59:59-05:00`,
     receiptDeliveryStatus: 'sent',
     responseDeliveryStatus: null,
-    createdAt: `${due}T00:00:00-05:00`, // any instant before the deadline will do
+    // Filed on the day whose 15th business day is `due` (10:00 Lima): the law's deadline and the service's agree.
+    createdAt: `${addBusinessDays(due, -15)}T10:00:00-05:00`,
     updatedAt: `${due}T00:00:00-05:00`,
   };
 }

@@ -48,7 +48,19 @@ describe('tools/list', () => {
       expect(tool.description).toMatch(/Examples?: \{/);
     }
     const list = tools.find((tool) => tool.name === 'list_complaints')!;
-    expect(Object.keys(list.inputSchema.properties ?? {}).sort()).toEqual(['from', 'page', 'pageSize', 'period', 'search', 'status', 'storeId', 'to', 'type']);
+    expect(Object.keys(list.inputSchema.properties ?? {}).sort()).toEqual([
+      'dueBy',
+      'from',
+      'overdue',
+      'page',
+      'pageSize',
+      'period',
+      'search',
+      'status',
+      'storeId',
+      'to',
+      'type',
+    ]);
   });
 
   // One file per tool, so that a change to one tool's schema or description is a diff of its own file.
@@ -180,7 +192,7 @@ describe('list_complaints', () => {
     [{ page: 0 }, /expected a whole number from 1 to 1000000 at page/],
     [{ page: 1.5 }, /expected a whole number from 1 to 1000000 at page/],
     [{ page: 1_000_001 }, /expected a whole number from 1 to 1000000 at page/],
-    [{ status: 'closed' }, /expected one of open, in_review, resolved at status/],
+    [{ status: 'closed' }, /expected one of open, in_review, resolved, unresolved at status/],
     [{ type: 'reclamo' }, /expected one of claim, complaint at type/],
     [{ storeId: 'miraflores' }, /expected the uuid of a store, as complaints_overview lists it by store at storeId/],
     [{ from: '2026-02-30' }, /expected a date YYYY-MM-DD or an ISO date-time .* at from/],
@@ -231,13 +243,18 @@ describe('get_complaint', () => {
   });
 
   it('states business days left, DUE SOON and OVERDUE, in the detail and in the list', async () => {
-    // Two unanswered records given deadlines 2 business days ahead and 3 behind today (Lima), which the
-    // server counts from its own clock: compared on one day (see helpers/one-day.ts).
+    // Two unanswered records filed so that the law's deadline falls 2 business days ahead and 3 behind
+    // today (Lima), with the service's deadline on the same days; the server counts from its own clock:
+    // compared on one day (see helpers/one-day.ts).
     await onOneDay('America/Lima', async (_now, today) => {
       const [soon, late] = ORG_A().filter((r) => r.detail.response.officialResponse === null);
-      const saved: [string | null, string | null] = [soon!.detail.deadline.date, late!.detail.deadline.date];
-      soon!.detail.deadline.date = addBusinessDays(today, 2);
-      late!.detail.deadline.date = addBusinessDays(today, -3);
+      const saved = [soon!, late!].map((record) => [record.detail.createdAt, record.detail.deadline.date] as const);
+      const dueOn = (record: typeof soon, day: string) => {
+        record!.detail.createdAt = `${addBusinessDays(day, -15)}T15:00:00.000Z`;
+        record!.detail.deadline.date = day;
+      };
+      dueOn(soon, addBusinessDays(today, 2));
+      dueOn(late, addBusinessDays(today, -3));
       try {
         for (const [record, cell, urgency, left] of [
           [soon!, /^due (\d{4}-)?\d{2}-\d{2}, 2 business days left, DUE SOON$/, 'due_soon', 2],
@@ -254,7 +271,9 @@ describe('get_complaint', () => {
           expect(item).toMatchObject({ due: record.detail.deadline.date, daysLeft: left });
         }
       } finally {
-        [soon!.detail.deadline.date, late!.detail.deadline.date] = saved;
+        [soon!, late!].forEach((record, index) => {
+          [record.detail.createdAt, record.detail.deadline.date] = saved[index]!;
+        });
       }
     });
   });
@@ -336,8 +355,11 @@ describe('complaints_overview', () => {
           counts[key(record)] = (counts[key(record)] ?? 0) + 1;
           return counts;
         }, {});
-      const unanswered = records.filter((record) => record.detail.response.respondedAt === null && record.detail.response.officialResponse === null);
-      const left = (record: (typeof records)[number]) => businessDaysBetween(today, calendarDateOf(record.detail.deadline.date, 'America/Lima')!);
+      const unresolved = records.filter((record) => record.status === 'open' || record.status === 'in_review');
+      const unanswered = unresolved.filter((record) => record.detail.response.respondedAt === null && record.detail.response.officialResponse === null);
+      // The law's deadline: the 15th business day after the Lima filing day.
+      const left = (record: (typeof records)[number]) =>
+        businessDaysBetween(today, addBusinessDays(localDate(new Date(record.createdAtMs), 'America/Lima'), 15));
       const issueStates = records
         .flatMap((record) => [record.detail.delivery.receipt.status, record.detail.delivery.response.status])
         .filter((state) => state !== null && state !== 'sent' && state !== 'queued');
@@ -355,12 +377,15 @@ describe('complaints_overview', () => {
       );
       // With each store's id, in the text too: the storeId filter takes it.
       for (const store of structured.byStore) expect(text).toContain(`${store.store} ${store.count} (${store.storeId})`);
-      expect(structured.unanswered).toBe(unanswered.length);
-      expect(structured.overdue).toBe(unanswered.filter((record) => left(record) < 0).length);
-      expect(structured.dueSoon).toBe(unanswered.filter((record) => left(record) >= 0 && left(record) <= 3).length);
+      const { atRisk } = structured;
+      expect(atRisk.unresolved).toBe(unresolved.length);
+      expect(atRisk.read).toBeUndefined();
+      expect(atRisk.unanswered).toBe(unanswered.length);
+      expect(atRisk.overdue).toBe(unanswered.filter((record) => left(record) < 0).length);
+      expect(atRisk.dueSoon).toBe(unanswered.filter((record) => left(record) >= 0 && left(record) <= 3).length);
       // The sandbox files three records due 1, 2 and 3 business days from today, still unanswered.
-      expect(structured.dueSoon).toBeGreaterThanOrEqual(3);
-      const urgentDays = [...structured.mostUrgent, ...(structured.alsoDueSoon ?? [])].map((record: { daysLeft: number }) => record.daysLeft);
+      expect(atRisk.dueSoon).toBeGreaterThanOrEqual(3);
+      const urgentDays = [...atRisk.mostUrgent, ...(atRisk.alsoDueSoon ?? [])].map((record: { daysLeft: number }) => record.daysLeft);
       expect(urgentDays.filter((days) => days >= 0)).toEqual(
         unanswered
           .map(left)
@@ -369,12 +394,23 @@ describe('complaints_overview', () => {
           .slice(0, 10),
       );
       expect(Object.values(structured.emailProblems.byState).reduce((sum: number, count) => sum + (count as number), 0)).toBe(issueStates.length);
-      // Every request was a page of 100, and there was one per page.
-      expect(sandbox.requests.map((request) => request.query.pageSize)).toEqual(Array(Math.ceil(records.length / 100)).fill('100'));
-      expect(text.split('\n')[0]).toBe(`${records.length} records match; all ${records.length} counted. Dates in America/Lima; MM-DD is ${today.slice(0, 4)}.`);
-      expect(text).toContain(
-        `Unanswered: ${structured.unanswered}. Overdue: ${structured.overdue}. Due soon (3 business days or fewer): ${structured.dueSoon}.`,
+      // Every request was a page of 100, and there was one per page: of the filings, and of each unresolved status.
+      const pagesOf = (status: string | undefined, count: number) =>
+        expect(sandbox.requests.filter((request) => request.query.status === status).map((request) => request.query.pageSize)).toEqual(
+          Array(Math.max(1, Math.ceil(count / 100))).fill('100'),
+        );
+      pagesOf(undefined, records.length);
+      pagesOf('open', records.filter((record) => record.status === 'open').length);
+      pagesOf('in_review', records.filter((record) => record.status === 'in_review').length);
+      expect(sandbox.requests).toHaveLength(
+        Math.ceil(records.length / 100) +
+          Math.ceil(records.filter((record) => record.status === 'open').length / 100) +
+          Math.ceil(records.filter((record) => record.status === 'in_review').length / 100),
       );
+      expect(text.split('\n')[0]).toBe(
+        `At risk now, whole book (every unresolved record: ${unresolved.length} open or in review): ${atRisk.unanswered} unanswered; ${atRisk.overdue} OVERDUE; ${atRisk.dueSoon} due soon (3 business days or fewer); ${atRisk.answeredNotDelivered} answered but the response e-mail failed or bounced.`,
+      );
+      expect(text).toContain(`Filed at any time (whole book): ${records.length} records; all ${records.length} counted. Dates in America/Lima; MM-DD is ${today.slice(0, 4)}.`);
     });
   });
 
@@ -382,13 +418,22 @@ describe('complaints_overview', () => {
     const updates: Array<{ progress: number; total?: number }> = [];
     const result = await mcp.client.callTool({ name: 'complaints_overview', arguments: {} }, undefined, { onprogress: (update) => updates.push(update) });
     expect(result.isError).toBeFalsy();
-    const pages = Math.ceil(ORG_A().length / 100);
+    const records = ORG_A();
+    const pagesOf = (count: number) => Math.max(1, Math.ceil(count / 100));
+    const pages =
+      pagesOf(records.length) +
+      pagesOf(records.filter((record) => record.status === 'open').length) +
+      pagesOf(records.filter((record) => record.status === 'in_review').length);
     // The SDK's client handles a progress notification a tick after reading it, and forgets the call's
     // handler as soon as it reads the result: the last update, read together with the result on a busy
-    // machine, can be dropped by the client. Every other one arrives, in order.
-    const seen = updates.map(({ progress, total }) => [progress, total]);
-    expect(seen.length).toBeGreaterThanOrEqual(pages - 1);
-    expect(seen).toEqual(Array.from({ length: seen.length }, (_, i) => [i + 1, pages]));
+    // machine, can be dropped by the client. Every other one arrives, in order: progress rises, and
+    // the total, once each reading knows its pages, is every page read.
+    const progress = updates.map(({ progress }) => progress);
+    expect(progress.length).toBeGreaterThanOrEqual(pages - 2);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(new Set(progress).size).toBe(progress.length);
+    expect(updates.at(-1)!.total).toBe(pages);
+    for (const { progress, total } of updates) expect(progress).toBeLessThanOrEqual(total!);
   });
 
   it('filters as list_complaints does, and refuses what it refuses before sending anything', async () => {
@@ -457,12 +502,15 @@ describe('prompts', () => {
     expect(description).toBe('Informe semanal, esta semana');
     expect(text).toContain('Escribe un informe breve de nuestro Libro de Reclamaciones de esta semana.');
     expect(text).toContain('Llama a complaints_overview con {"period":"this_week"}');
-    expect(text).toContain('Llama a list_complaints con {"period":"this_week","status":"open","pageSize":100}');
+    // What is at risk is the whole book's: the overdue are listed without the period, which would hide them.
+    expect(text).toContain('lo que está en riesgo HOY en todo el libro');
+    expect(text).toContain('llama a list_complaints con {"overdue":true,"pageSize":100}');
     expect(text).toContain('Escribe en español y usa los términos de la ley: reclamo');
     for (const term of ['queja', 'plazo de 15 días hábiles', 'respuesta oficial', 'hoja de reclamación']) expect(text).toContain(term);
     const forStore = await promptText('weekly_report', { period: 'last_week', storeId: STORE_IDS.miraflores });
     expect(forStore.text).toContain(`de la semana pasada para la tienda ${STORE_IDS.miraflores}.`);
     expect(forStore.text).toContain(`complaints_overview con {"period":"last_week","storeId":"${STORE_IDS.miraflores}"}`);
+    expect(forStore.text).toContain(`list_complaints con {"overdue":true,"storeId":"${STORE_IDS.miraflores}","pageSize":100}`);
     await expect(mcp.client.getPrompt({ name: 'weekly_report', arguments: { period: 'next_year' } })).rejects.toThrow(/expected one of today, yesterday/);
   });
 
@@ -470,6 +518,8 @@ describe('prompts', () => {
     const { description, text } = await promptText('weekly_report', { period: 'last_month', language: 'en' });
     expect(description).toBe('Weekly report, last_month');
     expect(text).toContain('Call complaints_overview with {"period":"last_month"}');
+    expect(text).toContain('what is at risk TODAY across the whole book');
+    expect(text).toContain('call list_complaints with {"overdue":true,"pageSize":100}');
     expect(text).toContain('Write in English, and keep the law’s Spanish terms, glossed once: reclamo (a claim');
     for (const term of ['queja (', 'plazo de 15 días hábiles (', 'respuesta oficial (', 'hoja de reclamación (']) expect(text).toContain(term);
     for (const language of ['fr', 'ES', ' en', '__proto__']) {

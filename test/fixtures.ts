@@ -1,6 +1,9 @@
 // Records as the API sends them, for unit tests of parsing and formatting.
 
 import { readDetailEnvelope, readListEnvelope } from '../src/api/read-records.js';
+import { addBusinessDays } from '../src/calendar/business-days.js';
+import { addDays } from '../src/calendar/calendar-date.js';
+import type { AllPages } from '../src/contract/operations.js';
 import type { ComplaintDetail, ComplaintListItem, Pagination } from '../src/contract/records.js';
 
 export function detailBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -90,7 +93,8 @@ export function listItemBody(overrides: Record<string, unknown> = {}): Record<st
     incidentDate: '2026-11-20T17:00:00.000Z',
     hasResponse: false,
     respondedAt: null,
-    responseDeadline: '2026-12-15T04:59:59.999Z',
+    // The end of 2026-12-15 in Lima: the 15th business day after the filing day (Dec 8 and 9 are holidays).
+    responseDeadline: '2026-12-16T04:59:59.999Z',
     receiptDeliveryStatus: 'sent',
     responseDeliveryStatus: null,
     createdAt: '2026-11-22T14:00:00.000Z',
@@ -110,4 +114,17 @@ export function mustReadDetail(body: unknown): { data: ComplaintDetail } {
   const parsed = readDetailEnvelope(body);
   if (parsed === null) throw new Error('not a detail body');
   return parsed;
+}
+
+/**
+ * The filing instant (10:00 in Lima) whose legal deadline is `day`, with the service's deadline on that
+ * same day: a listed record "due on" `day` by the law and by the service alike.
+ */
+export function dueOn(day: string): { createdAt: string; responseDeadline: string } {
+  return { createdAt: `${addBusinessDays(day, -15)}T15:00:00.000Z`, responseDeadline: `${addDays(day, 1)}T04:59:59.999Z` };
+}
+
+/** Pages read by hand: `items` as every record of `total` (all of them unless told). */
+export function pagesOf(items: ComplaintListItem[], overrides: Partial<AllPages> = {}): AllPages {
+  return { items, total: items.length, pagesRead: 1, unread: 0, capped: false, repeated: 0, sentMore: 0, ...overrides };
 }

@@ -1,19 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addBusinessDays } from '../src/calendar/business-days.js';
 import { addDays } from '../src/calendar/calendar-date.js';
 import type { ListPage } from '../src/contract/operations.js';
+import type { ResponseFacts } from '../src/domain/answered.js';
 import { deadlineFields, deadlineStatus, limaToday, urgencyOf } from '../src/domain/deadline.js';
 import { capStructured, capText, MAX_TEXT_CHARS } from '../src/format/cap.js';
 import { formatDetailText, toDetailView } from '../src/format/detail.js';
 import { describeDeadline, money } from '../src/format/fields.js';
 import { formatListText, toListView } from '../src/format/list.js';
 import { cleanLine, cleanStrings, stripUnsafe, truncate } from '../src/sanitize.js';
-import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
+import { detailBody, dueOn, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
 
 // Sunday 2026-11-22, 10:00 in Lima.
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
 const OPEN = { respondedAt: null };
 const TODAY = limaToday(clock.now());
+/** A record whose filing day is unknown: its deadline is the service's, read as the date it means. */
+const service = (date: string | null, response: ResponseFacts = OPEN) => ({ createdAt: null, serviceDeadline: date, response });
 
 function listResult(items: Record<string, unknown>[], pagination: Record<string, number>): ListPage {
   const parsed = mustReadList({ data: items, pagination });
@@ -30,9 +34,9 @@ describe('deadline', () => {
     // From Sunday 11-22 to Monday 12-14: three weeks of weekdays, less 8 and 9 December (holidays).
     const pending = { answered: false, answeredOn: null, businessDaysLate: null };
     expect(TODAY).toBe('2026-11-22');
-    expect(deadlineStatus('2026-12-15T04:59:59.999Z', OPEN, TODAY)).toEqual({ ...pending, date: '2026-12-14', businessDaysLeft: 14 });
-    expect(deadlineStatus('2026-12-15', OPEN, TODAY)).toMatchObject({ date: '2026-12-15', businessDaysLeft: 15 });
-    expect(deadlineStatus('2026-12-15T12:00:00-05:00', OPEN, TODAY)).toMatchObject({ date: '2026-12-15', businessDaysLeft: 15 });
+    expect(deadlineStatus(service('2026-12-15T04:59:59.999Z'), TODAY)).toEqual({ ...pending, date: '2026-12-14', businessDaysLeft: 14 });
+    expect(deadlineStatus(service('2026-12-15'), TODAY)).toMatchObject({ date: '2026-12-15', businessDaysLeft: 15 });
+    expect(deadlineStatus(service('2026-12-15T12:00:00-05:00'), TODAY)).toMatchObject({ date: '2026-12-15', businessDaysLeft: 15 });
     // Past 19:00 in Lima it is already tomorrow in UTC; Lima's day is the one that counts.
     expect(limaToday(new Date('2026-11-23T03:00:00Z'))).toBe('2026-11-22');
   });
@@ -40,7 +44,9 @@ describe('deadline', () => {
   it('counts in Lima days whatever zone the member reads times in', () => {
     // The end of Friday 11-20 in Lima is Saturday morning in Madrid and Tokyo: still Friday's deadline, now overdue.
     for (const timeZone of ['Europe/Madrid', 'Asia/Tokyo', 'America/Lima']) {
-      const item = listItemBody({ responseDeadline: '2026-11-21T04:59:59.999Z' });
+      // Filed at 23:30 in Lima, already the next day in Madrid and Tokyo: the filing day is Lima's.
+      const filed = addBusinessDays('2026-11-20', -15);
+      const item = listItemBody({ createdAt: `${addDays(filed, 1)}T04:30:00.000Z`, responseDeadline: '2026-11-21T04:59:59.999Z' });
       const [row] = toListView(listResult([item], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), {}, { ...clock, timeZone }).answer.items!;
       expect(row, timeZone).toMatchObject({ due: '2026-11-20', daysLeft: -1 });
       expect(urgencyOf(row!.daysLeft)).toBe('overdue');
@@ -48,14 +54,14 @@ describe('deadline', () => {
   });
 
   it('reads midnight UTC as the date it spells, not as the evening before in Lima', () => {
-    expect(deadlineStatus('2026-12-15T00:00:00.000Z', OPEN, TODAY).date).toBe('2026-12-15');
-    expect(deadlineStatus('2026-12-15T00:00:00Z', OPEN, TODAY).date).toBe('2026-12-15');
-    expect(deadlineStatus('2026-12-15T00:00:01Z', OPEN, TODAY).date).toBe('2026-12-14');
+    expect(deadlineStatus(service('2026-12-15T00:00:00.000Z'), TODAY).date).toBe('2026-12-15');
+    expect(deadlineStatus(service('2026-12-15T00:00:00Z'), TODAY).date).toBe('2026-12-15');
+    expect(deadlineStatus(service('2026-12-15T00:00:01Z'), TODAY).date).toBe('2026-12-14');
   });
 
   it('flags DUE SOON at 3 business days or fewer, and OVERDUE once past', () => {
-    const describe = (date: string | null) => describeDeadline(deadlineFields(deadlineStatus(date, OPEN, TODAY)));
-    const urgency = (date: string) => urgencyOf(deadlineStatus(date, OPEN, TODAY).businessDaysLeft ?? undefined);
+    const describe = (date: string | null) => describeDeadline(deadlineFields(deadlineStatus(service(date), TODAY)));
+    const urgency = (date: string) => urgencyOf(deadlineStatus(service(date), TODAY).businessDaysLeft ?? undefined);
     expect(describe('2026-11-26')).toBe('due 2026-11-26, 4 business days left');
     expect(urgency('2026-11-26')).toBeNull();
     expect(describe('2026-11-25')).toBe('due 2026-11-25, 3 business days left, DUE SOON');
@@ -66,7 +72,7 @@ describe('deadline', () => {
     // Friday's deadline is one business day past on Sunday; Wednesday's, three (18, 19, 20).
     expect(describe('2026-11-20')).toBe('due 2026-11-20, 1 business day OVERDUE');
     expect(describe('2026-11-18')).toBe('due 2026-11-18, 3 business days OVERDUE');
-    expect(deadlineStatus('2026-11-18', OPEN, TODAY)).toMatchObject({ businessDaysLeft: -3 });
+    expect(deadlineStatus(service('2026-11-18'), TODAY)).toMatchObject({ businessDaysLeft: -3 });
     expect(urgency('2026-11-18')).toBe('overdue');
     expect(describe(null)).toBe('deadline unknown');
     expect(describe('soon')).toBe('deadline unknown');
@@ -77,8 +83,8 @@ describe('deadline', () => {
     const mismatches = days.flatMap((due) =>
       days
         .filter((answered) => {
-          const late = deadlineStatus(due, { hasResponse: true, respondedAt: `${answered}T15:00:00Z` }, TODAY).businessDaysLate;
-          const leftThatDay = deadlineStatus(due, OPEN, answered).businessDaysLeft ?? 0;
+          const late = deadlineStatus(service(due, { hasResponse: true, respondedAt: `${answered}T15:00:00Z` }), TODAY).businessDaysLate;
+          const leftThatDay = deadlineStatus(service(due), answered).businessDaysLeft ?? 0;
           return late !== Math.max(0, -leftThatDay);
         })
         .map((answered) => ({ due, answered })),
@@ -87,23 +93,23 @@ describe('deadline', () => {
   });
 
   it('says when an answer came late, in business days, and stops counting once answered', () => {
-    const onTime = deadlineStatus('2026-11-18', { hasResponse: true, respondedAt: '2026-11-17T20:00:00Z' }, TODAY);
+    const onTime = deadlineStatus(service('2026-11-18', { hasResponse: true, respondedAt: '2026-11-17T20:00:00Z' }), TODAY);
     expect(onTime).toEqual({ date: '2026-11-18', businessDaysLeft: null, answered: true, answeredOn: '2026-11-17', businessDaysLate: 0 });
     // On time, a row says when it was answered, and nothing of the deadline that no longer runs.
     expect(deadlineFields(onTime)).toEqual({ answered: '2026-11-17' });
     expect(describeDeadline(deadlineFields(onTime))).toBe('answered 2026-11-17');
-    const late = deadlineStatus('2026-11-18', { hasResponse: true, respondedAt: '2026-11-24T03:00:00Z' }, TODAY);
+    const late = deadlineStatus(service('2026-11-18', { hasResponse: true, respondedAt: '2026-11-24T03:00:00Z' }), TODAY);
     // Wednesday 18, Thursday 19 and Friday 20, as an open record would read overdue on Monday 23.
     expect(late).toMatchObject({ answeredOn: '2026-11-23', businessDaysLate: 3 });
     expect(deadlineFields(late)).toEqual({ answered: '2026-11-23', due: '2026-11-18', daysLate: 3 });
     expect(describeDeadline(deadlineFields(late))).toBe('answered 2026-11-23, 3 business days late (due 2026-11-18)');
     const answeredAt = (respondedAt: string) => ({ hasResponse: true, respondedAt });
     // Friday's deadline answered on Saturday, or on a Monday holiday: late, not on time.
-    expect(deadlineStatus('2029-07-20', answeredAt('2029-07-21T14:00:00Z'), TODAY).businessDaysLate).toBe(1);
-    expect(deadlineStatus('2029-07-20', answeredAt('2029-07-23T14:00:00Z'), TODAY).businessDaysLate).toBe(1);
+    expect(deadlineStatus(service('2029-07-20', answeredAt('2029-07-21T14:00:00Z')), TODAY).businessDaysLate).toBe(1);
+    expect(deadlineStatus(service('2029-07-20', answeredAt('2029-07-23T14:00:00Z')), TODAY).businessDaysLate).toBe(1);
     // A deadline on Good Friday answered the next Monday: nothing business-like passed in between.
-    expect(deadlineStatus('2032-03-26', answeredAt('2032-03-29T14:00:00Z'), TODAY).businessDaysLate).toBe(0);
-    const undated = deadlineStatus('2026-11-18', { hasResponse: true, respondedAt: null }, TODAY);
+    expect(deadlineStatus(service('2032-03-26', answeredAt('2032-03-29T14:00:00Z')), TODAY).businessDaysLate).toBe(0);
+    const undated = deadlineStatus(service('2026-11-18', { hasResponse: true, respondedAt: null }), TODAY);
     expect(undated).toMatchObject({ answeredOn: null, businessDaysLate: null });
     expect(deadlineFields(undated)).toEqual({ answered: 'undated' });
     expect(describeDeadline(deadlineFields(undated))).toBe('answered');
@@ -129,7 +135,7 @@ describe('list text', () => {
     // Every record is open, as asked: the status column says nothing and is left out, as are flags no row has.
     expect(lines[1]).toBe('correlative\ttype\tstore\tconsumer\tfiled\tresponse deadline\tid');
     expect(lines[2]).toBe(
-      '000000481-2026\tclaim\tTienda Miraflores\tMaría Quispe\t11-22\tdue 12-14, 14 business days left\t0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
+      '000000481-2026\tclaim\tTienda Miraflores\tMaría Quispe\t11-22\tdue 12-15, 15 business days left\t0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
     );
     expect(lines[3]).toContain('Jorge Huamán');
     expect(lines[3]).toMatch(/\t1b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a12$/);
@@ -141,8 +147,8 @@ describe('list text', () => {
       store: 'Tienda Miraflores',
       consumer: 'María Quispe',
       filed: '2026-11-22',
-      due: '2026-12-14',
-      daysLeft: 14,
+      due: '2026-12-15',
+      daysLeft: 15,
       id: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
     };
     expect(view.answer).toEqual({
@@ -184,9 +190,9 @@ describe('list text', () => {
   });
 
   it('writes a year other than the current one in full', () => {
-    const item = listItemBody({ createdAt: '2025-12-30T15:00:00.000Z', responseDeadline: '2026-01-21T04:59:59.999Z' });
+    const item = listItemBody({ createdAt: '2025-12-30T15:00:00.000Z', responseDeadline: '2026-01-22T04:59:59.999Z' });
     const line = formatListText(toListView(listResult([item], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), {}, clock)).split('\n')[2]!;
-    expect(line.split('\t').slice(5, 7)).toEqual(['2025-12-30', 'due 01-20, 210 business days OVERDUE']);
+    expect(line.split('\t').slice(5, 7)).toEqual(['2025-12-30', 'due 01-21, 209 business days OVERDUE']);
   });
 
   it('shows answered records, legal persons, flags odd deliveries and keeps tabs out of cells', () => {
@@ -221,12 +227,16 @@ describe('what the attack on the new answers found', () => {
   it('keeps counting an overdue deadline when the response fields are blank', () => {
     // Due Tuesday 11-10; today is Sunday 11-22: 9 business days overdue, answered or not by a blank.
     for (const blank of ['', '   ', '\u200b']) {
-      const item = listItemBody({ hasResponse: null, respondedAt: blank, responseDeadline: '2026-11-10' });
+      const item = listItemBody({ hasResponse: null, respondedAt: blank, ...dueOn('2026-11-10') });
       const [row] = toListView(listResult([item], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), {}, clock).answer.items!;
       expect(row, JSON.stringify(blank)).toMatchObject({ due: '2026-11-10', daysLeft: -9 });
       expect(row!.answered).toBeUndefined();
       const record = mustReadDetail({
-        data: detailBody({ response: { officialResponse: blank, respondedAt: blank, respondedBy: null }, deadline: { days: 15, date: '2026-11-10' } }),
+        data: detailBody({
+          response: { officialResponse: blank, respondedAt: blank, respondedBy: null },
+          createdAt: dueOn('2026-11-10').createdAt,
+          deadline: { days: 15, date: '2026-11-10' },
+        }),
       }).data;
       const view = toDetailView(record, clock);
       expect(view.answer.deadline).toEqual({ date: '2026-11-10', days: 15, daysLeft: -9 });

@@ -1,37 +1,42 @@
-// The overview's text, from pages read by hand: the cap, the urgent records and the deliveries.
+// The overview from pages read by hand: what is at risk over the unresolved records (whatever the
+// period), the period's filings, the caps and failures, and the text that says which is which.
 import { describe, expect, it } from 'vitest';
 import { formatOverviewText, toOverview } from '../src/format/overview.js';
-import { listItemBody, mustReadList } from './fixtures.js';
+import { dueOn, listItemBody, mustReadList, pagesOf } from './fixtures.js';
 
 // Sunday 2026-11-22, 10:00 in Lima.
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
 const items = (bodies: Record<string, unknown>[]) => mustReadList({ data: bodies, pagination: {} }).data;
+const none = pagesOf([]);
 
-describe('formatOverviewText', () => {
-  it('says when the page cap left records unread, and that the counts are then lower bounds', () => {
-    const pages = { items: items([listItemBody()]), total: 9000, totalPages: 90, pagesRead: 50, capped: true, repeated: 0, sentMore: 0 };
-    const view = toOverview(pages, { period: 'this_month', from: '2026-11-01', to: '2026-11-22' }, clock);
-    const text = formatOverviewText(view);
-    const [first, , , counts] = text.split('\n');
-    const hint =
-      'Only the first 50 of 90 pages were read (the cap), so the 1 newest records are counted and every figure is a lower bound; narrow the period or filters for the rest.';
-    expect(first).toBe(`9000 records match (filed this_month, 2026-11-01..2026-11-22 in America/Lima). ${hint} Dates in America/Lima; MM-DD is 2026.`);
-    expect(view.answer).toMatchObject({ total: 9000, counted: 1, filedFrom: '2026-11-01', filedTo: '2026-11-22', hint });
-    expect(counts).toMatch(/^Among the records counted \(at least\): Unanswered: 1\./);
-  });
-
-  it('puts the overdue first, then the due soon, and names deliveries neither sent nor queued', () => {
-    const bodies = [
-      listItemBody({ correlative: 'A', responseDeadline: '2026-11-25', receiptDeliveryStatus: 'bounced' }),
-      listItemBody({ correlative: 'B', responseDeadline: '2026-11-18' }),
-      listItemBody({ correlative: 'C', responseDeadline: '2026-12-15', receiptDeliveryStatus: 'queued', responseDeliveryStatus: 'failed' }),
-      listItemBody({ correlative: 'D', responseDeadline: '2026-11-10', hasResponse: true, respondedAt: '2026-11-09T15:00:00Z' }),
-    ];
-    const view = toOverview({ items: items(bodies), total: 4, totalPages: 1, pagesRead: 1, capped: false, repeated: 0, sentMore: 0 }, {}, clock);
-    expect(view.answer).toMatchObject({ unanswered: 3, overdue: 1, dueSoon: 1, emailProblems: { records: 2, byState: { bounced: 1, failed: 1 } } });
-    expect(view.answer.counted).toBeUndefined();
-    expect(view.answer.mostUrgent!.map((record) => record.correlative)).toEqual(['B', 'A']);
-    expect(view.answer.mostUrgent![0]).toEqual({
+describe('the overview: at risk now', () => {
+  it('puts the overdue first, then the due soon, by the law, and counts answers not delivered apart', () => {
+    const unresolved = items([
+      listItemBody({ correlative: 'A', ...dueOn('2026-11-25') }),
+      listItemBody({ correlative: 'B', ...dueOn('2026-11-18') }),
+      listItemBody({ correlative: 'C', ...dueOn('2026-12-15') }),
+      listItemBody({
+        correlative: 'D',
+        status: 'in_review',
+        ...dueOn('2026-11-10'),
+        hasResponse: true,
+        respondedAt: '2026-11-09T15:00:00Z',
+        responseDeliveryStatus: 'failed',
+      }),
+      listItemBody({
+        correlative: 'E',
+        status: 'in_review',
+        ...dueOn('2026-11-10'),
+        hasResponse: true,
+        respondedAt: '2026-11-09T15:00:00Z',
+        responseDeliveryStatus: 'sent',
+      }),
+    ]);
+    const view = toOverview({ unresolved: pagesOf(unresolved), filed: none }, {}, clock);
+    expect(view.answer.atRisk).toMatchObject({ unresolved: 5, unanswered: 3, overdue: 1, dueSoon: 1, answeredNotDelivered: 1 });
+    expect(view.answer.atRisk.read).toBeUndefined();
+    expect(view.answer.atRisk.mostUrgent!.map((record) => record.correlative)).toEqual(['B', 'A']);
+    expect(view.answer.atRisk.mostUrgent![0]).toEqual({
       correlative: 'B',
       store: 'Tienda Miraflores',
       consumer: 'María Quispe',
@@ -39,38 +44,117 @@ describe('formatOverviewText', () => {
       daysLeft: -3,
       id: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
     });
+    expect(view.answer.atRisk.notDelivered).toEqual([{ correlative: 'D', response: 'failed', id: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11' }]);
+    // Monday 11-23 is the first business day: 3 left on Wednesday 11-25, and Thursday 11-26 is the 4th.
+    expect(view.answer.atRisk.listOverdue).toEqual({ overdue: true });
+    expect(view.answer.atRisk.listDueSoon).toEqual({ dueBy: '2026-11-25' });
     const text = formatOverviewText(view);
-    expect(text).toContain('By store (storeId): Tienda Miraflores 4 (9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b).');
-    expect(text).toContain('Unanswered: 3. Overdue: 1. Due soon (3 business days or fewer): 1.');
-    expect(text).toContain('E-mail deliveries neither sent nor queued: bounced 1, failed 1 (2 records):');
+    expect(text.split('\n')[0]).toBe(
+      'At risk now, whole book (every unresolved record: 5 open or in review): 3 unanswered; 1 OVERDUE; 1 due soon (3 business days or fewer); 1 answered but the response e-mail failed or bounced.',
+    );
+    expect(text).toContain(
+      'Every record, earliest deadline first, page by page: all 1 overdue: list_complaints {"overdue":true}; overdue and due soon (2): list_complaints {"dueBy":"2026-11-25"}.',
+    );
+    expect(text).toContain('Answered, response e-mail not delivered (1 record): D (failed, id 0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11).');
+  });
+
+  it("uses the law's deadline when the service's differs or is missing, and names the service's", () => {
+    const unresolved = items([
+      // Filed Wednesday 11-04: the law's 15th business day is 11-25; the service counted 15 calendar days (11-19).
+      listItemBody({ correlative: 'CAL', createdAt: '2026-11-04T15:00:00Z', responseDeadline: '2026-11-20T04:59:59.999Z' }),
+      listItemBody({ correlative: 'NONE', ...dueOn('2026-11-18'), responseDeadline: null }),
+    ]);
+    const view = toOverview({ unresolved: pagesOf(unresolved), filed: none }, {}, clock);
+    expect(view.answer.atRisk).toMatchObject({ overdue: 1, dueSoon: 1, serviceDeadlineDiffers: 2 });
+    expect(view.answer.atRisk.mostUrgent).toEqual([
+      expect.objectContaining({ correlative: 'NONE', due: '2026-11-18', serviceDue: 'none', daysLeft: -3 }),
+      expect.objectContaining({ correlative: 'CAL', due: '2026-11-25', serviceDue: '2026-11-19', daysLeft: 3 }),
+    ]);
+    const text = formatOverviewText(view);
+    expect(text).toContain('due 11-18 by law (service sent none), 3 business days OVERDUE');
+    expect(text).toContain('due 11-25 by law (service says 11-19), 3 business days left, DUE SOON');
+    expect(text).toContain("for 2 unanswered records the service's own deadline differs or is missing");
   });
 
   it('lists the due soon records that overdue ones pushed out of the table, as the text names them', () => {
-    const overdue = Array.from({ length: 10 }, (_, index) => listItemBody({ correlative: `O${index}`, responseDeadline: '2026-11-10' }));
-    const dueSoon = listItemBody({ correlative: 'S', responseDeadline: '2026-11-24', id: 'soon' });
-    const view = toOverview(
-      { items: items([...overdue, dueSoon]), total: 11, totalPages: 1, pagesRead: 1, capped: false, repeated: 0, sentMore: 0 },
+    const overdue = Array.from({ length: 10 }, (_, index) => listItemBody({ correlative: `O${index}`, id: `o${index}`, ...dueOn('2026-11-10') }));
+    const dueSoon = listItemBody({ correlative: 'S', id: 'soon', ...dueOn('2026-11-24') });
+    const view = toOverview({ unresolved: pagesOf(items([...overdue, dueSoon])), filed: none }, {}, clock);
+    expect(view.answer.atRisk.mostUrgent).toHaveLength(10);
+    expect(view.answer.atRisk.alsoDueSoon).toEqual([{ correlative: 'S', daysLeft: 2, id: 'soon' }]);
+    const text = formatOverviewText(view);
+    expect(text).toContain('Most urgent (10 of 11 shown):');
+    expect(text).toContain('Due soon, below the overdue ones: S (2 business days left).');
+  });
+
+  it('says plainly which unresolved records it could not read, and why', () => {
+    const read = items([listItemBody({ ...dueOn('2026-11-10') })]);
+    const stopped = toOverview(
+      {
+        unresolved: pagesOf(read, {
+          total: 250,
+          unread: 249,
+          stoppedBy: 'The complaints service did not answer this call within 1500 ms (COMPLAINTS_TIMEOUT_MS).',
+        }),
+        filed: none,
+      },
       {},
       clock,
     );
-    expect(view.answer.mostUrgent).toHaveLength(10);
-    expect(view.answer.alsoDueSoon).toEqual([{ correlative: 'S', daysLeft: 2, id: 'soon' }]);
-    expect(formatOverviewText(view)).toContain('Due soon, below the overdue ones: S (2 business days left).');
+    expect(stopped.answer.atRisk).toMatchObject({
+      unresolved: 250,
+      read: 1,
+      overdue: 1,
+      incomplete: '249 unresolved records of 250 could not be read: The complaints service did not answer this call within 1500 ms (COMPLAINTS_TIMEOUT_MS).',
+    });
+    expect(formatOverviewText(stopped)).toContain('Not complete: 249 unresolved records of 250 could not be read');
+    const capped = toOverview({ unresolved: pagesOf(read, { total: 12_000, unread: 11_999, capped: true }), filed: none }, {}, clock);
+    expect(capped.answer.atRisk.incomplete).toBe(
+      '11999 unresolved records of 12000 could not be read (the 1 oldest were read, the most one call reads); narrow with storeId or type to read the rest.',
+    );
+  });
+
+  it('names the narrowing by type and store, and keeps it in the list arguments', () => {
+    const storeId = '9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+    const view = toOverview({ unresolved: pagesOf(items([listItemBody({ ...dueOn('2026-11-10') })])), filed: none }, { type: 'claim', storeId }, clock);
+    expect(view.answer.atRisk.listOverdue).toEqual({ overdue: true, type: 'claim', storeId });
+    expect(formatOverviewText(view)).toMatch(new RegExp(`^At risk now, whole book, type claim, store ${storeId} \\(`));
+  });
+});
+
+describe("the overview: the period's filings", () => {
+  it('says when the page cap left records unread, and that the counts about filings are then lower bounds', () => {
+    const filed = pagesOf(items([listItemBody()]), { total: 9000, pagesRead: 50, unread: 8999, capped: true });
+    const view = toOverview({ unresolved: none, filed }, { period: 'this_month', from: '2026-11-01', to: '2026-11-22' }, clock);
+    const hint =
+      'Only the first 50 pages were read (the cap), so the 1 newest records are counted and every figure about filings is a lower bound; narrow the period or filters for the rest.';
+    expect(view.answer).toMatchObject({ total: 9000, counted: 1, filedFrom: '2026-11-01', filedTo: '2026-11-22', hint });
+    expect(formatOverviewText(view)).toContain(
+      `Filed this_month, 2026-11-01..2026-11-22 in America/Lima: 9000 records. ${hint} Dates in America/Lima; MM-DD is 2026.`,
+    );
+  });
+
+  it('names deliveries neither sent nor queued among the filings', () => {
+    const filed = items([
+      listItemBody({ correlative: 'A', receiptDeliveryStatus: 'bounced' }),
+      listItemBody({ correlative: 'C', id: 'c', receiptDeliveryStatus: 'queued', responseDeliveryStatus: 'failed' }),
+    ]);
+    const view = toOverview({ unresolved: none, filed: pagesOf(filed) }, {}, clock);
+    expect(view.answer).toMatchObject({ total: 2, emailProblems: { records: 2, byState: { bounced: 1, failed: 1 } } });
+    const text = formatOverviewText(view);
+    expect(text).toContain('Filed at any time (whole book): 2 records; all 2 counted.');
+    expect(text).toContain('By store (storeId): Tienda Miraflores 2 (9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b).');
+    expect(text).toContain('E-mail deliveries neither sent nor queued: bounced 1, failed 1 (2 records):');
   });
 
   it('does not count by type when the call asked for one type and every record is of it', () => {
     const claims = items([listItemBody(), listItemBody({ id: 'b' })]);
-    const asked = toOverview({ items: claims, total: 2, totalPages: 1, pagesRead: 1, capped: false, repeated: 0, sentMore: 0 }, { type: 'claim' }, clock);
+    const asked = toOverview({ unresolved: none, filed: pagesOf(claims) }, { type: 'claim' }, clock);
     expect(asked.answer.byType).toBeUndefined();
     expect(formatOverviewText(asked)).not.toContain('By type');
     // A record of another type (a service that ignored the filter) is news, and shows.
     const mixed = items([listItemBody(), listItemBody({ id: 'b', type: 'complaint' })]);
-    expect(
-      toOverview({ items: mixed, total: 2, totalPages: 1, pagesRead: 1, capped: false, repeated: 0, sentMore: 0 }, { type: 'claim' }, clock).answer.byType,
-    ).toEqual({
-      claim: 1,
-      complaint: 1,
-    });
+    expect(toOverview({ unresolved: none, filed: pagesOf(mixed) }, { type: 'claim' }, clock).answer.byType).toEqual({ claim: 1, complaint: 1 });
   });
 
   it("counts a store once by its cleaned id, and never takes a name for another store's id", () => {
@@ -80,7 +164,7 @@ describe('formatOverviewText', () => {
       listItemBody({ storeId: 'abc', storeName: 'Tienda ABC' }),
       listItemBody({ storeId: 'abc\u200b', storeName: 'Tienda ABC' }),
     ];
-    const view = toOverview({ items: items(bodies), total: 4, totalPages: 1, pagesRead: 1, capped: false, repeated: 0, sentMore: 0 }, {}, clock);
+    const view = toOverview({ unresolved: none, filed: pagesOf(items(bodies)) }, {}, clock);
     expect(view.answer.byStore).toEqual([
       { store: 'Tienda ABC', count: 2, storeId: 'abc' },
       { store: 'S-1', count: 1 },
@@ -90,7 +174,7 @@ describe('formatOverviewText', () => {
 
   it('counts a status, type or store named like an object property as any other', () => {
     const bodies = [listItemBody({ status: '__proto__', type: 'constructor' }), listItemBody({ status: '__proto__', storeName: 'toString', storeId: null })];
-    const view = toOverview({ items: items(bodies), total: 2, totalPages: 1, pagesRead: 1, capped: false, repeated: 0, sentMore: 0 }, {}, clock);
+    const view = toOverview({ unresolved: none, filed: pagesOf(items(bodies)) }, {}, clock);
     expect(Object.getPrototypeOf(view.answer.byStatus)).toBe(Object.prototype);
     expect(Object.hasOwn(view.answer.byStatus!, '__proto__')).toBe(true);
     expect(JSON.parse(JSON.stringify(view.answer)).byStatus).toEqual(JSON.parse('{"__proto__":2}'));

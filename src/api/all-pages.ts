@@ -33,10 +33,20 @@ export async function readAllPages(
   queries: ReadonlyArray<Omit<ListQuery, 'page' | 'pageSize'>>,
   options: ReadOptions,
 ): Promise<AllPages> {
-  const { signal, onPage } = options;
+  const { onPage } = options;
+  // An error that ends the call stops the requests still in flight; the caller's own reason (its
+  // deadline) passes through as it is.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const read = (query: number, page: number) => api.listComplaints({ ...queries[query], page, pageSize: PAGE_SIZE }, signal);
+  const fatal = (error: unknown) => {
+    stop.abort(error);
+    return error;
+  };
 
-  const firsts = await Promise.all(queries.map((_, query) => read(query, 1)));
+  const firsts = await Promise.all(queries.map((_, query) => read(query, 1))).catch((error: unknown) => {
+    throw fatal(error);
+  });
   const pages = queries.map((_, query) => new Map<number, ComplaintListItem[]>([[1, firsts[query]!.items]]));
   const total = firsts.reduce((sum, first) => sum + first.pagination.total, 0);
   let sentMore = firsts.reduce((sum, first) => sum + first.sentMore, 0);
@@ -53,7 +63,7 @@ export async function readAllPages(
   let failure: ApiError | undefined;
   let next = 0;
   const worker = async () => {
-    while (failure === undefined && next < plan.length) {
+    while (failure === undefined && !stop.signal.aborted && next < plan.length) {
       const { query, page } = plan[next++]!;
       try {
         const result = await read(query, page);
@@ -62,7 +72,8 @@ export async function readAllPages(
         pagesRead += 1;
         onPage?.(pagesRead, pagesToRead);
       } catch (error) {
-        if (!(error instanceof ApiError) || STOPS_THE_CALL.has(error.kind)) throw error;
+        if (stop.signal.aborted) return; // another page's error ends the call
+        if (!(error instanceof ApiError) || STOPS_THE_CALL.has(error.kind)) throw fatal(error);
         failure ??= error;
       }
     }

@@ -5,12 +5,19 @@ import { shownValue } from '../key-shape.js';
 export type Command =
   | { mode: 'stdio' }
   | { mode: 'demo' }
-  | { mode: 'sandbox'; port: number }
+  | { mode: 'sandbox'; port: number; book: SandboxBook; latencyMs: number }
   | { mode: 'serve'; host: string; port: number }
   | { mode: 'check' }
   | { mode: 'help' }
   | { mode: 'version' }
   | { mode: 'invalid'; message: string };
+
+/** The sandbox's books, named here because cli/ does not import the sandbox (test/args.test.ts keeps the two lists equal). */
+export const SANDBOX_BOOKS = ['demo', 'big'] as const;
+export type SandboxBook = (typeof SANDBOX_BOOKS)[number];
+
+/** The largest --latency-ms, the sandbox's own bound. */
+export const SANDBOX_LATENCY_MS_MAX = 60_000;
 
 export const USAGE = `complaints-book-mcp: an MCP server (stdio, or HTTP for a team) for an organization's complaints book (Libro de Reclamaciones).
 
@@ -25,14 +32,19 @@ Usage:
                                       "Authorization: Bearer or_...", or signs in with OAuth
                                       (claude.ai, ChatGPT) when COMPLAINTS_HTTP_TOKEN_SECRET is
                                       set; GET /healthz for probes
-  complaints-book-mcp sandbox [--port N]
-                                      run the sandbox API alone and print its URL and demo keys
+  complaints-book-mcp sandbox [--port N] [--book demo|big] [--latency-ms N]
+                                      run the sandbox API alone and print its URL and demo keys;
+                                      --book big serves a year of 30,000 records (with overdue
+                                      ones, undelivered answers and wrong deadlines) instead of
+                                      the demo's few hundred; --latency-ms delays every answer by
+                                      N ms, like a remote service (default 0)
   complaints-book-mcp --help | --version
 
 Environment:
   COMPLAINTS_API_KEY     your personal API key (starts with "or_"); required except with --demo
   COMPLAINTS_API_URL     base URL of the complaints service, without /api/v1; required except with --demo
-  COMPLAINTS_TIMEOUT_MS  bound of each request to the service, retries included (default 15000)
+  COMPLAINTS_TIMEOUT_MS  bound of a whole tool call, every request and retry included (default
+                         15000); an overview out of time answers with what it read, and says so
   COMPLAINTS_TIMEZONE    IANA time zone for periods and times shown (default America/Lima)
   COMPLAINTS_REDACT_PII  true to mask consumers' document numbers, tax ids, e-mails, phones and
                          addresses in every result (default false)
@@ -83,11 +95,23 @@ export function parseArgs(argv: readonly string[]): Command {
 }
 
 function parseSandboxArgs(args: readonly string[]): Command {
-  const parsed = parseOptions('sandbox', args, ['--port']);
+  const parsed = parseOptions('sandbox', args, ['--port', '--book', '--latency-ms']);
   if (!parsed.ok) return { mode: 'invalid', message: parsed.message };
   const options = parsed.options;
   const port = parsePort(options['--port'] ?? '0');
-  return port === undefined ? invalidPort() : { mode: 'sandbox', port };
+  if (port === undefined) return invalidPort();
+  const bookValue = options['--book'] ?? 'demo';
+  const book = SANDBOX_BOOKS.find((known) => known === bookValue);
+  if (book === undefined) return { mode: 'invalid', message: `--book takes ${SANDBOX_BOOKS.join(' or ')} (got ${shownValue(bookValue)})` };
+  const latencyValue = options['--latency-ms'] ?? '0';
+  const latencyMs = /^\d{1,6}$/.test(latencyValue) ? Number(latencyValue) : Number.NaN;
+  if (!(latencyMs <= SANDBOX_LATENCY_MS_MAX)) {
+    return {
+      mode: 'invalid',
+      message: `--latency-ms takes a whole number of milliseconds from 0 to ${SANDBOX_LATENCY_MS_MAX} (got ${shownValue(latencyValue)})`,
+    };
+  }
+  return { mode: 'sandbox', port, book, latencyMs };
 }
 
 function parseServeArgs(args: readonly string[]): Command {

@@ -1,7 +1,7 @@
 // The legal response deadline of a record, as of today, in Peru's business days: the law's count,
 // checked against the date the service sends.
 import { addBusinessDays, businessDaysBetween } from '../calendar/business-days.js';
-import { addDays } from '../calendar/calendar-date.js';
+import { addDays, isCalendarDate } from '../calendar/calendar-date.js';
 import { calendarDateOf, wallTimeOf } from '../calendar/date-time.js';
 import { localDate } from '../calendar/time-zone.js';
 import type { DeadlineFields } from '../contract/deadline-fields.js';
@@ -73,12 +73,9 @@ export function filingDay(createdAt: string | null): string | null {
 
 /** The law's deadline of a record filed on `filed` (a Lima day): the 15th business day after it, to the end of that day. */
 export function legalDeadline(filed: string): string | null {
-  try {
-    return addBusinessDays(filed, LEGAL_BUSINESS_DAYS);
-  } catch {
-    // A filing day at the end of the calendar (year 9999) has no deadline we can write.
-    return null;
-  }
+  // A filing day at the end of the calendar (late 9999) has no deadline a YYYY-MM-DD can write.
+  const due = addBusinessDays(filed, LEGAL_BUSINESS_DAYS);
+  return isCalendarDate(due) ? due : null;
 }
 
 /** A record's legal deadline as of `today` (in Lima): the law's, checked against the service's. */

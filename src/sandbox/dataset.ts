@@ -2,26 +2,35 @@
 // future, with records earlier today and on each of the last seven days so that "today" and
 // "this week" always have data, and the showcase records the README quotes (showcase.ts).
 import { addBusinessDays } from '../calendar/business-days.js';
+import { BIG_BOOK, BOOKS, type Book, bigBookPlanner } from './big-book.js';
 import { isoUtc, limaDate, limaDayEnd, limaDayStart } from './lima-time.js';
-import { ORGANIZATIONS, type Organization, STORES, type Store } from './organizations.js';
+import { ORGANIZATION_A, ORGANIZATIONS, type Organization, STORES, type Store } from './organizations.js';
 import { createRandom, type Random } from './prng.js';
 import { buildRecord, DEADLINE_DAYS, type SandboxRecord } from './record-builder.js';
 import { SHOWCASE, showcaseRecords } from './showcase.js';
 
+export type { Book } from './big-book.js';
 export type { SandboxRecord } from './record-builder.js';
 
 export interface DatasetOptions {
   now: Date;
   seed?: number;
-  /** Generated records per organization over the period; defaults a: 420, b: 150. Organization A also holds the showcase records filed within the period. */
+  /** Generated records per organization over the period; defaults a: 420 (30,000 in the big book), b: 150. Organization A also holds the showcase records filed within the period. */
   recordsPerOrganization?: { a?: number; b?: number };
-  /** Length of the period, in days ending today (Lima). Default 120. */
+  /** Length of the period, in days ending today (Lima). Default 120 (365 for organization A in the big book). */
   days?: number;
+  /**
+   * `demo` (the default): the small book the README quotes. `big`: organization A's year of a
+   * mid-size chain, with its backlog, undelivered answers and wrong deadlines (big-book.ts);
+   * organization B keeps its demo records. `recordsPerOrganization` and `days` still apply.
+   */
+  book?: Book;
 }
 
 export interface Dataset {
   now: string;
   seed: number;
+  book: Book;
   organizations: readonly Organization[];
   stores: readonly Store[];
   /** All records, newest first (createdAt desc, then id desc): the list's order. */
@@ -30,6 +39,7 @@ export interface Dataset {
 }
 
 const DEFAULT_SEED = 20_261_122;
+const DEFAULT_DAYS = 120;
 const DAY = 86_400_000;
 const TRACKING_ALPHABET = [...'ABCDEFGHJKMNPQRSTUVWXYZ23456789']; // no 0/O, 1/I/L
 
@@ -43,7 +53,11 @@ export function generateDataset(options: DatasetOptions): Dataset {
   const nowMs = options.now.getTime();
   if (!Number.isFinite(nowMs)) throw new RangeError('generateDataset: now is not a valid date');
   const seed = options.seed ?? DEFAULT_SEED;
-  const days = Math.max(1, Math.floor(options.days ?? 120));
+  const book = options.book ?? 'demo';
+  if (!BOOKS.includes(book)) throw new RangeError(`generateDataset: book must be one of ${BOOKS.join(', ')}`);
+  // The big book changes organization A only; B's records are the demo book's.
+  const isBig = (organization: Organization) => book === 'big' && organization.key === 'a';
+  const daysOf = (organization: Organization) => Math.max(1, Math.floor(options.days ?? (isBig(organization) ? BIG_BOOK.days : DEFAULT_DAYS)));
   const deadlines = new Map<string, { iso: string; ms: number }>();
   const deadlineOf = (createdAtMs: number) => {
     const filed = limaDate(createdAtMs);
@@ -64,17 +78,24 @@ export function generateDataset(options: DatasetOptions): Dataset {
   ORGANIZATIONS.forEach((organization, index) => {
     // One stream per organization, so that resizing one leaves the other unchanged.
     const rng = createRandom((seed + Math.imul(index + 1, 0x9e3779b9)) >>> 0);
-    const count = Math.max(0, Math.floor(options.recordsPerOrganization?.[organization.key] ?? organization.defaultRecords));
+    const big = isBig(organization);
+    const days = daysOf(organization);
+    const defaultCount = big ? BIG_BOOK.records : organization.defaultRecords;
+    const count = Math.max(0, Math.floor(options.recordsPerOrganization?.[organization.key] ?? defaultCount));
     const stores = STORES.filter((store) => store.organizationId === organization.id);
     const storeWeights = stores.map((store, i) => [i, store.weight] as const);
-    const times = filingTimes(rng, nowMs, days, count, organization.key === 'a').sort((x, y) => x - y);
+    // The demo book doubles its last week's filings; a year at the big book's rate needs no extra ones.
+    const guaranteedPerDay = big ? 1 : Math.max(1, Math.round(count / 140));
+    const times = filingTimes(rng, nowMs, days, count, guaranteedPerDay, organization.key === 'a').sort((x, y) => x - y);
     const awaitingAnswer = new Set(nearDeadlineFilings(nowMs));
     const correlativeOf = correlatives(nowMs, days, count, reservedCorrelatives);
+    const planBigBook = big ? bigBookPlanner(seed, nowMs) : undefined;
     for (const createdAtMs of times) {
       const storeIndex = rng.weighted(storeWeights);
       const store = stores[storeIndex];
       if (!store) throw new Error('organization without stores');
       const deadline = deadlineOf(createdAtMs);
+      const choice = planBigBook?.({ createdAtMs, lawDeadlineMs: deadline.ms });
       records.push(
         buildRecord(rng, {
           id: unique(ids, () => rng.uuid()),
@@ -88,17 +109,20 @@ export function generateDataset(options: DatasetOptions): Dataset {
           deadline: deadline.iso,
           deadlineMs: deadline.ms,
           awaitingAnswer: awaitingAnswer.has(createdAtMs),
+          plan: choice?.plan,
+          serviceDeadline: choice?.serviceDeadline,
         }),
       );
     }
   });
 
   const today = limaDate(nowMs);
-  records.push(...showcaseRecords(today, limaDate(limaDayStart(today) - (days - 1) * DAY)));
+  records.push(...showcaseRecords(today, limaDate(limaDayStart(today) - (daysOf(ORGANIZATION_A) - 1) * DAY)));
   records.sort(newestFirst);
   return {
     now: isoUtc(nowMs),
     seed,
+    book,
     organizations: ORGANIZATIONS,
     stores: STORES,
     records,
@@ -112,15 +136,14 @@ function newestFirst(a: SandboxRecord, b: SandboxRecord): number {
 }
 
 /**
- * Filing instants: a few guaranteed ones on each of the last seven Lima days (including earlier
- * today and one minutes ago), for organization A also filings at 00:00:30 and 23:59:00 Lima time on the two previous
+ * Filing instants: `perDay` guaranteed ones on each of the last seven Lima days (two more earlier
+ * today, and one minutes ago), for organization A also filings at 00:00:30 and 23:59:00 Lima time on the two previous
  * days (they exercise the inclusive day bounds of from/to), the rest spread over the period.
  */
-function filingTimes(rng: Random, nowMs: number, days: number, count: number, withEdges: boolean): number[] {
+function filingTimes(rng: Random, nowMs: number, days: number, count: number, perDay: number, withEdges: boolean): number[] {
   const todayStart = limaDayStart(limaDate(nowMs));
   const elapsedToday = nowMs - todayStart;
   const times: number[] = [];
-  const perDay = Math.max(1, Math.round(count / 140));
   for (let day = 0; day < Math.min(7, days); day += 1) {
     const dayStart = todayStart - day * DAY;
     const span = day === 0 ? elapsedToday : DAY;

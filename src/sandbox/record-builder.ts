@@ -58,6 +58,28 @@ export interface RecordInput {
   deadlineMs: number;
   /** Never resolved: a record still waiting for its official response. */
   awaitingAnswer?: boolean;
+  /**
+   * The deadline the service sends, when it is not the law's (`deadline`): another ISO instant, or
+   * null for none. The big book's mistakes; absent, the service sends the law's.
+   */
+  serviceDeadline?: string | null;
+  /** Status and answer decided ahead (the big book); absent, they are drawn here as in the demo book. */
+  plan?: RecordPlan;
+}
+
+/** How a response e-mail went: `failed` was never sent; `bounced` was sent and came back. */
+export type MailStatus = 'queued' | 'sent' | 'failed' | 'bounced';
+
+/** What the big book decides for a record before it is built. */
+export interface RecordPlan {
+  status: Status;
+  /**
+   * An official response is registered. Always for a resolved record, never for an open one; an
+   * in_review record with one was answered but not closed.
+   */
+  answered: boolean;
+  /** How the response e-mail went. Default: sent once its instant has passed, queued until then. */
+  responseMail?: MailStatus;
 }
 
 export const DEADLINE_DAYS = 15;
@@ -70,12 +92,14 @@ export function buildRecord(rng: Random, input: RecordInput): SandboxRecord {
   const business = organization.business;
   const type: RecordType = rng.chance(0.65) ? 'claim' : 'complaint';
   const reason = rng.pick(REASONS[business][type]);
-  const picked = pickStatus(rng, (nowMs - createdAtMs) / DAY);
+  const picked = input.plan?.status ?? pickStatus(rng, (nowMs - createdAtMs) / DAY);
   const status = input.awaitingAnswer && picked === 'resolved' ? 'in_review' : picked;
 
   const consumer = buildConsumer(rng, store, business === 'electronics' ? 0.12 : 0.06);
   const claim = buildClaim(rng, input, type, reason, consumer.personType === 'legal');
-  const timeline = buildTimeline(rng, input, status);
+  // Resolved records are answered; an in_review one only when the plan says so, and never while awaiting its answer.
+  const answered = status === 'resolved' || (status === 'in_review' && input.plan?.answered === true && !input.awaitingAnswer);
+  const timeline = buildTimeline(rng, input, status, answered);
   const firstName = consumer.firstName;
 
   const response =
@@ -87,12 +111,6 @@ export function buildRecord(rng: Random, input: RecordInput): SandboxRecord {
           respondedBy: timeline.respondedBy,
         };
   const receipt = receiptDelivery(rng, createdAtMs, nowMs);
-  const responseDelivery =
-    timeline.respondedAt === null
-      ? { status: null, sentAt: null }
-      : timeline.responseSentAt === null
-        ? { status: 'queued', sentAt: null }
-        : { status: 'sent', sentAt: isoUtc(timeline.responseSentAt) };
   const priority = rng.weighted<string>([
     ['medium', 70],
     ['high', consumer.isMinor || Number(claim.detail.amount) > 1500 ? 45 : 15],
@@ -113,8 +131,8 @@ export function buildRecord(rng: Random, input: RecordInput): SandboxRecord {
     consumer: consumer.detail,
     claim: claim.detail,
     response,
-    delivery: { receipt, response: responseDelivery },
-    deadline: { days: DEADLINE_DAYS, date: input.deadline },
+    delivery: { receipt, response: timeline.responseDelivery },
+    deadline: { days: DEADLINE_DAYS, date: input.serviceDeadline === undefined ? input.deadline : input.serviceDeadline },
     attachments: buildAttachments(rng, business),
     history: timeline.events.map((event) => event.item),
     createdAt,
@@ -300,36 +318,54 @@ function event(at: number, eventType: string, from: Status | null, to: Status | 
 }
 
 /** History in time order; every instant lies between filing and now. */
-function buildTimeline(rng: Random, input: RecordInput, status: Status) {
+function buildTimeline(rng: Random, input: RecordInput, status: Status, answered: boolean) {
   const { createdAtMs: created, nowMs: now, deadlineMs } = input;
+  const mail = input.plan?.responseMail ?? 'sent';
   const events: TimedEvent[] = [event(created, 'created', null, 'open', null, 'consumer')];
   let respondedAt: number | null = null;
-  let responseSentAt: number | null = null;
   let respondedBy: string | null = null;
-  if (status === 'open') return { events, respondedAt, responseSentAt, respondedBy };
+  let responseDelivery: { status: MailStatus | null; sentAt: string | null } = { status: null, sentAt: null };
+  if (status === 'open') return { events, respondedAt, respondedBy, responseDelivery };
 
   const between = (from: number, to: number, low: number, high: number) => Math.floor(from + (to - from) * (low + (high - low) * rng.next()));
   // Mostly answered on time; about 1 in 20 answered late.
-  const end = status === 'in_review' ? now : rng.chance(0.05) ? Math.min(now, deadlineMs + rng.int(1, 4) * DAY) : Math.min(now, deadlineMs);
-  const resolvedAt = status === 'resolved' ? between(created, end, 0.35, 1) : null;
-  const reviewAt = between(created, resolvedAt ?? end, 0.05, 0.4);
+  const end = !answered ? now : rng.chance(0.05) ? Math.min(now, deadlineMs + rng.int(1, 4) * DAY) : Math.min(now, deadlineMs);
+  // A response still queued was registered minutes ago: the mail queue holds nothing older.
+  const answeredAt = !answered
+    ? null
+    : mail === 'queued'
+      ? Math.min(now, Math.max(created + MINUTE, now - rng.int(2, 30) * MINUTE))
+      : between(created, end, 0.35, 1);
+  const reviewAt = between(created, answeredAt ?? end, 0.05, 0.4);
   events.push(event(reviewAt, 'status_changed', 'open', 'in_review', rng.pick(REVIEW_NOTES), 'agent'));
   if (rng.chance(0.3)) {
-    events.push(event(between(reviewAt, resolvedAt ?? now, 0.2, 0.8), 'note_added', null, null, rng.pick(FOLLOW_UP_NOTES), 'agent'));
+    events.push(event(between(reviewAt, answeredAt ?? now, 0.2, 0.8), 'note_added', null, null, rng.pick(FOLLOW_UP_NOTES), 'agent'));
   }
-  if (resolvedAt !== null) {
+  if (answeredAt !== null) {
     const admin = rng.chance(0.2);
     const role = admin ? 'admin' : 'agent';
     respondedBy = admin ? rng.pick(ADMINS) : rng.pick(AGENTS);
-    respondedAt = resolvedAt;
-    events.push(event(resolvedAt, 'status_changed', 'in_review', 'resolved', 'Respuesta oficial registrada.', role));
-    const sentAt = resolvedAt + rng.int(5, 120) * 1000;
-    if (sentAt <= now) {
-      responseSentAt = sentAt;
+    respondedAt = answeredAt;
+    events.push(
+      status === 'resolved'
+        ? event(answeredAt, 'status_changed', 'in_review', 'resolved', 'Respuesta oficial registrada.', role)
+        : event(answeredAt, 'response_registered', null, null, 'Respuesta oficial registrada; el caso sigue en revisión.', role),
+    );
+    const sentAt = answeredAt + rng.int(5, 120) * 1000;
+    responseDelivery = { status: 'queued', sentAt: null };
+    if (sentAt <= now && mail === 'failed') {
+      responseDelivery = { status: 'failed', sentAt: null };
+      events.push(event(sentAt, 'response_failed', null, null, 'No se pudo enviar la respuesta al correo del consumidor.', role));
+    } else if (sentAt <= now && mail !== 'queued') {
+      responseDelivery = { status: mail, sentAt: isoUtc(sentAt) };
       events.push(event(sentAt, 'response_sent', null, null, 'Respuesta enviada al correo del consumidor.', role));
+      if (mail === 'bounced') {
+        const bouncedAt = Math.min(now, sentAt + rng.int(1, 20) * MINUTE);
+        events.push(event(bouncedAt, 'response_bounced', null, null, 'El correo del consumidor rechazó la respuesta.', role));
+      }
     }
   }
-  return { events, respondedAt, responseSentAt, respondedBy };
+  return { events, respondedAt, respondedBy, responseDelivery };
 }
 
 function receiptDelivery(rng: Random, created: number, now: number) {

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findComplaint, listComplaints } from './complaints.js';
-import { type Dataset, generateDataset } from './dataset.js';
+import { type Book, type Dataset, generateDataset } from './dataset.js';
 import { parseListQuery } from './list-query.js';
 import { findMemberByKey, KEY_PREFIX, type Member, VIEW_PERMISSION } from './members.js';
 
@@ -17,8 +17,15 @@ export interface SandboxOptions {
   seed?: number;
   recordsPerOrganization?: { a?: number; b?: number };
   days?: number;
-  /** A prebuilt data set (benchmarks reuse one); `now`, `seed`, counts and days are then ignored. */
+  /** `demo` (default) or `big`: organization A's year of 30,000 records (see generateDataset). */
+  book?: Book;
+  /** A prebuilt data set (benchmarks reuse one); `now`, `seed`, counts, days and book are then ignored. */
   dataset?: Dataset;
+  /**
+   * Milliseconds every answer waits before it is sent, errors included: a remote service's latency,
+   * for benchmarks. A timer, so requests wait concurrently. Default 0.
+   */
+  latencyMs?: number;
   /**
    * Keep the latest requests in `requests` (at most RECORDED_REQUESTS_LIMIT). Default true, for tests;
    * the CLI and benchmarks turn it off.
@@ -51,7 +58,14 @@ const DETAIL_PREFIX = `${LIST_PATH}/`;
 // One body for every detail miss, whatever the reason (see findComplaint).
 const DETAIL_NOT_FOUND = { error: { code: 'not_found', message: 'Complaint not found' } } as const;
 
+/** The largest latency: a minute is beyond any service worth simulating, and a slip of the keyboard is refused rather than stalling every answer for hours. */
+export const LATENCY_MS_MAX = 60_000;
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  const latencyMs = options.latencyMs ?? 0;
+  if (!Number.isInteger(latencyMs) || latencyMs < 0 || latencyMs > LATENCY_MS_MAX) {
+    throw new RangeError(`startSandbox: latencyMs must be a whole number of milliseconds from 0 to ${LATENCY_MS_MAX}`);
+  }
   const dataset =
     options.dataset ??
     generateDataset({
@@ -59,16 +73,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       seed: options.seed,
       recordsPerOrganization: options.recordsPerOrganization,
       days: options.days,
+      book: options.book,
     });
   const requests: RecordedRequest[] = [];
   const record = options.recordRequests ?? true;
 
-  const server = createServer((req, res) => {
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     try {
-      handle(dataset, req, res, record ? requests : undefined);
+      handle(dataset, req, res);
     } catch {
       sendError(res, 500, 'internal_error', 'The sandbox failed to answer this request');
     }
+  };
+  const server = createServer((req, res) => {
+    // Recorded on arrival: a benchmark counts requests as the service would see them, latency or not.
+    if (record) recordRequest(requests, req);
+    req.resume(); // drain any body; the API's reads have none
+    if (latencyMs === 0) return answer(req, res);
+    const timer = setTimeout(() => answer(req, res), latencyMs);
+    // A client gone (or the sandbox closing its connections) leaves nothing to answer.
+    res.once('close', () => clearTimeout(timer));
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -96,17 +120,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 }
 
-function handle(dataset: Dataset, req: IncomingMessage, res: ServerResponse, log: RecordedRequest[] | undefined): void {
-  const rawUrl = req.url ?? '/';
+/** Keeps the request in `log`, the latest RECORDED_REQUESTS_LIMIT only. */
+function recordRequest(log: RecordedRequest[], req: IncomingMessage): void {
+  const { path, params } = splitUrl(req.url ?? '/');
+  log.push({ method: req.method ?? 'GET', path, query: firstValues(params) });
+  if (log.length > RECORDED_REQUESTS_LIMIT) log.splice(0, log.length - RECORDED_REQUESTS_LIMIT);
+}
+
+function splitUrl(rawUrl: string): { path: string; params: URLSearchParams } {
   const queryAt = rawUrl.indexOf('?');
-  const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
-  const params = new URLSearchParams(queryAt === -1 ? '' : rawUrl.slice(queryAt + 1));
+  return {
+    path: queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt),
+    params: new URLSearchParams(queryAt === -1 ? '' : rawUrl.slice(queryAt + 1)),
+  };
+}
+
+function handle(dataset: Dataset, req: IncomingMessage, res: ServerResponse): void {
+  const { path, params } = splitUrl(req.url ?? '/');
   const method = req.method ?? 'GET';
-  if (log) {
-    log.push({ method, path, query: firstValues(params) });
-    if (log.length > RECORDED_REQUESTS_LIMIT) log.splice(0, log.length - RECORDED_REQUESTS_LIMIT);
-  }
-  req.resume(); // drain any body; the API's reads have none
 
   if (method !== 'GET') {
     return sendError(res, 405, 'method_not_allowed', `Method ${method} is not allowed; this API is read-only (GET)`, undefined, {
