@@ -1,6 +1,6 @@
 // A phase of `npm run bench:http`: the team server while members read the whole book. Eight members
-// each run complaints_overview {} in a loop over a 30,000-record book behind a service 40 ms away
-// (the latency proxy of test/helpers/latency-proxy.ts), while another member opens one record after
+// each run complaints_overview {} in a loop over the sandbox's big book (30,000 records) answering
+// 40 ms late, behind the counting proxy of test/helpers/latency-proxy.ts, while another member opens one record after
 // another with get_complaint. What it tells: whether one member's waits grow with the others' reading
 // (each member is held to 8 requests in flight, so 8 members can put 64 in flight), and how much
 // memory the server takes holding eight overviews' pages at once (peak RSS, sampled).
@@ -12,9 +12,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../src/sandbox/organizations.js';
-import { startSandbox } from '../src/sandbox/server.js';
-import { LatencyProxy, memberIdOfKey } from '../test/helpers/latency-proxy.js';
-import { LATENCY_MS, wholeBookDataset } from './figures/whole-book.js';
+import { memberIdOfKey } from '../test/helpers/latency-proxy.js';
+import { LATENCY_MS, startWholeBook, wholeBookDataset } from './figures/whole-book.js';
 import { ErrorTally, McpHttpPeer } from './http-peer.js';
 import { cpuMs, rssMb } from './proc.js';
 import { quantile } from './stats.js';
@@ -49,7 +48,7 @@ export interface OverviewLoadResult {
   otherMemberGetComplaint: {
     idle: Latencies | null;
     duringOverviews: Latencies | null;
-    /** The same calls' requests as the proxy saw them: the service's share of the wait (40 ms of it the proxy's). */
+    /** The same calls' requests as the proxy saw them: the service's share of the wait (its 40 ms included). */
     atTheServiceIdle: Latencies | null;
     atTheServiceDuringOverviews: Latencies | null;
   };
@@ -84,11 +83,9 @@ export async function measureOverviewLoad(
   memberCount = OVERVIEW_MEMBERS,
 ): Promise<OverviewLoadResult> {
   const dataset = wholeBookDataset(new Date());
-  const sandbox = await startSandbox({ dataset, recordRequests: false });
   const members = Array.from({ length: memberCount }, (_, index) => memberKey(index + 1));
   const standsFor = new Set(members.map((key) => `Bearer ${key}`));
-  const proxy = await LatencyProxy.start(sandbox.url, {
-    delayMs: LATENCY_MS,
+  const { sandbox, proxy } = await startWholeBook(dataset, {
     forwardAs: (authorization) => (authorization !== undefined && standsFor.has(authorization) ? `Bearer ${DEMO_KEYS.full.key}` : undefined),
   });
   let server: ServerUnderTest | undefined;
@@ -229,7 +226,7 @@ export function overviewLoadTable(result: OverviewLoadResult): string[] {
       `${ms(duringOverviews?.p50)} (p99 ${ms(duringOverviews?.p99)}, max ${ms(duringOverviews?.max)})`,
     ]),
     line([
-      "its request as the service saw it (the proxy's 40 ms included), p50: idle, during",
+      "its request as the service's side saw it (the 40 ms included), p50: idle, during",
       `${ms(result.otherMemberGetComplaint.atTheServiceIdle?.p50)}, ${ms(result.otherMemberGetComplaint.atTheServiceDuringOverviews?.p50)}`,
     ]),
     line(['overviews answered (of which partial)', `${result.overviews.answered} (${result.overviews.partial})`]),
