@@ -22,6 +22,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { ZodOptional, type z } from 'zod';
 import { type CallSignal, callSignal } from './api/call-signal.js';
 import { ApiError, InvalidArgumentError, UserFacingError } from './api/errors.js';
+import type { RequestGate } from './api/request-gate.js';
 import type { ComplaintsReader } from './contract/operations.js';
 import type { Clock } from './domain/clock.js';
 import { capStructured } from './format/cap.js';
@@ -49,6 +50,8 @@ export interface ServerDeps {
   language: Language;
   /** COMPLAINTS_TIMEOUT_MS: the bound of a whole tool call, every request and retry included. */
   timeoutMs: number;
+  /** The slots for whole-book reads, shared by every server of the process (serve --http makes one per request). */
+  bookReads: RequestGate;
   version: string;
 }
 
@@ -121,7 +124,13 @@ export function createServer(deps: ServerDeps): McpServer {
 
   // An error can quote what the service sent (its 400 message, the records a reference names): masked too.
   const masked = (text: string) => (deps.redactPii ? maskInText(text) : text);
-  const context = (signal: AbortSignal) => ({ api, clock: deps.clock, redactPii: deps.redactPii, signal });
+  const context = (signal: AbortSignal) => ({
+    api,
+    clock: deps.clock,
+    redactPii: deps.redactPii,
+    signal,
+    readBook: <T>(read: () => Promise<T>) => readWhenFree(deps.bookReads, read, signal, deps.timeoutMs),
+  });
   // One deadline for a whole call, whatever it reads: a client waits for one answer, not for each request.
   const withDeadline = (signal: AbortSignal) => callSignal(deps.timeoutMs, signal, () => callTimeout(deps.timeoutMs));
 
@@ -265,6 +274,25 @@ export function forwardLogToClient(server: McpServer): (level: 'warn' | 'error',
     if (wanted === undefined || severity.indexOf(mcpLevel) < severity.indexOf(wanted)) return;
     void server.server.sendLoggingMessage({ level: mcpLevel, logger: SERVER_NAME, data: message }).catch(() => undefined);
   };
+}
+
+/**
+ * `read` once a slot of `gate` is free. A call whose deadline passes before a slot frees was never
+ * sent to the service: it says that this server is busy, not that the service is slow.
+ */
+async function readWhenFree<T>(gate: RequestGate, read: () => Promise<T>, signal: AbortSignal, timeoutMs: number): Promise<T> {
+  let started = false;
+  try {
+    return await gate.run(() => {
+      started = true;
+      return read();
+    }, signal);
+  } catch (error) {
+    if (started || !(error instanceof ApiError) || error.kind !== 'timeout') throw error;
+    throw new UserFacingError(
+      `complaints-book-mcp is reading ${gate.limit} other overviews or deadline lists right now, the most it reads at once, and none ended within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS). Nothing was sent to the service; try again in a moment.`,
+    );
+  }
 }
 
 /** What every request of a call stopped by its deadline fails with: a text the member can act on. */

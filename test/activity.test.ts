@@ -108,11 +108,7 @@ describe('the overview with its series', () => {
     const { formatOverviewText, toOverview } = await import('../src/format/overview.js');
     const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: LIMA };
     const filed = items([record('2026-11-16', '2026-11-18'), record('2026-11-20')]);
-    const view = toOverview(
-      { unresolved: pagesOf([]), filed: pagesOf(filed) },
-      { period: 'this_week', from: '2026-11-16', to: TODAY },
-      clock,
-    );
+    const view = toOverview({ unresolved: pagesOf([]), filed: pagesOf(filed) }, { period: 'this_week', from: '2026-11-16', to: TODAY }, clock);
     expect(view.answer.activity).toEqual({ from: '2026-11-16', step: 'day', filed: [1, 0, 0, 0, 1, 0, 0], answered: [0, 0, 1, 0, 0, 0, 0] });
     const { activity, ...withoutSeries } = view.answer;
     expect(formatOverviewText(view)).toBe(formatOverviewText({ ...view, answer: withoutSeries }));

@@ -6,15 +6,21 @@
 // against the sandbox, and every tools/call the view sends goes to the same server over stdio.
 // Checked, by the view's DOM contract (data-state, data-figure, data-series rows, data-detail):
 // - what the server declares: the tool's _meta.ui.resourceUri, the resource's MIME type;
-// - that the view shows exactly the structuredContent: the figures, every status and type, the
-//   stores shown, every step of the activity with both numbers, the urgent records in order, the
-//   e-mail problems;
+// - that the view shows exactly the structuredContent: what is at risk now (atRisk's figures, the
+//   most urgent records in order, the answered ones not delivered), apart from the filings of the
+//   period (their total, every status and type, the stores shown, every step of the activity with
+//   both numbers, the e-mail problems);
 // - that choosing a record reads it with one get_complaint and shows it; that choosing a period asks
 //   for one new overview with the other filters and without the dates, and shows it;
+// - that the full lists of the exposure page through every overdue (and due soon) record: one
+//   list_complaints per page, with listOverdue's (listDueSoon's) arguments, the same records as
+//   list_complaints paged by the test, no next page after the last; a failed page or a refusal of
+//   the host shown as the list's error;
 // - Spanish for a host in es-PE, English in en-US (the browser itself stays en-US); the host's
 //   theme, then a change of it; waiting, cancelled and error states; a height that covers the view;
 // - hostile data: shown as text, Object.prototype's names kept as keys, 100000 steps, odd counts,
-//   results broken as a whole, and no character that hides or reorders text.
+//   results broken as a whole, a list page of 100000 rows or of non-objects, and no character that
+//   hides or reorders text.
 // For the whole of every test: no request but the host page's own two (none from the view), no
 // console error or warning, no page error, no CSP violation; one test proves those watchers fire.
 //
@@ -33,6 +39,7 @@ import { type Browser, type BrowserContext, chromium, type Frame, type FrameLoca
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../src/calendar/calendar-date.js';
 import { PERIODS, periodRange } from '../src/calendar/periods.js';
+import type { ListAnswer } from '../src/contract/list-answer.js';
 import type { Activity, OverviewAnswer } from '../src/contract/overview-answer.js';
 import { urgencyOf } from '../src/domain/deadline.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
@@ -107,7 +114,15 @@ interface Seen {
   calls: ToolCall[];
   /** Told of every change above, so that a test can wait for one without a timer. */
   watched: Watched;
+  /**
+   * A hostile or failing host: when set and it answers, its result goes to the view instead of the
+   * server's; REFUSE makes the host refuse the call (a JSON-RPC error to the view).
+   */
+  substitute?: (params: CallToolRequest['params']) => CallToolResult | typeof REFUSE | undefined;
 }
+
+/** What a substitute answers for the host to refuse a call. */
+const REFUSE = 'refuse';
 
 interface Opened {
   context: BrowserContext;
@@ -154,8 +169,10 @@ async function openHost({ locale, theme }: ViewOptions): Promise<Opened> {
     seen.calls.push(call);
     seen.watched.changed();
     try {
-      call.result = (await mcp.client.callTool(params)) as CallToolResult;
-      return call.result;
+      const substituted = seen.substitute?.(params);
+      if (substituted === REFUSE) throw new Error('The host refused the call.');
+      call.result = substituted ?? ((await mcp.client.callTool(params)) as CallToolResult);
+      return JSON.stringify(call.result);
     } catch (error) {
       call.error = (error as Error).message;
       throw error;
@@ -212,14 +229,18 @@ function expectQuiet(seen: Seen): void {
 
 /** What the view shows, read from its DOM by the contract's attributes. */
 interface Shown {
+  /** At risk now: unanswered, overdue, dueSoon, answeredNotDelivered. */
+  atRisk: Record<string, string | null>;
+  /** The filings of the period: total. */
   figures: Record<string, string | null>;
   byStatus: Array<[string, string]>;
   byType: Array<[string, string]>;
   byStore: Array<[string, string]>;
   /** [step, filed, answered] */
   activity: Array<[string, string, string]>;
-  /** [id, urgency] */
-  urgent: Array<[string, string]>;
+  /** [id, urgency, the service's differing deadline or ""] */
+  urgent: Array<[string, string, string]>;
+  notDelivered: string[];
   emailProblems: string[];
 }
 
@@ -229,12 +250,13 @@ async function readShown(frame: Frame): Promise<Shown> {
       [...document.querySelectorAll(`[data-series="${series}"] [data-key][data-value]`)].map(
         (row) => [row.getAttribute('data-key')!, row.getAttribute('data-value')!] as [string, string],
       );
-    const figures: Record<string, string | null> = {};
-    for (const name of ['total', 'unanswered', 'overdue', 'dueSoon']) {
-      figures[name] = document.querySelector(`[data-figure="${name}"]`)?.getAttribute('data-value') ?? null;
-    }
+    const figure = (section: string, names: string[]) =>
+      Object.fromEntries(
+        names.map((name) => [name, document.querySelector(`[data-section="${section}"] [data-figure="${name}"]`)?.getAttribute('data-value') ?? null]),
+      );
     return {
-      figures,
+      atRisk: figure('atRisk', ['unanswered', 'overdue', 'dueSoon', 'answeredNotDelivered']),
+      figures: figure('filings', ['total']),
       byStatus: rows('byStatus'),
       byType: rows('byType'),
       byStore: rows('byStore'),
@@ -246,10 +268,18 @@ async function readShown(frame: Frame): Promise<Shown> {
             row.querySelector('td[data-answered]')?.getAttribute('data-answered') ?? '',
           ] as [string, string, string],
       ),
-      urgent: [...document.querySelectorAll('[data-series="urgent"] button[data-record-id]')].map(
-        (button) => [button.getAttribute('data-record-id')!, button.getAttribute('data-urgency')!] as [string, string],
+      urgent: [...document.querySelectorAll('[data-section="atRisk"] [data-series="urgent"] button[data-record-id]')].map(
+        (button) =>
+          [button.getAttribute('data-record-id')!, button.getAttribute('data-urgency')!, button.getAttribute('data-service-due') ?? ''] as [
+            string,
+            string,
+            string,
+          ],
       ),
-      emailProblems: [...document.querySelectorAll('[data-series="emailProblems"] button[data-record-id]')].map(
+      notDelivered: [...document.querySelectorAll('[data-section="atRisk"] [data-series="notDelivered"] button[data-record-id]')].map(
+        (button) => button.getAttribute('data-record-id')!,
+      ),
+      emailProblems: [...document.querySelectorAll('[data-section="filings"] [data-series="emailProblems"] button[data-record-id]')].map(
         (button) => button.getAttribute('data-record-id')!,
       ),
     };
@@ -271,22 +301,24 @@ const counted = (counts: Record<string, number> | undefined) => byKey(Object.ent
 
 /** What the view must show for an overview answer. */
 function expectedShown(answer: OverviewAnswer): Shown {
-  const activity = answer.activity;
+  const { activity, atRisk } = answer;
   return {
-    figures: {
-      total: String(answer.total),
-      unanswered: String(answer.unanswered),
-      overdue: String(answer.overdue),
-      dueSoon: String(answer.dueSoon),
+    atRisk: {
+      unanswered: String(atRisk.unanswered),
+      overdue: String(atRisk.overdue),
+      dueSoon: String(atRisk.dueSoon),
+      answeredNotDelivered: String(atRisk.answeredNotDelivered),
     },
+    figures: { total: String(answer.total) },
     byStatus: counted(answer.byStatus),
     byType: counted(answer.byType),
     byStore: (answer.byStore ?? []).slice(0, 10).map((store) => [store.storeId ?? store.store ?? '', String(store.count)]),
     activity: activity ? stepsOf(activity).map((step, index) => [step, String(activity.filed[index]), String(activity.answered[index])]) : [],
     urgent: [
-      ...(answer.mostUrgent ?? []).map((record) => [record.id!, urgencyOf(record.daysLeft)!] as [string, string]),
-      ...(answer.alsoDueSoon ?? []).map((record) => [record.id!, 'due_soon'] as [string, string]),
+      ...(atRisk.mostUrgent ?? []).map((record) => [record.id!, urgencyOf(record.daysLeft)!, record.serviceDue ?? ''] as [string, string, string]),
+      ...(atRisk.alsoDueSoon ?? []).map((record) => [record.id!, 'due_soon', ''] as [string, string, string]),
     ],
+    notDelivered: (atRisk.notDelivered ?? []).map((record) => record.id!),
     emailProblems: (answer.emailProblems?.first ?? []).map((record) => record.id!),
   };
 }
@@ -338,7 +370,10 @@ describe('what the server declares', () => {
     const answer = structured(firstResult);
     // The sandbox has enough for every part of the view to show something.
     expect(answer.total).toBeGreaterThan(0);
-    expect(answer.mostUrgent?.length).toBeGreaterThan(0);
+    expect(answer.atRisk.mostUrgent?.length).toBeGreaterThan(0);
+    // Enough overdue records for their full list to take more than one page of the view's 10.
+    expect(answer.atRisk.overdue).toBeGreaterThan(10);
+    expect(answer.atRisk.listOverdue).toEqual({ overdue: true });
     expect(answer.activity?.filed.length).toBeGreaterThan(1);
   });
 });
@@ -374,7 +409,7 @@ describe('the view in Chromium', () => {
         await view.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
         await screenshot(page, 'overview-dark-en.png');
 
-        const first = answer.mostUrgent![0]!;
+        const first = answer.atRisk.mostUrgent![0]!;
         await view.locator('[data-series="urgent"] button[data-record-id]').first().click();
         await seen.watched.until(() => seen.calls.length > 0 && (seen.calls[0]!.result !== undefined || seen.calls[0]!.error !== undefined));
         const detail = view.locator(`[data-detail][data-state="ready"][data-record-id="${first.id}"]`);
@@ -413,7 +448,7 @@ describe('the view in Chromium', () => {
         const spanish = await screenshot(page, 'overview-es.png');
         if (process.env.UPDATE_DOCS_IMAGES === '1') copyFileSync(spanish, DOCS_IMAGE);
 
-        const first = answer.mostUrgent![0]!;
+        const first = answer.atRisk.mostUrgent![0]!;
         await view.locator('[data-series="urgent"] button[data-record-id]').first().click();
         const detail = view.locator(`[data-detail][data-state="ready"][data-record-id="${first.id}"]`);
         await detail.waitFor({ state: 'attached' });
@@ -524,6 +559,216 @@ describe('the view in Chromium', () => {
   );
 });
 
+/** The view's page of its full lists. */
+const LIST_PAGE_SIZE = 10;
+
+/** The ids of every record list_complaints lists for `list`, paged to the end by the test itself, 100 a page. */
+async function allIds(list: Record<string, unknown>): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page: number | undefined = 1; page !== undefined; ) {
+    const result = (await mcp.client.callTool({ name: 'list_complaints', arguments: { ...list, pageSize: 100, page } })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const answer = result.structuredContent as ListAnswer;
+    ids.push(...(answer.items ?? []).map((row) => row.id!));
+    page = answer.nextPage;
+  }
+  return ids;
+}
+
+/** The calls the view sent, as the comparison takes them. */
+const callsOf = (seen: Seen) => seen.calls.map(({ name, arguments: args }) => ({ name, arguments: args }));
+
+/** Every call answered (or failed), and `count` of them. */
+const settled = (seen: Seen, count: number) => seen.calls.length >= count && seen.calls.every((call) => call.result !== undefined || call.error !== undefined);
+
+/** The rows of the full list shown: [id, deadline words, the rest of the button's text]. */
+async function listRows(frame: Frame): Promise<Array<[string, string, string]>> {
+  return frame.evaluate(() =>
+    [...document.querySelectorAll('[data-risk-list] button[data-record-id]')].map(
+      (button) =>
+        [
+          button.getAttribute('data-record-id')!,
+          button.querySelector('.badge')?.textContent ?? '',
+          button.querySelector('.record-facts')?.textContent ?? '',
+        ] as [string, string, string],
+    ),
+  );
+}
+
+const overdueWords = (daysLeft: number) => (daysLeft === -1 ? 'Overdue by 1 business day' : `Overdue by ${-daysLeft} business days`);
+
+describe('the full lists of what is at risk', () => {
+  it(
+    "pages through every overdue record: one list_complaints per page with listOverdue's arguments, the same records as the test's own paging, no next page after the last",
+    async () => {
+      const { atRisk } = structured(firstResult);
+      const listOverdue = atRisk.listOverdue!;
+      const expected = await allIds(listOverdue);
+      expect(expected).toHaveLength(atRisk.overdue);
+      const { context, page, seen, view, frame } = await openView({ locale: 'en-US', theme: 'light' }, FIRST_ARGUMENTS, firstResult);
+      try {
+        const control = view.locator('[data-section="atRisk"] button.list-button[data-list="overdue"]');
+        expect((await control.textContent())?.trim()).toBe(`See all overdue (${atRisk.overdue})`);
+        expect(await control.getAttribute('aria-expanded')).toBe('false');
+        expect(await view.locator('[data-risk-list]').isHidden()).toBe(true);
+        expect(seen.calls).toEqual([]);
+
+        await control.click();
+        const collected: string[] = [];
+        const pages = Math.ceil(atRisk.overdue / LIST_PAGE_SIZE);
+        for (let number = 1; ; number++) {
+          const list = view.locator(`[data-risk-list][data-state="ready"][data-list="overdue"][data-page="${number}"]`);
+          await list.waitFor({ state: 'visible' });
+          await seen.watched.until(() => settled(seen, number));
+          // This page, and every one before it, one call each, in order.
+          expect(callsOf(seen)).toEqual(
+            Array.from({ length: number }, (_, index) => ({
+              name: 'list_complaints',
+              arguments: { ...listOverdue, pageSize: LIST_PAGE_SIZE, page: index + 1 },
+            })),
+          );
+          const answer = seen.calls.at(-1)!.result!.structuredContent as ListAnswer;
+          expect(await list.getAttribute('data-pages')).toBe(String(answer.pages));
+          const rows = await listRows(frame);
+          // Each row as the list answered it: its deadline worded as the view words it, its store and consumer.
+          expect(rows.map(([id, words]) => [id, words])).toEqual((answer.items ?? []).map((row) => [row.id, overdueWords(row.daysLeft!)]));
+          for (const [index, [, , facts]] of rows.entries()) {
+            expect(facts).toContain(answer.items![index]!.store);
+            expect(facts).toContain(answer.items![index]!.consumer);
+          }
+          collected.push(...rows.map(([id]) => id));
+          expect(await list.locator('[data-page-action="previous"]').count()).toBe(number > 1 ? 1 : 0);
+          const next = list.locator('[data-page-action="next"]');
+          if (answer.nextPage === undefined) {
+            expect(await next.count(), 'a next button on the last page').toBe(0);
+            expect(await list.getAttribute('data-next-page')).toBeNull();
+            break;
+          }
+          expect(await next.count()).toBe(1);
+          if (number === 1) await screenshot(page, 'overview-overdue-list-en.png');
+          await next.click();
+        }
+        expect(collected).toEqual(expected);
+        expect(seen.calls).toHaveLength(pages);
+        expect(pages).toBeGreaterThan(1);
+        expect(await control.getAttribute('aria-expanded')).toBe('true');
+        await expectWholeViewShown(page, frame);
+
+        // A row chosen opens its record, as the other lists do: one get_complaint.
+        const last = collected.at(-1)!;
+        await view.locator(`[data-risk-list] button[data-record-id="${last}"]`).click();
+        await view.locator(`[data-detail][data-state="ready"][data-record-id="${last}"]`).waitFor({ state: 'attached' });
+        expect(callsOf(seen).slice(pages)).toEqual([{ name: 'get_complaint', arguments: { id: last } }]);
+        expect(await view.locator(`[data-risk-list] button[data-record-id="${last}"]`).getAttribute('aria-current')).toBe('true');
+        await screenshot(page, 'overview-overdue-list-detail-en.png');
+
+        // Closed with its own button, the list asks nothing; its control says so and gets the focus.
+        await view.locator('[data-risk-list] [data-page-action="close"]').click();
+        await view.locator('[data-risk-list][data-state="closed"]').waitFor({ state: 'hidden' });
+        expect(await control.getAttribute('aria-expanded')).toBe('false');
+        expect(await frame.evaluate(() => document.activeElement?.getAttribute('data-list'))).toBe('overdue');
+        expect(seen.calls).toHaveLength(pages + 1);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    "in Spanish, overdue and due soon: listDueSoon's arguments, next and previous one call each, the Spanish deadline words",
+    async () => {
+      const { atRisk } = structured(firstResult);
+      const listDueSoon = atRisk.listDueSoon!;
+      expect(listDueSoon).toEqual({ dueBy: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+      const expected = await allIds(listDueSoon);
+      expect(expected).toHaveLength(atRisk.overdue + atRisk.dueSoon);
+      const { context, seen, view, frame } = await openView({ locale: 'es-PE', theme: 'light' }, FIRST_ARGUMENTS, firstResult);
+      try {
+        expect((await view.locator('[data-section="atRisk"] h2').textContent())?.trim()).toBe('En riesgo ahora (todo el libro)');
+        expect((await view.locator('[data-section="filings"] h2').textContent())?.trim()).toBe('Registrados en el periodo');
+        const control = view.locator('button.list-button[data-list="dueSoon"]');
+        expect((await control.textContent())?.trim()).toBe(`Ver vencidos y por vencer (${atRisk.overdue + atRisk.dueSoon})`);
+        expect((await view.locator('button.list-button[data-list="overdue"]').textContent())?.trim()).toBe(`Ver todos los vencidos (${atRisk.overdue})`);
+        const request = (page: number) => ({ name: 'list_complaints', arguments: { ...listDueSoon, pageSize: LIST_PAGE_SIZE, page } });
+
+        await control.click();
+        const list = (page: number) => view.locator(`[data-risk-list][data-state="ready"][data-list="dueSoon"][data-page="${page}"]`);
+        await list(1).waitFor({ state: 'visible' });
+        const first = await listRows(frame);
+        expect(first.map(([id]) => id)).toEqual(expected.slice(0, LIST_PAGE_SIZE));
+        for (const [, words] of first) expect(words).toMatch(/^(Vencido hace \d+ días? hábil(es)?|Vence hoy|Vence en \d+ días? hábil(es)?)$/);
+        expect((await list(1).locator('h3').textContent())?.trim()).toBe('Vencidos y por vencer');
+        expect(await list(1).textContent()).toContain(`Página 1 de ${Math.ceil(expected.length / LIST_PAGE_SIZE)}`);
+
+        await list(1).locator('[data-page-action="next"]').click();
+        await list(2).waitFor({ state: 'visible' });
+        // The focus stays on the pager for a keyboard user: on Previous when Next is gone.
+        expect(await frame.evaluate(() => document.activeElement?.getAttribute('data-page-action'))).toMatch(/^(next|previous)$/);
+        expect((await listRows(frame)).map(([id]) => id)).toEqual(expected.slice(LIST_PAGE_SIZE, 2 * LIST_PAGE_SIZE));
+        await list(2).locator('[data-page-action="previous"]').click();
+        await list(1).waitFor({ state: 'visible' });
+        await seen.watched.until(() => settled(seen, 3));
+        expect((await listRows(frame)).map(([id]) => id)).toEqual(expected.slice(0, LIST_PAGE_SIZE));
+        expect(callsOf(seen)).toEqual([request(1), request(2), request(1)]);
+
+        // The other control shows the other list, from its first page: one call.
+        await view.locator('button.list-button[data-list="overdue"]').click();
+        await view.locator('[data-risk-list][data-state="ready"][data-list="overdue"][data-page="1"]').waitFor({ state: 'visible' });
+        expect(callsOf(seen).slice(3)).toEqual([{ name: 'list_complaints', arguments: { ...atRisk.listOverdue, pageSize: LIST_PAGE_SIZE, page: 1 } }]);
+        expect(await control.getAttribute('aria-expanded')).toBe('false');
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    "shows what the sandbox has none of: the service's own deadline, answered records not delivered, an exposure read only in part",
+    async () => {
+      const answer = structuredClone(structured(firstResult));
+      const [first, second] = answer.atRisk.mostUrgent!;
+      first!.serviceDue = 'none';
+      second!.serviceDue = '2026-12-31';
+      answer.atRisk.serviceDeadlineDiffers = 2;
+      answer.atRisk.answeredNotDelivered = 12;
+      answer.atRisk.notDelivered = [
+        { correlative: '000000100-2026', response: 'bounced', id: 'not-delivered-1' },
+        { correlative: '000000101-2026', response: 'failed', id: 'not-delivered-2' },
+      ];
+      answer.atRisk.read = answer.atRisk.unresolved - 5;
+      answer.atRisk.incomplete = `5 unresolved records of ${answer.atRisk.unresolved} could not be read: the service failed.`;
+      const result: CallToolResult = { ...firstResult, structuredContent: answer };
+      const toolArguments = { ...FIRST_ARGUMENTS, type: 'claim' };
+      const { context, page, seen, view, frame } = await openView({ locale: 'en-US', theme: 'light' }, toolArguments, result);
+      try {
+        expect(comparable(await readShown(frame))).toEqual(expectedShown(answer));
+        const section = view.locator('[data-section="atRisk"]');
+        // The narrowing named: the exposure is the book's, of this type only.
+        expect((await section.locator('h2').textContent())?.trim()).toBe('At risk now (whole book) · type Claim');
+        expect(await section.locator('[data-incomplete]').textContent()).toContain(answer.atRisk.incomplete);
+        // Every figure counts only the records read: marked as a lower bound.
+        expect(await section.locator('[data-figure="overdue"] .figure-value').textContent()).toContain('≥');
+        expect(await section.locator('[data-figure="unanswered"]').textContent()).toContain(`${answer.atRisk.read} read`);
+        const urgent = section.locator('[data-series="urgent"] button[data-record-id]');
+        expect(await urgent.nth(0).textContent()).toContain('no deadline from the service');
+        expect(await urgent.nth(1).textContent()).toContain("service's deadline: Dec 31");
+        expect(await section.locator('[data-series="notDelivered"]').textContent()).toContain('The first 2 of 12');
+        expect(await section.locator('[data-series="notDelivered"] button[data-record-id="not-delivered-1"]').textContent()).toContain('response: bounced');
+        await screenshot(page, 'overview-exposure-parts-en.png');
+        expect(seen.calls).toEqual([]);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+});
+
 /** A store name that runs script wherever it is put into HTML rather than text. */
 const HOSTILE_STORE = `<img src=x onerror="window.top.postMessage('x','*')">`;
 /** A correlative that reads backwards and hides characters: right-to-left override, zero-width space, isolate. */
@@ -538,9 +783,28 @@ const HUGE = 100_000;
 function hostileResultJson(): string {
   const structuredContent = {
     total: 7,
-    unanswered: -3,
-    overdue: 2.5,
-    // dueSoon and timeZone missing.
+    atRisk: {
+      unanswered: -3,
+      overdue: 2.5,
+      // unresolved, dueSoon and answeredNotDelivered missing.
+      mostUrgent: [
+        {
+          correlative: HOSTILE_CORRELATIVE,
+          store: HOSTILE_STORE,
+          consumer: HOSTILE_STORE,
+          id: 'hostile-1',
+          daysLeft: -4,
+          due: '2026-01-02',
+          serviceDue: HOSTILE_STORE,
+        },
+        { daysLeft: 1 },
+      ],
+      alsoDueSoon: [{ id: 'hostile-2', correlative: '<b>bold</b>', daysLeft: 2.5 }],
+      notDelivered: [null, { correlative: HOSTILE_CORRELATIVE, response: HOSTILE_STORE, id: 'hostile-3' }],
+      incomplete: HOSTILE_STORE,
+      listOverdue: { overdue: true, storeId: HOSTILE_STORE, page: 99, nested: { no: 1 } },
+    },
+    // timeZone missing.
     byStatus: { constructor: 2, open: -1, resolved: 0.5 },
     byType: { toString: 3, hasOwnProperty: 1 },
     byStore: [
@@ -549,8 +813,6 @@ function hostileResultJson(): string {
       { store: 'Tienda \u202eacitsoH', storeId: "\"><script>window.top.postMessage('x','*')</script>", count: -2 },
       ...Array.from({ length: 9 }, (_, index) => ({ store: `Tienda ${index + 4}`, storeId: `store-${index + 4}`, count: 9 - index })),
     ],
-    mostUrgent: [{ correlative: HOSTILE_CORRELATIVE, store: HOSTILE_STORE, id: 'hostile-1', daysLeft: -4, due: '2026-01-02' }, { daysLeft: 1 }],
-    alsoDueSoon: [{ id: 'hostile-2', correlative: '<b>bold</b>', daysLeft: 2.5 }],
     emailProblems: { records: 1, byState: {}, first: [{ id: '" onmouseover="x', correlative: HOSTILE_CORRELATIVE }] },
     activity: {
       from: '1990-01-01',
@@ -568,8 +830,15 @@ function hostileResultJson(): string {
 const BROKEN_RESULTS = [
   {
     content: [{ type: 'text', text: 'odd' }],
-    structuredContent: { total: -1.5, byStatus: [], byStore: {}, mostUrgent: 'none', activity: { from: 'yesterday', step: 'year' } },
+    structuredContent: {
+      total: -1.5,
+      atRisk: { overdue: '15', mostUrgent: 'none', listOverdue: [true], listDueSoon: 'dueBy' },
+      byStatus: [],
+      byStore: {},
+      activity: { from: 'yesterday', step: 'year' },
+    },
   },
+  { content: [{ type: 'text', text: 'atRisk a list' }], structuredContent: { total: 1, atRisk: [1, 2] } },
   { content: [{ type: 'text', text: 'a list' }], structuredContent: [1, 2, 3] },
   { content: [{ type: 'text', text: 'text only' }] },
 ];
@@ -592,8 +861,11 @@ describe('hostile data', () => {
         const many = Object.fromEntries(Array.from({ length: HUGE }, (_, index) => [`state-${index}`, index]));
         const structuredContent = {
           total: 3,
+          atRisk: {
+            mostUrgent: Array.from({ length: 10_000 }, (_, index) => ({ id: `r${index}`, correlative: `C-${index}`, daysLeft: -1 })),
+            notDelivered: Array.from({ length: HUGE }, (_, index) => (index % 2 === 0 ? { id: `n${index}` } : index)),
+          },
           byStatus: many,
-          mostUrgent: Array.from({ length: 10_000 }, (_, index) => ({ id: `r${index}`, correlative: `C-${index}`, daysLeft: -1 })),
           emailProblems: { records: 1, byState: many, first: [] },
         };
         await hostEvaluate(page, 'sendToolInput', FIRST_ARGUMENTS);
@@ -601,6 +873,7 @@ describe('hostile data', () => {
         await view.locator('#app[data-state="ready"]').waitFor({ state: 'attached' });
         expect(await view.locator('[data-series="byStatus"] [data-key]').count()).toBeLessThanOrEqual(60);
         expect(await view.locator('[data-series="urgent"] button[data-record-id]').count()).toBeLessThanOrEqual(60);
+        expect(await view.locator('[data-series="notDelivered"] button[data-record-id]').count()).toBeLessThanOrEqual(60);
         const applied = await frame.evaluate(() => {
           const style = document.documentElement.style;
           const custom = [...Array.from({ length: style.length }, (_, index) => style.item(index))].filter((name) => name.startsWith('--'));
@@ -666,18 +939,131 @@ describe('hostile data', () => {
         expect(seen.calls[0]!.error ?? seen.calls[0]!.result?.isError).toBeTruthy();
         expect(await view.locator('[data-detail]').getAttribute('data-record-id')).not.toBe('hostile-1');
         expect((await view.locator('[data-detail]').textContent())?.trim()).not.toBe('');
+        // The hostile listOverdue goes back as sent, but for the page it names (the view's own) and what is
+        // no text, flag or number; the server refuses its store, and the list says so.
+        await view.locator('button.list-button[data-list="overdue"]').click();
+        await view.locator('[data-risk-list][data-state="error"]').waitFor({ state: 'visible' });
+        expect(callsOf(seen).slice(1)).toEqual([
+          { name: 'list_complaints', arguments: { overdue: true, storeId: HOSTILE_STORE, pageSize: LIST_PAGE_SIZE, page: 1 } },
+        ]);
+        expect(seen.calls[1]!.result?.isError).toBe(true);
+        expect((await view.locator('[data-risk-list] [data-list-error]').textContent())?.trim()).not.toBe('');
+        expect(await view.locator('#app img').count()).toBe(0);
         // Broken as a whole, the result still leaves the view standing, saying ready or error.
         for (const broken of BROKEN_RESULTS) {
           await hostEvaluate(page, 'sendToolResult', broken);
           await view.locator('#app[data-state="ready"], #app[data-state="error"]').waitFor({ state: 'attached' });
         }
+        // No full list is offered from arguments that are no object.
+        expect(await view.locator('button.list-button').count()).toBe(0);
         // Still answering: a period chosen asks the server, and its real answer replaces the hostile one.
         await view.locator('select[name="period"]').selectOption('this_month');
-        await seen.watched.until(() => seen.calls.length > 1 && (seen.calls[1]!.result !== undefined || seen.calls[1]!.error !== undefined));
-        expect(seen.calls.slice(1).map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([
-          { name: 'complaints_overview', arguments: { period: 'this_month' } },
-        ]);
-        await expect.poll(async () => comparable(await readShown(frame)), POLL).toEqual(expectedShown(structured(seen.calls[1]!.result!)));
+        await seen.watched.until(() => seen.calls.length > 2 && (seen.calls[2]!.result !== undefined || seen.calls[2]!.error !== undefined));
+        expect(callsOf(seen).slice(2)).toEqual([{ name: 'complaints_overview', arguments: { period: 'this_month' } }]);
+        await expect.poll(async () => comparable(await readShown(frame)), POLL).toEqual(expectedShown(structured(seen.calls[2]!.result!)));
+        expect(await page.evaluate(() => window.viewHost.strayMessages)).toEqual([]);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    "pages a hostile host's list without freezing: 100,000 rows cut, non-objects skipped, a failed page and a refusal shown as the list's error, one call per click",
+    async () => {
+      const { context, page, seen, view, frame } = await openView({ locale: 'en-US', theme: 'light' }, FIRST_ARGUMENTS, firstResult);
+      try {
+        const listOverdue = structured(firstResult).atRisk.listOverdue!;
+        const request = (number: number) => ({ name: 'list_complaints', arguments: { ...listOverdue, pageSize: LIST_PAGE_SIZE, page: number } });
+        const rows = Array.from({ length: HUGE }, (_, index) =>
+          index % 4 === 3 ? [null, 5, 'x', [1]][index % 3] : { id: `h${index}`, correlative: `C-${index}`, daysLeft: -1 - (index % 9), store: HOSTILE_STORE },
+        );
+        const many: CallToolResult = {
+          content: [{ type: 'text', text: 'many' }],
+          structuredContent: { total: HUGE, page: 1, pages: 'x', nextPage: 2, items: rows },
+        };
+        // The host's answers to the view's list_complaints calls, in turn.
+        const answers: Array<CallToolResult | typeof REFUSE> = [
+          many,
+          { content: [{ type: 'text', text: 'The service failed (HTTP 503).' }], isError: true },
+          REFUSE,
+          // Rows that are no objects, a next page that goes back, and what the list leaves out in markup.
+          {
+            content: [{ type: 'text', text: 'odd' }],
+            structuredContent: { total: 2, page: 2, pages: 2, nextPage: 1, items: [null, 7, 'row', [{ id: 'x' }]], truncated: HOSTILE_STORE },
+          },
+          {
+            content: [{ type: 'text', text: 'one' }],
+            structuredContent: { total: 1, page: 1, pages: 1, items: [{ id: 'h0', correlative: 'C-0', daysLeft: -1 }] },
+          },
+        ];
+        seen.substitute = (params) => (params.name === 'list_complaints' ? answers.shift() : undefined);
+        const list = view.locator('[data-risk-list]');
+        const state = (name: string, number?: number) =>
+          view.locator(`[data-risk-list][data-state="${name}"]${number === undefined ? '' : `[data-page="${number}"]`}`).waitFor({ state: 'visible' });
+
+        // The view's own work on the answer, apart from the browser's reading of the message (its data
+        // getter deserializes 9 MB, seconds on a slow machine, whatever the page does with it).
+        await frame.evaluate(() => {
+          const times = { read: 0, drawn: 0 };
+          (window as unknown as { listTimes: typeof times }).listTimes = times;
+          const data = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!;
+          Object.defineProperty(MessageEvent.prototype, 'data', {
+            get() {
+              const value: unknown = data.get!.call(this);
+              if (!times.drawn) times.read = performance.now();
+              return value;
+            },
+          });
+          new MutationObserver(() => {
+            if (!times.drawn && document.querySelector('[data-risk-list][data-state="ready"]')) times.drawn = performance.now();
+          }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+        });
+        await view.locator('button.list-button[data-list="overdue"]').click();
+        await state('ready', 1);
+        const shown = await listRows(frame);
+        expect(shown.length).toBeGreaterThan(0);
+        expect(shown.length).toBeLessThanOrEqual(60);
+        expect(shown[0]![0]).toBe('h0');
+        expect(await view.locator('#app img').count()).toBe(0);
+        // What the view does does not grow with what is sent: a few milliseconds for 100,000 rows.
+        const times = await frame.evaluate(() => (window as unknown as { listTimes: { read: number; drawn: number } }).listTimes);
+        expect(times.read).toBeGreaterThan(0);
+        expect(times.drawn).toBeGreaterThanOrEqual(times.read);
+        expect(times.drawn - times.read).toBeLessThan(500);
+        expect(callsOf(seen)).toEqual([request(1)]);
+
+        // A failed page: the list says so, with the service's words, and keeps page 1 to go on from.
+        await list.locator('[data-page-action="next"]').click();
+        await state('error');
+        expect(await list.locator('[data-list-error]').textContent()).toContain('The service failed (HTTP 503).');
+        expect(await list.locator('[data-list-error]').getAttribute('role')).toBe('alert');
+        expect(await listRows(frame)).toEqual(shown);
+        expect(callsOf(seen)).toEqual([request(1), request(2)]);
+
+        // Refused by the host (a JSON-RPC error): shown the same way.
+        await list.locator('[data-page-action="next"]').click();
+        await seen.watched.until(() => settled(seen, 3));
+        await state('error');
+        expect((await list.locator('[data-list-error]').textContent())?.trim()).not.toBe('');
+        expect(callsOf(seen)).toEqual([request(1), request(2), request(2)]);
+
+        // Rows that are no objects: none drawn; a next page that goes back is none.
+        await list.locator('[data-page-action="next"]').click();
+        await state('ready', 2);
+        expect(await listRows(frame)).toEqual([]);
+        expect(await list.locator('[data-page-action="next"]').count()).toBe(0);
+        expect(await list.locator('[data-truncated]').textContent()).toBe(HOSTILE_STORE);
+        expect(await view.locator('#app img').count()).toBe(0);
+
+        // Still answering: Previous is one more call.
+        await list.locator('[data-page-action="previous"]').click();
+        await state('ready', 1);
+        expect((await listRows(frame)).map(([id]) => id)).toEqual(['h0']);
+        await seen.watched.until(() => settled(seen, 5));
+        expect(callsOf(seen)).toEqual([request(1), request(2), request(2), request(2), request(1)]);
         expect(await page.evaluate(() => window.viewHost.strayMessages)).toEqual([]);
         expectQuiet(seen);
       } finally {

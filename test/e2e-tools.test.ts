@@ -1,7 +1,6 @@
 // End to end: the built server over real stdio, against the sandbox over real HTTP on loopback.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween } from '../src/calendar/business-days.js';
-import { calendarDateOf } from '../src/calendar/date-time.js';
 import { periodRange } from '../src/calendar/periods.js';
 import { localDate } from '../src/calendar/time-zone.js';
 import { urgencyOf } from '../src/domain/deadline.js';
@@ -410,7 +409,9 @@ describe('complaints_overview', () => {
       expect(text.split('\n')[0]).toBe(
         `At risk now, whole book (every unresolved record: ${unresolved.length} open or in review): ${atRisk.unanswered} unanswered; ${atRisk.overdue} OVERDUE; ${atRisk.dueSoon} due soon (3 business days or fewer); ${atRisk.answeredNotDelivered} answered but the response e-mail failed or bounced.`,
       );
-      expect(text).toContain(`Filed at any time (whole book): ${records.length} records; all ${records.length} counted. Dates in America/Lima; MM-DD is ${today.slice(0, 4)}.`);
+      expect(text).toContain(
+        `Filed at any time (whole book): ${records.length} records; all ${records.length} counted. Dates in America/Lima; MM-DD is ${today.slice(0, 4)}.`,
+      );
     });
   });
 

@@ -8,7 +8,7 @@ import { atRiskRecords, exposureOf, newestFirst } from '../src/domain/exposure.j
 import { dueOn, listItemBody, mustReadList } from './fixtures.js';
 
 const TODAY = '2026-11-22';
-const items = (bodies: Record<string, unknown>[]) => mustReadList({ data: bodies, pagination: {} }, 10_000).data;
+const items = (bodies: Record<string, unknown>[]) => mustReadList({ data: bodies, pagination: {} }).data;
 
 /** A record due on `due` (by the law and the service alike), answered or not, its response e-mail in `mail`. */
 const record = fc.record({

@@ -132,7 +132,14 @@ afterAll(async () => {
 });
 
 function context(zone: string, redactPii: boolean) {
-  return { api: async () => api, clock: clockIn(zone), redactPii, signal: new AbortController().signal, progress: () => undefined };
+  return {
+    api: async () => api,
+    clock: clockIn(zone),
+    redactPii,
+    signal: new AbortController().signal,
+    progress: () => undefined,
+    readBook: <T>(read: () => Promise<T>) => read(),
+  };
 }
 
 /** get_complaint answering with `{ data: raw }`. */

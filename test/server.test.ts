@@ -4,6 +4,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ComplaintsApi } from '../src/api/client.js';
+import { RequestGate } from '../src/api/request-gate.js';
 import type { ListPage } from '../src/contract/operations.js';
 import { log } from '../src/log.js';
 import { createServer } from '../src/server.js';
@@ -12,7 +13,16 @@ const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/
 const EMPTY: ListPage = { items: [], sentMore: 0, pagination: { page: 1, pageSize: 20, total: 0, totalPages: 0 } };
 
 async function connectTo(api: Partial<ComplaintsApi>) {
-  const server = createServer({ api: async () => api as ComplaintsApi, problems: [], clock, redactPii: false, language: 'es', version: '0.0.0-test' });
+  const server = createServer({
+    api: async () => api as ComplaintsApi,
+    problems: [],
+    clock,
+    redactPii: false,
+    language: 'es',
+    timeoutMs: 15_000,
+    bookReads: new RequestGate(4),
+    version: '0.0.0-test',
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'in-memory-test', version: '1.0.0' });
@@ -60,6 +70,8 @@ describe('an answer that cannot be sent', () => {
       clock,
       redactPii: false,
       language: 'es',
+      timeoutMs: 15_000,
+      bookReads: new RequestGate(4),
       version: '0.0.0-test',
     });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

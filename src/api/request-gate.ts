@@ -8,6 +8,13 @@ import { ApiError } from './errors.js';
 /** Requests of one member (one key over HTTP; the process over stdio) in flight to the service at once. */
 export const MEMBER_MAX_IN_FLIGHT = 8;
 
+/**
+ * Whole-book reads (an overview, a list of every record at risk) a process runs at once: each holds
+ * up to 15,000 records (about 35 MB), so that a shared server's memory stays bounded however many
+ * members ask at the same time; the others wait their turn within their own deadline.
+ */
+export const MAX_BOOK_READS = 4;
+
 export class RequestGate {
   private active = 0;
   private readonly waiting = new Set<() => void>();

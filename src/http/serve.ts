@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Agent } from 'undici';
 import { ComplaintsApi } from '../api/client.js';
-import { gatedReader } from '../api/request-gate.js';
+import { gatedReader, MAX_BOOK_READS, RequestGate } from '../api/request-gate.js';
 import { holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
 import type { Language } from '../prompts/language.js';
@@ -52,6 +52,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   const limiter = new InFlightLimiter(settings.caps);
   // Requests to the service, per member: a gate shared by every call of theirs on this replica.
   const gates = new MemberGates();
+  // Whole-book reads, for the whole process: what they hold in memory stays bounded (request-gate.ts).
+  const bookReads = new RequestGate(MAX_BOOK_READS);
   const verified = new VerifiedKeys({ ...VERIFIED_KEYS, now: () => performance.now() });
   /** Transports answering now, with the ids of the calls they answer, so that the end of the grace can cut them. */
   const active = new Map<StreamableHTTPServerTransport, Array<string | number>>();
@@ -112,6 +114,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     const server = createMcpServer({
       api: async () => api,
       timeoutMs: options.timeoutMs,
+      bookReads,
       problems: [],
       clock: { now: () => new Date(), timeZone: options.timeZone },
       redactPii: options.redactPii,

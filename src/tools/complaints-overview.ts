@@ -30,7 +30,7 @@ export const complaintsOverview = defineTool({
   },
   outputSchema: overviewAnswerSchema.shape,
   view: overviewView,
-  async run(args, { api, clock, redactPii, signal, progress }) {
+  async run(args, { api, clock, redactPii, signal, progress, readBook }) {
     const { query, filters } = readFilters(args, clock);
     const reader = await api();
     // Progress over both readings together: each tells its pages once it knows them.
@@ -41,15 +41,18 @@ export const complaintsOverview = defineTool({
       const total = pages.unresolved[1]! + pages.filed[1]!;
       progress(done, total, `read ${done} of ${total} pages`);
     };
-    const [unresolved, filed] = await Promise.all([
-      // What is at risk is the book's, now: narrowed by store and type, never by the period.
-      readUnresolved(reader, { type: query.type, storeId: query.storeId }, { signal, onPage: report('unresolved') }),
-      readAllPages(reader, [query], { maxPages: MAX_FILING_PAGES, signal, onPage: report('filed') }),
-    ]);
-    const redact = (read: typeof filed) => (redactPii ? { ...read, items: read.items.map(redactListItem) } : read);
-    const built = toOverview({ unresolved: redact(unresolved), filed: redact(filed) }, filters, clock);
-    const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
-    const text = capText(formatOverviewText(view), 'structuredContent holds every count.');
-    return { text, structured: view.answer };
+    // The records read are let go before the slot is: the answer holds only what it shows.
+    return readBook(async () => {
+      const [unresolved, filed] = await Promise.all([
+        // What is at risk is the book's, now: narrowed by store and type, never by the period.
+        readUnresolved(reader, { type: query.type, storeId: query.storeId }, { signal, onPage: report('unresolved') }),
+        readAllPages(reader, [query], { maxPages: MAX_FILING_PAGES, signal, onPage: report('filed') }),
+      ]);
+      const redact = (read: typeof filed) => (redactPii ? { ...read, items: read.items.map(redactListItem) } : read);
+      const built = toOverview({ unresolved: redact(unresolved), filed: redact(filed) }, filters, clock);
+      const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
+      const text = capText(formatOverviewText(view), 'structuredContent holds every count.');
+      return { text, structured: view.answer };
+    });
   },
 });

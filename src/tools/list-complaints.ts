@@ -34,7 +34,7 @@ export const listComplaints = defineTool({
     ...listFilterInputs,
   },
   outputSchema: listAnswerSchema.shape,
-  async run(args, { api, clock, redactPii, signal, progress }) {
+  async run(args, { api, clock, redactPii, signal, progress, readBook }) {
     const { page, pageSize } = args;
     const { query, filters, unresolved } = readListFilters(args, clock);
     let result: ListPage;
@@ -44,18 +44,19 @@ export const listComplaints = defineTool({
     } else {
       // The API has no filter on the deadline, nor one for two statuses: every unresolved record is
       // read, and the page cut here.
-      const read = await readUnresolved(await api(), unresolved, {
-        signal,
-        onPage: (done, toRead) => progress(done, toRead, `read ${done} of ${plural(toRead, 'page')} of unresolved records`),
+      const reader = await api();
+      const { read, rows, total } = await readBook(async () => {
+        const all = await readUnresolved(reader, unresolved, {
+          signal,
+          onPage: (done, toRead) => progress(done, toRead, `read ${done} of ${plural(toRead, 'page')} of unresolved records`),
+        });
+        const ordered =
+          filters.overdue || filters.dueBy ? atRiskRecords(all.items, limaToday(clock.now()), filters).map(({ item }) => item) : newestFirst(all.items);
+        // Only the page is kept once the slot is given back.
+        const start = (page - 1) * pageSize;
+        return { read: { ...all, items: [] }, rows: ordered.slice(start, start + pageSize), total: ordered.length };
       });
-      const rows =
-        filters.overdue || filters.dueBy ? atRiskRecords(read.items, limaToday(clock.now()), filters).map(({ item }) => item) : newestFirst(read.items);
-      const start = (page - 1) * pageSize;
-      result = {
-        items: rows.slice(start, start + pageSize),
-        sentMore: 0,
-        pagination: { page, pageSize, total: rows.length, totalPages: Math.ceil(rows.length / pageSize) },
-      };
+      result = { items: rows, sentMore: 0, pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
       unread =
         read.unread > 0 || read.stoppedBy !== undefined
           ? `${plural(read.unread, 'unresolved record')} of ${read.total} could not be read${read.stoppedBy ? ` (${read.stoppedBy.replace(/\.$/, '')})` : ' (the most one call reads: the oldest were read first)'}: this list leaves them out.`

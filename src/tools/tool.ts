@@ -17,6 +17,12 @@ export interface ToolContext {
   redactPii: boolean;
   /** Aborted when the client cancels the call or the transport closes. */
   signal: AbortSignal;
+  /**
+   * Runs a read of every unresolved record or every page of a period (the heavy reads) once one of the
+   * process's few slots for them is free: what such reads hold in memory stays bounded however many
+   * members run them at once. Rejects with a text for the member when no slot frees in time.
+   */
+  readBook: <T>(read: () => Promise<T>) => Promise<T>;
   /** Sends notifications/progress when the client asked for them (a progress token); a no-op otherwise. */
   progress: (done: number, total: number, message?: string) => void;
 }

@@ -167,7 +167,7 @@ export function activitySection(activity: Activity, lang: Lang, formats: Formats
   const element = h(
     'section',
     { class: 'panel activity', 'data-series': 'activity', 'aria-labelledby': 'activity-title' },
-    h('h2', { id: 'activity-title' }, title),
+    h('h3', { id: 'activity-title' }, title),
     h(
       'ul',
       { class: 'legend', 'aria-hidden': 'true' },

@@ -76,18 +76,18 @@ export function drawDetail(panel: HTMLElement, detail: DetailState, lang: Lang, 
   else delete panel.dataset.recordId;
 
   if (detail.state === 'empty') {
-    panel.replaceChildren(h('h2', null, label(lang, 'detailTitle')), h('p', { class: 'muted' }, label(lang, 'detailEmpty')));
+    panel.replaceChildren(h('h3', null, label(lang, 'detailTitle')), h('p', { class: 'muted' }, label(lang, 'detailEmpty')));
     return;
   }
   const asked = detail.record.correlative ?? detail.record.reference;
   if (detail.state === 'loading') {
-    panel.replaceChildren(h('h2', null, asked ?? label(lang, 'detailTitle')), h('p', { class: 'muted loading-line' }, label(lang, 'detailLoading')));
+    panel.replaceChildren(h('h3', null, asked ?? label(lang, 'detailTitle')), h('p', { class: 'muted loading-line' }, label(lang, 'detailLoading')));
     return;
   }
   if (detail.state === 'error') {
     panel.replaceChildren(
       ...present(
-        h('h2', null, asked ?? label(lang, 'detailTitle')),
+        h('h3', null, asked ?? label(lang, 'detailTitle')),
         h('p', { class: 'error-text' }, label(lang, 'detailFailed')),
         detail.message !== '' && h('p', { class: 'error-detail' }, detail.message),
       ),
@@ -111,7 +111,7 @@ export function drawDetail(panel: HTMLElement, detail: DetailState, lang: Lang, 
 
   panel.replaceChildren(
     ...present(
-      h('h2', null, text(answer.correlative) ?? asked ?? label(lang, 'noCorrelative')),
+      h('h3', null, text(answer.correlative) ?? asked ?? label(lang, 'noCorrelative')),
       tracking && h('p', { class: 'muted' }, tracking),
       h(
         'dl',
@@ -125,7 +125,7 @@ export function drawDetail(panel: HTMLElement, detail: DetailState, lang: Lang, 
         ...row(label(lang, 'fieldConsumer'), consumerName(answer.consumer)),
         ...row(label(lang, 'fieldReason'), text(answer.reason)),
       ),
-      history.length > 0 && h('h3', null, label(lang, 'fieldHistory')),
+      history.length > 0 && h('h4', null, label(lang, 'fieldHistory')),
       history.length > 0 && h('ol', { class: 'history' }, ...history.map((line) => h('li', null, line))),
     ),
   );

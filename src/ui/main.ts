@@ -1,14 +1,17 @@
 // The complaints_overview view (MCP Apps): connects to the host, draws the overview the tool call
-// answered, and lets the member pick another period or open a record, each through the host's
-// tools/call. State lives here; the drawing is in overview-view.ts and detail-view.ts.
+// answered, and lets the member pick another period, open a record, or page through every overdue or
+// due soon record, each through the host's tools/call. State lives here; the drawing is in
+// overview-view.ts, risk-list-view.ts and detail-view.ts.
 import { PERIODS } from '../calendar/periods.js';
 import { type DetailState, drawDetail, type RecordRef } from './detail-view.js';
 import { type Formats, formatsFor, h } from './dom.js';
+import { atRiskFigures, type ListArguments, listRequest, type RiskListKind, riskPage } from './exposure.js';
 import { HostConnection, type Params, PROTOCOL_VERSION, RpcError, reportSize } from './host-connection.js';
 import { applyStyleVariables, applyTheme, type HostContext, localeOf, mergeContext, themeOf } from './host-context.js';
 import { type LabelId, type Lang, label, languageOf, valueLabel } from './labels.js';
-import { type Drawn, drawOverview, refKey } from './overview-view.js';
+import { type Drawn, drawOverview, refKey, type ViewContext } from './overview-view.js';
 import { fields, list, type OverviewFields, text } from './read.js';
+import { drawRiskList, type RiskListState } from './risk-list-view.js';
 
 type Phase = 'waiting' | 'loading' | 'ready' | 'error' | 'cancelled';
 
@@ -23,11 +26,13 @@ let args: Params = {};
 let answer: OverviewFields | undefined;
 let phase: Phase = 'waiting';
 let detail: DetailState = { state: 'empty' };
+let riskList: RiskListState = { state: 'closed' };
 let drawn: Drawn | undefined;
 let connected = false;
 // A newer call (or a newer result from the host) makes an older answer stale: it is then dropped.
 let overviewCall = 0;
 let detailCall = 0;
+let listCall = 0;
 
 // ---- The page's parts, made once ----
 
@@ -39,11 +44,26 @@ const periodLine = h('p', { class: 'period' }, periodText, status);
 const select = h('select', { name: 'period', id: 'period-picker' });
 const pickerCaption = h('span');
 const errorBox = h('p', { class: 'error', 'data-error': '', role: 'alert' });
-const summarySlot = h('div', { class: 'summary-slot' });
+// At risk now (the whole book): its figures, then its lists beside the detail panel.
+const riskSlot = h('div', { class: 'risk-slot' });
 const urgentSlot = h('div', { class: 'urgent-slot' });
-const emailSlot = h('div', { class: 'email-slot' });
+const listPanel = h('section', {
+  id: 'risk-list',
+  class: 'panel risk-list',
+  'data-risk-list': '',
+  'data-state': 'closed',
+  'aria-labelledby': 'risk-list-title',
+  hidden: '',
+});
 const detailPanel = h('aside', { class: 'panel detail', 'data-detail': '', 'data-state': 'empty', 'aria-live': 'polite' });
-const recordsGrid = h('div', { class: 'records-grid' }, urgentSlot, detailPanel, emailSlot);
+const riskGrid = h('div', { class: 'records-grid', 'data-grid': 'risk' }, urgentSlot, detailPanel);
+const riskSection = h('section', { class: 'exposure', 'data-section': 'atRisk', 'aria-labelledby': 'at-risk-title' }, riskSlot, riskGrid);
+// Filed in the period: figures, bars and activity, then the e-mail problems (the detail panel moves
+// beside them when one of theirs is opened).
+const summarySlot = h('div', { class: 'summary-slot' });
+const emailSlot = h('div', { class: 'email-slot' });
+const periodGrid = h('div', { class: 'records-grid', 'data-grid': 'period' }, emailSlot);
+const filingsSection = h('section', { class: 'filings', 'data-section': 'filings', 'aria-labelledby': 'filings-title' }, summarySlot, periodGrid);
 
 select.disabled = true;
 /**
@@ -65,8 +85,8 @@ app.replaceChildren(
     h('label', { class: 'picker', for: 'period-picker' }, pickerCaption, select),
   ),
   errorBox,
-  summarySlot,
-  recordsGrid,
+  riskSection,
+  filingsSection,
 );
 
 // ---- Drawing ----
@@ -116,6 +136,24 @@ function filterTexts(): string[] {
   return filters;
 }
 
+/** No period and no dates: the filings are the whole book's. */
+function wholeBook(): boolean {
+  return periodOf(args) === undefined && text(args.from) === undefined && text(args.to) === undefined && text(answer?.filedFrom) === undefined;
+}
+
+function viewContext(): ViewContext {
+  return {
+    lang,
+    formats,
+    open: (record, button) => void openRecord(record, button),
+    selected: selectedKey(),
+    showList: (kind) => showList(kind),
+    listShown: riskList.state === 'closed' ? undefined : riskList.kind,
+    scope: filterTexts(),
+    wholeBook: wholeBook(),
+  };
+}
+
 function drawHeader(): void {
   document.documentElement.lang = lang;
   document.title = label(lang, 'documentTitle');
@@ -139,25 +177,35 @@ function drawHeader(): void {
 
 function drawAll(): void {
   // Redrawing replaces the buttons: the one that had the focus gets it back, for keyboard users.
-  const focused = document.activeElement?.closest('button[data-record-id]')?.getAttribute('data-record-id');
+  const focusedElement = document.activeElement;
+  const focused = focusedElement?.closest('button[data-record-id]')?.getAttribute('data-record-id');
+  const focusedList = focusedElement?.closest('button.list-button')?.getAttribute('data-list');
   drawHeader();
   drawn?.stop();
   drawn = undefined;
   if (answer === undefined) {
-    summarySlot.replaceChildren();
+    riskSlot.replaceChildren();
     urgentSlot.replaceChildren();
+    summarySlot.replaceChildren();
     emailSlot.replaceChildren();
   } else {
-    drawn = drawOverview(answer, { lang, formats, open: (record, button) => void openRecord(record, button), selected: selectedKey() });
-    summarySlot.replaceChildren(drawn.summary);
-    urgentSlot.replaceChildren(drawn.urgent);
+    const context = viewContext();
+    drawn = drawOverview(answer, context);
+    riskSlot.replaceChildren(drawn.risk);
+    urgentSlot.replaceChildren(drawn.urgent, listPanel, drawn.notDelivered);
+    summarySlot.replaceChildren(drawn.filings);
     emailSlot.replaceChildren(drawn.email);
+    drawRiskList(listPanel, riskList, context, listControls);
   }
-  recordsGrid.hidden = answer === undefined || drawn?.empty === true;
-  if (focused) recordsGrid.querySelector<HTMLElement>(`button[data-record-id="${CSS.escape(focused)}"]`)?.focus();
+  riskSection.hidden = answer === undefined;
+  filingsSection.hidden = answer === undefined;
+  riskGrid.hidden = drawn === undefined || drawn.noRisk;
+  periodGrid.hidden = drawn === undefined || drawn.empty;
+  if (focused) app.querySelector<HTMLElement>(`button[data-record-id="${CSS.escape(focused)}"]`)?.focus();
+  else if (focusedList) app.querySelector<HTMLElement>(`button.list-button[data-list="${CSS.escape(focusedList)}"]`)?.focus();
   drawDetail(detailPanel, detail, lang, formats);
   // The record shown may be in the new lists too: the panel then stays beside it.
-  anchor = recordsGrid.querySelector<HTMLElement>('button.record[aria-current="true"]') ?? undefined;
+  anchor = app.querySelector<HTMLElement>('button.record[aria-current="true"]') ?? undefined;
   placeDetail();
 }
 
@@ -168,13 +216,15 @@ let anchor: HTMLElement | undefined;
 
 /**
  * Puts the detail panel beside the button chosen, so that a record picked low in a long list is not
- * shown out of sight at the top: next to its list (urgent or e-mail), and when wide, level with the
- * button. Beside the urgent list it never reaches below that list, which would push the e-mail list down.
+ * shown out of sight at the top: next to its lists (the exposure's, or the period's e-mail problems),
+ * and when wide, level with the button. Beside the exposure's lists it never reaches below them, which
+ * would push the period's part down.
  */
 function placeDetail(): void {
   const slot = anchor?.isConnected ? anchor.closest<HTMLElement>('.urgent-slot, .email-slot') : null;
   const beside = slot?.classList.contains('email-slot') ? 'email' : 'urgent';
-  recordsGrid.dataset.beside = beside;
+  const grid = beside === 'email' ? periodGrid : riskGrid;
+  if (detailPanel.parentElement !== grid) grid.append(detailPanel);
   let margin = 0;
   if (anchor && slot && wide.matches) {
     const slotBox = slot.getBoundingClientRect();
@@ -192,7 +242,7 @@ function selectedKey(): string | undefined {
 
 function markSelected(): void {
   const key = selectedKey();
-  for (const button of recordsGrid.querySelectorAll<HTMLButtonElement>('button.record')) {
+  for (const button of app.querySelectorAll<HTMLButtonElement>('button.record')) {
     const id = button.dataset.recordId;
     const own = id !== undefined ? `id:${id}` : button.dataset.reference !== undefined ? `ref:${button.dataset.reference}` : undefined;
     if (own !== undefined && own === key) button.setAttribute('aria-current', 'true');
@@ -237,10 +287,81 @@ function takeOverview(result: unknown): boolean {
     return false;
   }
   answer = outcome.structured as OverviewFields;
+  // A full list open stays only while the new answer lists the same records by the same arguments.
+  if (riskList.state !== 'closed' && !sameArguments(riskList.list, listArgumentsOf(riskList.kind))) {
+    listCall++;
+    riskList = { state: 'closed' };
+  }
   showError(undefined);
   setPhase('ready');
   drawAll();
   return true;
+}
+
+// ---- The full lists of the exposure ----
+
+/** The list_complaints arguments the answer gives for the full list of `kind`. */
+function listArgumentsOf(kind: RiskListKind): ListArguments | undefined {
+  const risk = answer === undefined ? undefined : atRiskFigures(answer.atRisk);
+  return kind === 'overdue' ? risk?.listOverdue : risk?.listDueSoon;
+}
+
+function sameArguments(a: ListArguments | undefined, b: ListArguments | undefined): boolean {
+  return a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
+}
+
+const listControls = {
+  go: (page: number) => {
+    if (riskList.state === 'ready' || riskList.state === 'error') void showListPage(riskList.kind, riskList.list, page);
+  },
+  close: () => {
+    const kind = riskList.state === 'closed' ? undefined : riskList.kind;
+    listCall++;
+    riskList = { state: 'closed' };
+    drawList();
+    if (kind) app.querySelector<HTMLElement>(`button.list-button[data-list="${kind}"]`)?.focus();
+  },
+};
+
+/** The control of a full list: opens its first page; closes it when it is the list shown (and not failed: then it asks again). */
+function showList(kind: RiskListKind): void {
+  if (riskList.state !== 'closed' && riskList.state !== 'error' && riskList.kind === kind) {
+    listControls.close();
+    return;
+  }
+  const list = listArgumentsOf(kind);
+  if (list !== undefined) void showListPage(kind, list, 1);
+}
+
+function drawList(): void {
+  drawRiskList(listPanel, riskList, viewContext(), listControls);
+  const open = riskList.state === 'closed' ? undefined : riskList.kind;
+  for (const button of app.querySelectorAll<HTMLElement>('button.list-button')) button.setAttribute('aria-expanded', String(button.dataset.list === open));
+  if (!anchor?.isConnected) anchor = app.querySelector<HTMLElement>('button.record[aria-current="true"]') ?? undefined;
+  placeDetail();
+}
+
+/** One page of a full list: one list_complaints call through the host, its answer read without trust. */
+async function showListPage(kind: RiskListKind, list: ListArguments, page: number): Promise<void> {
+  if (!connected) return;
+  const call = ++listCall;
+  // The page shown stays, dimmed, while the next loads.
+  const shown = riskList.state !== 'closed' && riskList.kind === kind ? riskList.shown : undefined;
+  riskList = { state: 'loading', kind, list, page, shown };
+  drawList();
+  let next: RiskListState;
+  try {
+    const outcome = outcomeOf(await connection.request('tools/call', { name: 'list_complaints', arguments: listRequest(list, page) }));
+    next =
+      outcome.ok && isObject(outcome.structured)
+        ? { state: 'ready', kind, list, page, shown: riskPage(outcome.structured, page) }
+        : { state: 'error', kind, list, page, shown, message: outcome.ok ? label(lang, 'noData') : outcome.message };
+  } catch (error) {
+    next = { state: 'error', kind, list, page, shown, message: failureText(error) };
+  }
+  if (call !== listCall) return;
+  riskList = next;
+  drawList();
 }
 
 async function choosePeriod(period: string): Promise<void> {

@@ -1,10 +1,12 @@
-// The overview drawn from complaints_overview's structuredContent: figures, bars, activity, the most
-// urgent records and e-mail problems. Everything from the answer is read through read.ts and put in
-// as text.
-import type { UrgentRecord } from '../contract/overview-answer.js';
+// The overview drawn from complaints_overview's structuredContent, in two parts that say different
+// things: what is at risk now over the whole book (atRisk: its figures, the most urgent records, the
+// answered ones not delivered, the way into the full lists), and the records filed in the period
+// asked (figures, bars, activity, e-mail problems). Everything from the answer is read through
+// read.ts and exposure.ts and put in as text.
 import { activitySection } from './activity-chart.js';
 import type { RecordRef } from './detail-view.js';
 import { type Formats, h, present } from './dom.js';
+import { type AtRiskFigures, atRiskFigures, type RiskListKind, type RiskRow, riskRow } from './exposure.js';
 import { deadlineWords, type Lang, label, urgencyOf, valueLabel } from './labels.js';
 import { activity, count, counts, fields, integer, type OverviewFields, objects, text } from './read.js';
 
@@ -15,6 +17,14 @@ export interface ViewContext {
   open: (record: RecordRef, button: HTMLButtonElement) => void;
   /** The record shown in the detail panel, as refKey gives it. */
   selected: string | undefined;
+  /** The full list of `kind` was asked for. */
+  showList: (kind: RiskListKind) => void;
+  /** The full list shown, if any. */
+  listShown: RiskListKind | undefined;
+  /** What the overview was narrowed by ("store …", "type …"), which narrows the exposure too. */
+  scope: string[];
+  /** No period nor dates were asked: the filings are the whole book's. */
+  wholeBook: boolean;
 }
 
 export const refKey = (record: RecordRef): string | undefined => (record.id !== undefined ? `id:${record.id}` : record.reference && `ref:${record.reference}`);
@@ -41,22 +51,40 @@ function figure(name: string, caption: string, value: number, context: ViewConte
   );
 }
 
-function figures(answer: OverviewFields, context: ViewContext): HTMLElement {
+/** The figures of the filings: how many records were filed in the period. */
+function filingFigures(answer: OverviewFields, context: ViewContext): HTMLElement {
   const { lang, formats } = context;
   const counted = integer(answer.counted);
-  const lowerBound = counted !== undefined;
   return h(
-    'section',
-    { class: 'figures', 'aria-label': label(lang, 'title') },
+    'div',
+    { class: 'figures' },
     figure('total', label(lang, 'figureTotal'), count(answer.total), context, {
       note: counted !== undefined ? label(lang, 'countedNote', { n: formats.number(Math.max(0, counted)) }) : undefined,
     }),
-    figure('unanswered', label(lang, 'figureUnanswered'), count(answer.unanswered), context, { lowerBound }),
-    figure('overdue', label(lang, 'figureOverdue'), count(answer.overdue), context, { lowerBound, tone: 'is-overdue' }),
-    figure('dueSoon', label(lang, 'figureDueSoon'), count(answer.dueSoon), context, {
+  );
+}
+
+/** The figures of the exposure, each a lower bound when not every unresolved record was read. */
+function atRiskFigureRow(risk: AtRiskFigures, context: ViewContext): HTMLElement {
+  const { lang, formats } = context;
+  const { lowerBound } = risk;
+  const unresolved = [
+    label(lang, 'unresolvedNote', { n: formats.number(risk.unresolved) }),
+    risk.read !== undefined ? label(lang, 'readNote', { n: formats.number(risk.read) }) : undefined,
+  ];
+  return h(
+    'div',
+    { class: 'figures' },
+    figure('unanswered', label(lang, 'figureUnanswered'), risk.unanswered, context, {
       lowerBound,
-      tone: 'is-due-soon',
-      note: label(lang, 'dueSoonRule'),
+      note: unresolved.filter((part) => part !== undefined).join(' · '),
+    }),
+    figure('overdue', label(lang, 'figureOverdue'), risk.overdue, context, { lowerBound, tone: 'is-overdue' }),
+    figure('dueSoon', label(lang, 'figureDueSoon'), risk.dueSoon, context, { lowerBound, tone: 'is-due-soon', note: label(lang, 'dueSoonRule') }),
+    figure('answeredNotDelivered', label(lang, 'figureNotDelivered'), risk.answeredNotDelivered, context, {
+      lowerBound,
+      tone: 'is-not-delivered',
+      note: label(lang, 'notDeliveredRule'),
     }),
   );
 }
@@ -86,7 +114,7 @@ function bars(series: 'byStatus' | 'byType' | 'byStore', title: string, rows: Ba
   return h(
     'section',
     { class: 'panel bars', 'data-series': series },
-    h('h2', null, title),
+    h('h3', null, title),
     items.length > 0 ? h('ul', { class: 'bar-list' }, ...items) : h('p', { class: 'muted' }, label(context.lang, 'noneCounted')),
     more && h('p', { class: 'note' }, more),
   );
@@ -164,50 +192,116 @@ function refOf(entry: { id?: unknown; correlative?: unknown }): RecordRef {
   return id !== undefined ? { id, correlative } : { reference: correlative, correlative };
 }
 
-function urgentEntry(value: unknown, withDetails: boolean, context: ViewContext): HTMLLIElement {
-  const { lang, formats } = context;
-  const entry = fields<UrgentRecord>(value);
-  const daysLeft = integer(entry.daysLeft);
-  const urgency = urgencyOf(daysLeft);
-  const store = text(entry.store);
-  const due = text(entry.due);
-  const facts = withDetails ? [store, due && label(lang, 'dueOn', { date: formats.day(due) })].filter((fact) => fact !== undefined) : [];
-  return h(
-    'li',
-    null,
-    recordButton(
-      refOf(entry),
-      urgency,
-      context,
-      h(
-        'span',
-        { class: 'record-line' },
-        h('span', { class: 'correlative' }, text(entry.correlative) ?? label(lang, 'noCorrelative')),
-        h('span', { class: 'badge' }, deadlineWords(lang, daysLeft, formats.number)),
-      ),
-      facts.length > 0 && h('span', { class: 'record-facts' }, facts.join(' · ')),
-    ),
-  );
+/** The service's own deadline, worded, when it differs from the law's: a day, or none at all. */
+function serviceDueWords(serviceDue: string | undefined, context: ViewContext): string | undefined {
+  if (serviceDue === undefined) return undefined;
+  return serviceDue === 'none' ? label(context.lang, 'serviceDueNone') : label(context.lang, 'serviceDueOn', { date: context.formats.day(serviceDue) });
 }
 
-function urgentSection(answer: OverviewFields, context: ViewContext): HTMLElement {
+/**
+ * An overdue or due soon record as a button that opens it: correlative and days left, then (`withDetails`)
+ * store, consumer, the law's deadline and the service's when it differs. The most urgent list and the
+ * pages of the full lists draw their rows with it.
+ */
+export function riskEntry(row: RiskRow, withDetails: boolean, context: ViewContext): HTMLLIElement {
+  const { lang, formats } = context;
+  const urgency = urgencyOf(row.daysLeft);
+  const facts = withDetails
+    ? [row.store, row.consumer, row.due && label(lang, 'dueOn', { date: formats.day(row.due) }), serviceDueWords(row.serviceDue, context)].filter(
+        (fact) => fact !== undefined,
+      )
+    : [];
+  const button = recordButton(
+    refOf(row),
+    urgency,
+    context,
+    h(
+      'span',
+      { class: 'record-line' },
+      h('span', { class: 'correlative' }, row.correlative ?? label(lang, 'noCorrelative')),
+      h('span', { class: 'badge' }, deadlineWords(lang, row.daysLeft, formats.number)),
+    ),
+    facts.length > 0 && h('span', { class: 'record-facts' }, facts.join(' · ')),
+  );
+  if (withDetails && row.serviceDue !== undefined) button.dataset.serviceDue = row.serviceDue;
+  return h('li', null, button);
+}
+
+/** The controls that open the full lists, each saying how many records it lists. */
+function listButtons(risk: AtRiskFigures, context: ViewContext): HTMLElement | undefined {
+  const { lang, formats } = context;
+  const buttons = (
+    [
+      ['overdue', risk.listOverdue, label(lang, 'seeAllOverdue', { n: formats.number(risk.overdue) })],
+      ['dueSoon', risk.listDueSoon, label(lang, 'seeAllDueSoon', { n: formats.number(risk.overdue + risk.dueSoon) })],
+    ] as const
+  )
+    .filter(([, list]) => list !== undefined)
+    .map(([kind, , caption]) => {
+      const button = h(
+        'button',
+        { type: 'button', class: 'list-button', 'data-list': kind, 'aria-controls': 'risk-list', 'aria-expanded': String(context.listShown === kind) },
+        caption,
+      );
+      button.addEventListener('click', () => context.showList(kind));
+      return button;
+    });
+  return buttons.length > 0 ? h('div', { class: 'list-buttons' }, ...buttons) : undefined;
+}
+
+function urgentSection(answer: OverviewFields, risk: AtRiskFigures, context: ViewContext): HTMLElement {
   const { lang } = context;
-  const most = objects(answer.mostUrgent);
-  const also = objects(answer.alsoDueSoon);
+  const atRisk = fields(answer.atRisk);
+  const most = objects(atRisk.mostUrgent).map(riskRow);
+  const also = objects(atRisk.alsoDueSoon).map(riskRow);
   return h(
     'section',
     { class: 'panel urgent', 'data-series': 'urgent' },
-    h('h2', null, label(lang, 'urgentTitle')),
+    h('h3', null, label(lang, 'urgentTitle')),
     most.length === 0 && also.length === 0 && h('p', { class: 'muted' }, label(lang, 'urgentNone')),
-    most.length > 0 && h('ul', { class: 'records' }, ...most.map((entry) => urgentEntry(entry, true, context))),
-    also.length > 0 && h('h3', null, label(lang, 'alsoDueSoon')),
-    also.length > 0 && h('ul', { class: 'records' }, ...also.map((entry) => urgentEntry(entry, false, context))),
+    most.length > 0 && h('ul', { class: 'records' }, ...most.map((row) => riskEntry(row, true, context))),
+    also.length > 0 && h('h4', null, label(lang, 'alsoDueSoon')),
+    also.length > 0 && h('ul', { class: 'records' }, ...also.map((row) => riskEntry(row, false, context))),
+    listButtons(risk, context),
+  );
+}
+
+function notDeliveredSection(answer: OverviewFields, risk: AtRiskFigures, context: ViewContext): HTMLElement {
+  const { lang, formats } = context;
+  const listed = objects(fields(answer.atRisk).notDelivered);
+  return h(
+    'section',
+    { class: 'panel not-delivered', 'data-series': 'notDelivered' },
+    h('h3', null, label(lang, 'notDeliveredTitle')),
+    listed.length === 0 && h('p', { class: 'muted' }, label(lang, 'notDeliveredNone')),
+    listed.length > 0 &&
+      h(
+        'ul',
+        { class: 'records' },
+        ...listed.map((entry) => {
+          const response = text(entry.response);
+          return h(
+            'li',
+            null,
+            recordButton(
+              refOf(entry),
+              undefined,
+              context,
+              h('span', { class: 'record-line' }, h('span', { class: 'correlative' }, text(entry.correlative) ?? label(lang, 'noCorrelative'))),
+              response && h('span', { class: 'record-facts' }, label(lang, 'emailResponse', { state: valueLabel(lang, 'email', response) })),
+            ),
+          );
+        }),
+      ),
+    listed.length > 0 &&
+      risk.answeredNotDelivered > listed.length &&
+      h('p', { class: 'note' }, label(lang, 'notDeliveredFirst', { n: formats.number(listed.length), all: formats.number(risk.answeredNotDelivered) })),
   );
 }
 
 function emailSection(answer: OverviewFields, context: ViewContext): HTMLElement {
   const { lang, formats } = context;
-  const section = h('section', { class: 'panel email', 'data-series': 'emailProblems' }, h('h2', null, label(lang, 'emailTitle')));
+  const section = h('section', { class: 'panel email', 'data-series': 'emailProblems' }, h('h3', null, label(lang, 'emailTitle')));
   if (answer.emailProblems === undefined || answer.emailProblems === null) {
     section.append(h('p', { class: 'muted' }, label(lang, 'emailAllFine')));
     return section;
@@ -265,25 +359,63 @@ function emailSection(answer: OverviewFields, context: ViewContext): HTMLElement
 // ---- The whole ----
 
 export interface Drawn {
-  /** Figures, hint, bars and activity. */
-  summary: HTMLElement;
-  /** The urgent list and e-mail problems: placed beside the detail panel. */
+  /** At risk now: the heading, the figures and what qualifies them. */
+  risk: HTMLElement;
+  /** The most urgent records and the controls of the full lists: placed beside the detail panel. */
   urgent: HTMLElement;
+  /** The answered records whose response was not delivered: beside the detail panel too. */
+  notDelivered: HTMLElement;
+  /** The records filed in the period: heading, figures, hint, bars and activity. */
+  filings: HTMLElement;
+  /** The filings' e-mail problems: beside the detail panel when a record of theirs is shown. */
   email: HTMLElement;
+  /** No atRisk to draw from: the lists of the exposure are left out. */
+  noRisk: boolean;
+  /** Nothing was filed in the period: its lists are left out. */
   empty: boolean;
   stop: () => void;
 }
 
-export function drawOverview(answer: OverviewFields, context: ViewContext): Drawn {
+function riskHead(risk: AtRiskFigures | undefined, context: ViewContext): HTMLElement {
   const { lang, formats } = context;
+  return h(
+    'div',
+    { class: 'section-head' },
+    h('h2', { class: 'section-title', id: 'at-risk-title' }, [label(lang, 'atRiskTitle'), ...context.scope].join(' · ')),
+    risk === undefined && h('p', { class: 'muted' }, label(lang, 'atRiskNone')),
+    risk?.incomplete !== undefined &&
+      h(
+        'p',
+        { class: 'hint incomplete', 'data-incomplete': '' },
+        `${label(lang, 'atRiskIncomplete')} `,
+        // The server writes it in English: marked so, for a screen reader's voice.
+        h('span', { lang: 'en' }, risk.incomplete),
+      ),
+    risk && atRiskFigureRow(risk, context),
+    risk !== undefined &&
+      risk.serviceDeadlineDiffers > 0 &&
+      h(
+        'p',
+        { class: 'hint', 'data-service-differs': risk.serviceDeadlineDiffers },
+        risk.serviceDeadlineDiffers === 1
+          ? label(lang, 'serviceDiffersOne')
+          : label(lang, 'serviceDiffersMany', { n: formats.number(risk.serviceDeadlineDiffers) }),
+      ),
+  );
+}
+
+export function drawOverview(answer: OverviewFields, context: ViewContext): Drawn {
+  const { lang } = context;
+  const risk = atRiskFigures(answer.atRisk);
   const empty = count(answer.total) === 0;
   const hint = text(answer.hint);
   const series = empty ? undefined : activity(answer.activity);
-  const chart = series && activitySection(series, lang, formats);
-  const summary = h(
+  const chart = series && activitySection(series, lang, context.formats);
+  const filings = h(
     'div',
     { class: 'summary' },
-    figures(answer, context),
+    h('h2', { class: 'section-title', id: 'filings-title' }, label(lang, context.wholeBook ? 'filingsAll' : 'filingsPeriod')),
+    filingFigures(answer, context),
     (hint !== undefined || answer.counted !== undefined) &&
       h(
         'p',
@@ -296,5 +428,14 @@ export function drawOverview(answer: OverviewFields, context: ViewContext): Draw
     !empty && barSections(answer, context),
     chart?.element,
   );
-  return { summary, urgent: urgentSection(answer, context), email: emailSection(answer, context), empty, stop: () => chart?.stop() };
+  return {
+    risk: riskHead(risk, context),
+    urgent: risk ? urgentSection(answer, risk, context) : h('div'),
+    notDelivered: risk ? notDeliveredSection(answer, risk, context) : h('div'),
+    filings,
+    email: emailSection(answer, context),
+    noRisk: risk === undefined,
+    empty,
+    stop: () => chart?.stop(),
+  };
 }

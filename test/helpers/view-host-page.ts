@@ -2,7 +2,8 @@
 // host's part of the extension is ext-apps' own AppBridge over its PostMessageTransport, talking to
 // the view in an <iframe sandbox="allow-scripts"> whose srcdoc is the HTML the server gave. Every
 // tools/call the view sends goes to window.callServerTool, a binding the test exposes (it forwards
-// the call to the real server); the test drives the rest through window.viewHost.
+// the call to the real server, and answers the result as JSON text); the test drives the rest through
+// window.viewHost.
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
@@ -30,7 +31,8 @@ type HostContext = NonNullable<NonNullable<ConstructorParameters<typeof AppBridg
 
 declare global {
   interface Window {
-    callServerTool: (params: CallToolRequest['params']) => Promise<CallToolResult>;
+    /** The result as JSON text: Playwright's serializer takes seconds over a hostile result of 100,000 rows, JSON.parse milliseconds. */
+    callServerTool: (params: CallToolRequest['params']) => Promise<string>;
     viewHost: ViewHost;
   }
 }
@@ -55,7 +57,7 @@ const host: ViewHost = {
     const view = iframe.contentWindow!;
 
     bridge = new AppBridge(null, { name: 'test-host', version: '1' }, { serverTools: {}, logging: {} }, { hostContext });
-    bridge.oncalltool = (params) => window.callServerTool(params);
+    bridge.oncalltool = async (params) => JSON.parse(await window.callServerTool(params)) as CallToolResult;
     bridge.onsizechange = (size) => {
       host.sizes.push(size);
       // Inline, the host gives the width and the view its height: the whole view shows, nothing scrolls inside it.
