@@ -2,6 +2,8 @@
 // sandbox in-process and the built server as a child, runs many virtual MCP clients against that one
 // instance on loopback and prints the figures as markdown; with --save, also writes them to
 // bench/http-results.json (see save.ts).
+// Last, a phase of its own (overview-load.ts): another member's get_complaint while 8 members run
+// complaints_overview in a loop over a 30,000-record book 40 ms away, and the server's peak RSS.
 // A script, not a test: nothing here asserts. Linux only (it reads the server's /proc entries).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { Pool, request } from 'undici';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { ErrorTally, McpHttpPeer, PROTOCOL_VERSION } from './http-peer.js';
+import { measureOverviewLoad, OVERVIEW_LOAD_SECONDS, OVERVIEW_MEMBERS, overviewLoadTable } from './overview-load.js';
 import { cpuMs, rssMb } from './proc.js';
 import { keepResults } from './save.js';
 import { quantile } from './stats.js';
@@ -320,6 +323,10 @@ async function main(): Promise<void> {
     pool = undefined;
     const exit = await server.stop();
 
+    // A server of its own, against the whole book: the phases above leave it nothing in memory.
+    process.stderr.write(`overviews over the whole book: ${OVERVIEW_MEMBERS} members in a loop for ${OVERVIEW_LOAD_SECONDS} s...\n`);
+    const wholeBook = await measureOverviewLoad(startServer);
+
     const loadSummary = summary(load);
     const singleSummary = summary(single);
     const stdioSummary = summary(singleStdio);
@@ -357,6 +364,7 @@ async function main(): Promise<void> {
         cpuDuringLoad: cpu,
         errors: { total: errorsTotal, warmUp: Object.fromEntries(warmUp.errors.counts) },
         stdioReference: reference,
+        wholeBookOverviews: wholeBook,
       },
       server: { exit, stderrLines: server.stderr.length, stderrFirst: server.stderr.slice(0, 20) },
     };
@@ -415,6 +423,7 @@ async function main(): Promise<void> {
         for (const [kind, count] of tally.counts) out.push(line([phase, kind, count, (tally.samples.get(kind) ?? '').replace(/[|\n]/g, ' ')]));
       }
     }
+    out.push('', ...overviewLoadTable(wholeBook));
     process.stdout.write(`${out.join('\n')}\n`);
     // The server logs only warnings and errors here; any line is worth reading.
     if (server.stderr.length > 0) {

@@ -15,14 +15,17 @@ import { measureMemory } from './figures/memory.js';
 import { measureOverhead } from './figures/overhead.js';
 import { measureSandbox } from './figures/sandbox.js';
 import { measureStartup } from './figures/startup.js';
+import { measureWholeBook } from './figures/whole-book.js';
 import { keepResults } from './save.js';
 
 // Compiled to bench/.build/bench/run.js.
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const RESULTS_PATH = here('../../results.json');
 
+/** Counts as whole numbers; megabytes to one decimal, milliseconds to two. */
 function formatNumber(value: number, unit: Figure['unit']): string {
-  return unit === 'tokens' ? String(Math.round(value)) : value.toFixed(unit === 'MB' ? 1 : 2);
+  if (unit === 'tokens' || unit === 'requests' || unit === 'records') return String(Math.round(value));
+  return value.toFixed(unit === 'MB' ? 1 : 2);
 }
 
 function table(figures: Figure[]): string {
@@ -30,7 +33,7 @@ function table(figures: Figure[]): string {
     f.name,
     `${formatNumber(f.value, f.unit)} ${f.unit}`,
     `${formatNumber(f.reference.value, f.unit)} ${f.unit} (${f.reference.label})`,
-    `${f.ratio.toFixed(2)}x`,
+    Number.isFinite(f.ratio) ? `${f.ratio.toFixed(2)}x` : '-',
     f.target || '-',
     f.met === null ? '-' : f.met ? 'yes' : 'NO',
   ]);
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
       ['start-up', () => measureStartup(context)],
       ['memory', () => measureMemory(context)],
       ['sandbox', () => measureSandbox(sandbox.url)],
+      ['the whole book (30,000 records, 40 ms a request)', () => measureWholeBook(context)],
     ] as const) {
       process.stderr.write(`measuring ${label}...\n`);
       figures.push(...(await measure()));
