@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { lazyApiClient } from './api/lazy-client.js';
-import { MAX_BOOK_READS, RequestGate } from './api/request-gate.js';
+import { MAX_BOOK_READS, MEMBER_BOOK_READS, RequestGate } from './api/request-gate.js';
 import { type Command, HELP_POINTER, parseArgs, USAGE } from './cli/args.js';
 import { listenErrorMessage } from './cli/listen-error.js';
 import { type Config, loadConfig, readSetting } from './config.js';
@@ -65,7 +65,7 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
     redactPii: config.redactPii,
     language: config.language,
     timeoutMs: config.timeoutMs,
-    bookReads: new RequestGate(MAX_BOOK_READS),
+    bookReads: [new RequestGate(MEMBER_BOOK_READS), new RequestGate(MAX_BOOK_READS)],
     version,
   });
 

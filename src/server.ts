@@ -22,7 +22,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { ZodOptional, type z } from 'zod';
 import { type CallSignal, callSignal } from './api/call-signal.js';
 import { ApiError, InvalidArgumentError, UserFacingError } from './api/errors.js';
-import type { RequestGate } from './api/request-gate.js';
+import { type RequestGate, readInSlots } from './api/request-gate.js';
 import type { ComplaintsReader } from './contract/operations.js';
 import type { Clock } from './domain/clock.js';
 import { capStructured } from './format/cap.js';
@@ -50,8 +50,12 @@ export interface ServerDeps {
   language: Language;
   /** COMPLAINTS_TIMEOUT_MS: the bound of a whole tool call, every request and retry included. */
   timeoutMs: number;
-  /** The slots for whole-book reads, shared by every server of the process (serve --http makes one per request). */
-  bookReads: RequestGate;
+  /**
+   * The slots a whole-book read takes, in order: the member's own share, then the process's (serve
+   * --http makes a server per request, so both outlive it). Reads of one member wait in the member's
+   * queue, and never keep another member's read from starting.
+   */
+  bookReads: readonly [member: RequestGate, process: RequestGate];
   version: string;
 }
 
@@ -129,7 +133,7 @@ export function createServer(deps: ServerDeps): McpServer {
     clock: deps.clock,
     redactPii: deps.redactPii,
     signal,
-    readBook: <T>(read: () => Promise<T>) => readWhenFree(deps.bookReads, read, signal, deps.timeoutMs),
+    readBook: <T>(read: () => Promise<T>) => readInSlots(deps.bookReads, read, signal, deps.timeoutMs),
   });
   // One deadline for a whole call, whatever it reads: a client waits for one answer, not for each request.
   const withDeadline = (signal: AbortSignal) => callSignal(deps.timeoutMs, signal, () => callTimeout(deps.timeoutMs));
@@ -274,25 +278,6 @@ export function forwardLogToClient(server: McpServer): (level: 'warn' | 'error',
     if (wanted === undefined || severity.indexOf(mcpLevel) < severity.indexOf(wanted)) return;
     void server.server.sendLoggingMessage({ level: mcpLevel, logger: SERVER_NAME, data: message }).catch(() => undefined);
   };
-}
-
-/**
- * `read` once a slot of `gate` is free. A call whose deadline passes before a slot frees was never
- * sent to the service: it says that this server is busy, not that the service is slow.
- */
-async function readWhenFree<T>(gate: RequestGate, read: () => Promise<T>, signal: AbortSignal, timeoutMs: number): Promise<T> {
-  let started = false;
-  try {
-    return await gate.run(() => {
-      started = true;
-      return read();
-    }, signal);
-  } catch (error) {
-    if (started || !(error instanceof ApiError) || error.kind !== 'timeout') throw error;
-    throw new UserFacingError(
-      `complaints-book-mcp is reading ${gate.limit} other overviews or deadline lists right now, the most it reads at once, and none ended within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS). Nothing was sent to the service; try again in a moment.`,
-    );
-  }
 }
 
 /** What every request of a call stopped by its deadline fails with: a text the member can act on. */

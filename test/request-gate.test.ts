@@ -3,7 +3,7 @@
 import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/errors.js';
-import { gatedReader, RequestGate } from '../src/api/request-gate.js';
+import { gatedReader, RequestGate, readInSlots } from '../src/api/request-gate.js';
 import type { ComplaintsReader, ListPage } from '../src/contract/operations.js';
 
 /** A task that runs until `finish` is called, noting when it started. */
@@ -83,5 +83,63 @@ describe('RequestGate', () => {
     const gated = gatedReader(reader, new RequestGate(8));
     await Promise.all(Array.from({ length: 50 }, (_, page) => gated.listComplaints({ page: page + 1 })));
     expect(most).toBe(8);
+  });
+});
+
+describe('readInSlots', () => {
+  const timeout = () => new ApiError('timeout', 'The complaints service did not answer this call within 1500 ms (COMPLAINTS_TIMEOUT_MS).');
+
+  it("lets another member's read start while one member has more waiting than its share", async () => {
+    const all = new RequestGate(4);
+    const memberA = new RequestGate(2);
+    const memberB = new RequestGate(2);
+    const started: string[] = [];
+    const tasks = Array.from({ length: 8 }, (_, index) => pending([], index));
+    const signal = new AbortController().signal;
+    const reads = tasks.map(({ task }, index) =>
+      readInSlots(
+        [memberA, all],
+        () => {
+          started.push(`A${index}`);
+          return task();
+        },
+        signal,
+        1500,
+      ),
+    );
+    await tick();
+    const b = readInSlots(
+      [memberB, all],
+      async () => {
+        started.push('B');
+        return 'b';
+      },
+      signal,
+      1500,
+    );
+    expect(await b).toBe('b');
+    // A's reads beyond its share waited in A's own queue, not in everyone's.
+    expect(started).toEqual(['A0', 'A1', 'B']);
+    for (const { finish } of tasks) finish();
+    await Promise.all(reads);
+    expect(started).toHaveLength(9);
+  });
+
+  it('says the server is busy only when the slots were taken, and sends nothing', async () => {
+    const all = new RequestGate(1);
+    const holder = pending([], 0);
+    const held = readInSlots([all], holder.task, new AbortController().signal, 1500);
+    const controller = new AbortController();
+    const waiting = readInSlots([all], async () => 'never', controller.signal, 1500);
+    controller.abort(timeout());
+    await expect(waiting).rejects.toThrow(
+      /was reading other overviews or deadline lists .* could not start within 1500 ms \(COMPLAINTS_TIMEOUT_MS\)\. Nothing was sent/,
+    );
+    holder.finish();
+    await held;
+    // Free slots, a deadline already spent elsewhere: the call's own timeout text, not "busy".
+    const spent = new AbortController();
+    spent.abort(timeout());
+    await expect(readInSlots([all], async () => 'never', spent.signal, 1500)).rejects.toThrow('did not answer this call within 1500 ms');
   });
 });

@@ -21,7 +21,7 @@ function depsFor(api: ComplaintsApi): ServerDeps {
     redactPii: false,
     language: 'es',
     timeoutMs: 15_000,
-    bookReads: new RequestGate(4),
+    bookReads: [new RequestGate(2), new RequestGate(4)],
     version: '0.0.0-test',
   };
 }

@@ -3,7 +3,7 @@
 // answers a flood with 429 for everyone) nor hold dozens of response bodies in memory. Requests beyond
 // the limit wait their turn, first come first served, until their call is cancelled or times out.
 import type { ComplaintsReader } from '../contract/operations.js';
-import { ApiError } from './errors.js';
+import { ApiError, UserFacingError } from './errors.js';
 
 /** Requests of one member (one key over HTTP; the process over stdio) in flight to the service at once. */
 export const MEMBER_MAX_IN_FLIGHT = 8;
@@ -14,6 +14,9 @@ export const MEMBER_MAX_IN_FLIGHT = 8;
  * members ask at the same time; the others wait their turn within their own deadline.
  */
 export const MAX_BOOK_READS = 4;
+
+/** Of those, one member's at once: a member who asks for many waits in their own queue, not in everyone's. */
+export const MEMBER_BOOK_READS = 2;
 
 export class RequestGate {
   private active = 0;
@@ -77,6 +80,33 @@ export class RequestGate {
 function abortError(signal: AbortSignal | undefined): Error {
   const reason: unknown = signal?.reason;
   return reason instanceof ApiError ? reason : new ApiError('cancelled', 'The request was cancelled.');
+}
+
+/**
+ * `read` once a slot of each gate is free, the member's first. A call whose deadline passes before
+ * its slots free was never sent to the service: it says that this server is busy, not that the
+ * service is slow.
+ */
+export async function readInSlots<T>(gates: readonly RequestGate[], read: () => Promise<T>, signal: AbortSignal, timeoutMs: number): Promise<T> {
+  // Only a call that found its slots taken waited for them: one whose time was spent before (the
+  // client's first load, say) is not told that the server is busy.
+  const waited = gates.some((gate) => gate.inFlight >= gate.limit);
+  let started = false;
+  const inSlots = gates.reduceRight<() => Promise<T>>(
+    (inner, gate) => () => gate.run(inner, signal),
+    () => {
+      started = true;
+      return read();
+    },
+  );
+  try {
+    return await inSlots();
+  } catch (error) {
+    if (started || !waited || !(error instanceof ApiError) || error.kind !== 'timeout') throw error;
+    throw new UserFacingError(
+      `complaints-book-mcp was reading other overviews or deadline lists (yours first: at most ${gates[0]?.limit} of a member's at once, ${gates.at(-1)?.limit} in all), and this one could not start within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS). Nothing was sent to the service; try again in a moment.`,
+    );
+  }
 }
 
 /** `reader`, with every request taking a turn at `gate`. */

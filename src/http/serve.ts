@@ -106,15 +106,15 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       if (status === 401 && grant !== undefined) signIn?.withdraw(grant);
     };
     const keyFrom = grant === undefined ? 'request' : 'sign-in';
-    const gate = gates.take(member);
+    const memberGates = gates.take(member);
     const api = gatedReader(
       new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus }),
-      gate.gate,
+      memberGates.gate.requests,
     );
     const server = createMcpServer({
       api: async () => api,
       timeoutMs: options.timeoutMs,
-      bookReads,
+      bookReads: [memberGates.gate.bookReads, bookReads],
       problems: [],
       clock: { now: () => new Date(), timeZone: options.timeZone },
       redactPii: options.redactPii,
@@ -127,7 +127,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       // Closing the transport aborts tool calls still running for a client that went away.
       active.delete(transport);
       admission.release();
-      gate.release();
+      memberGates.release();
       void transport.close().catch(() => undefined);
       void server.close().catch(() => undefined);
     });
