@@ -29,7 +29,9 @@ function pagedApi(
         signal?.throwIfAborted();
         const error = options.fail?.(query);
         if (error) throw error;
-        const item = { id: options.id?.(query) ?? `${query.status ?? 'record'}-${query.page}` } as ListPage['items'][number];
+        // Newest first: page 1 holds the latest filing.
+        const createdAt = new Date(Date.UTC(2026, 0, 1) - query.page! * 60_000).toISOString();
+        const item = { id: options.id?.(query) ?? `${query.status ?? 'record'}-${query.page}`, createdAt } as ListPage['items'][number];
         const pages = pagesOf(query);
         return { items: [item], sentMore: 0, pagination: { page: query.page!, pageSize: PAGE_SIZE, total: pages * PAGE_SIZE, totalPages: pages } };
       } finally {
@@ -86,17 +88,29 @@ describe('readAllPages', () => {
     expect(result).toMatchObject({ total: 8000, pagesRead: 50, capped: true, unread: 8000 - 50 });
   });
 
-  it('keeps the oldest pages when asked to, from each query in turn, beside each first page', async () => {
+  it('reads oldest first from a count of one record, every page from the last, and keeps the oldest at the cap', async () => {
     const { api, asked } = pagedApi({ open: 40, in_review: 40 });
-    const result = await readAllPages(api, [{ status: 'open' }, { status: 'in_review' }], { maxPages: 12, oldestFirst: true });
+    const result = await readAllPages(api, [{ status: 'open' }, { status: 'in_review' }], { maxPages: 10, oldestFirst: true });
+    // The count: one request of one record per query.
+    expect(asked.slice(0, 2).map((query) => [query.status, query.page, query.pageSize])).toEqual([
+      ['open', 1, 1],
+      ['in_review', 1, 1],
+    ]);
     const pagesOf = (status: string) =>
       asked
+        .slice(2)
         .filter((query) => query.status === status)
         .map((query) => query.page!)
         .sort((a, b) => a - b);
-    expect(pagesOf('open')).toEqual([1, 36, 37, 38, 39, 40]);
-    expect(pagesOf('in_review')).toEqual([1, 36, 37, 38, 39, 40]);
-    expect(result.capped).toBe(true);
+    expect(pagesOf('open')).toEqual([36, 37, 38, 39, 40]);
+    expect(pagesOf('in_review')).toEqual([36, 37, 38, 39, 40]);
+    expect(result).toMatchObject({ capped: true, pagesRead: 10, total: 8000, unread: 8000 - 10 });
+    // The records of the newer pages, unread, were filed no earlier than the first record of page 36.
+    expect(result.unreadSince).toBe('2025-12-31T23:24:00.000Z');
+    const everything = await readAllPages(pagedApi({ open: 3 }).api, [{ status: 'open' }], { maxPages: 10, oldestFirst: true });
+    expect(everything.items.map((item) => item.id)).toEqual(['open-1', 'open-2', 'open-3']);
+    expect(everything).toMatchObject({ capped: false, unread: 300 - 3 });
+    expect(everything.unreadSince).toBeUndefined();
   });
 
   it('answers with what it read when a page fails midway, and says why the rest is missing', async () => {

@@ -165,6 +165,15 @@ describe('list text', () => {
     expect(JSON.parse(JSON.stringify(view.answer.items![0]))).toEqual(firstRow);
   });
 
+  it('names the deadline filters once, and the order they sort by', () => {
+    const header = (filters: Record<string, unknown>) =>
+      formatListText(toListView(listResult([listItemBody()], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), filters, clock)).split('\n')[0];
+    expect(header({ overdue: true, dueBy: '2026-12-01', status: 'unresolved' })).toBe(
+      "1 record matches (status open or in_review, unanswered, past the law's deadline and due by 2026-12-01). Page 1 of 1, 1 shown, earliest deadline first. Dates in America/Lima; MM-DD is 2026.",
+    );
+    expect(header({ status: 'unresolved' })).toMatch(/\(status open or in_review\)\. Page 1 of 1, 1 shown, newest first\./);
+  });
+
   it('names one-sided date bounds in words', () => {
     const header = (filters: Record<string, string>) =>
       formatListText(toListView(listResult([listItemBody()], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), filters, clock)).split('\n')[0];
@@ -187,6 +196,8 @@ describe('list text', () => {
     expect(pastTheEnd.answer.items).toBeUndefined();
     expect(pastTheEnd.answer.hint).toBe('Page 9 is past the last page (3): call list_complaints with page=3 or page=1.');
     expect(formatListText(pastTheEnd)).toMatch(/Page 9 is past the last page \(3\)/);
+    const pastTheOnly = toListView(listResult([], { page: 2, pageSize: 20, total: 5, totalPages: 1 }), {}, clock);
+    expect(pastTheOnly.answer.hint).toBe('Page 2 is past the last page (1): call list_complaints with page=1.');
   });
 
   it('writes a year other than the current one in full', () => {

@@ -50,7 +50,7 @@ describe('the overview: at risk now', () => {
     expect(view.answer.atRisk.listDueSoon).toEqual({ dueBy: '2026-11-25' });
     const text = formatOverviewText(view);
     expect(text.split('\n')[0]).toBe(
-      'At risk now, whole book (every unresolved record: 5 open or in review): 3 unanswered; 1 OVERDUE; 1 due soon (3 business days or fewer); 1 answered but the response e-mail failed or bounced.',
+      'At risk now, whole book (every unresolved record: 5 open or in review): 3 unanswered; 1 OVERDUE; 1 due soon (3 business days or fewer); 1 answered, still open, whose response e-mail failed or bounced.',
     );
     expect(text).toContain(
       'Every record, earliest deadline first, page by page: all 1 overdue: list_complaints {"overdue":true}; overdue and due soon (2): list_complaints {"dueBy":"2026-11-25"}.',
@@ -112,6 +112,22 @@ describe('the overview: at risk now', () => {
     expect(capped.answer.atRisk.incomplete).toBe(
       '11999 unresolved records of 12000 could not be read (the 1 oldest were read, the most one call reads); narrow with storeId or type to read the rest.',
     );
+  });
+
+  it('says which figures stay exact when the records not read were filed too recently to count in them', () => {
+    const read = items([listItemBody({ ...dueOn('2026-11-10') })]);
+    const partly = (unreadSince: string) =>
+      toOverview({ unresolved: pagesOf(read, { total: 500, unread: 499, stoppedBy: 'The service failed (HTTP 500).', unreadSince }), filed: none }, {}, clock);
+    // Filed 11-20 or later: due 12-15 or later (8 and 9 December are holidays), past the due-soon days.
+    expect(partly('2026-11-20T15:00:00Z').answer.atRisk.stillExact).toEqual(['overdue', 'dueSoon']);
+    // Filed 11-02: due 11-23, not past on Sunday 11-22, but due soon.
+    expect(partly('2026-11-02T15:00:00Z').answer.atRisk.stillExact).toEqual(['overdue']);
+    // Filed 10-30: due 11-20, past: an unread record may be overdue.
+    expect(partly('2026-10-30T15:00:00Z').answer.atRisk.stillExact).toBeUndefined();
+    expect(formatOverviewText(partly('2026-11-20T15:00:00Z'))).toContain(
+      'The overdue and due soon counts are exact all the same: the oldest records were read first, and those not read were filed too recently to count',
+    );
+    expect(formatOverviewText(partly('2026-10-30T15:00:00Z'))).toContain('Every figure above counts only the records read.');
   });
 
   it('names the narrowing by type and store, and keeps it in the list arguments', () => {

@@ -1,15 +1,19 @@
-// Every page of one or more list queries, for figures over all the records they match: each query's
-// first page (it tells how many pages there are), then the rest, up to a cap that keeps one call
-// bounded in time, memory and load on the service. The member's request gate (request-gate.ts) keeps
-// the requests in flight few, whatever the number of calls.
+// Every page of one or more list queries, for figures over all the records they match, up to a cap
+// that keeps one call bounded in time, memory and load on the service. The member's request gate
+// (request-gate.ts) keeps the requests in flight few, whatever the number of calls.
 //
-// A call must answer with what it could read rather than nothing: once the first pages are in, a page
-// the service fails to give, or the call's deadline passing, stops the reading, and the result says how
-// many records were left unread and why. Only the first pages' failure, a refused key, or the caller
-// cancelling, is an error.
+// Newest first (the API's order), each query's first page tells how many pages there are. Oldest
+// first, a first request of one record does (its pagination.total), and then every page is read from
+// the last: the oldest records are the ones a deadline has passed for, so a reading cut short by the
+// cap or by the call's deadline has read those.
+//
+// A call must answer with what it could read rather than nothing: once the first requests are in, a
+// page the service fails to give, or the call's deadline passing, stops the reading, and the result
+// says how many records were left unread and why. Only the first requests' failure, a refused key, or
+// the caller cancelling, is an error.
 
 import type { ListQuery } from '../contract/list-query.js';
-import type { AllPages, ComplaintsReader } from '../contract/operations.js';
+import type { AllPages, ComplaintsReader, ListPage } from '../contract/operations.js';
 import type { ComplaintListItem } from '../contract/records.js';
 import { cleanLine } from '../sanitize.js';
 import { ApiError } from './errors.js';
@@ -19,46 +23,42 @@ export const PAGE_SIZE = 100;
 const WORKERS = 8;
 
 export interface ReadOptions {
-  /** Pages read at most, first pages included. */
+  /** Pages of PAGE_SIZE read at most, first pages included. */
   maxPages: number;
-  /** Read the last pages (the oldest records: newest first is the API's order) first, when not every page fits. */
+  /** Read the last pages first (the oldest records: newest first is the API's order). */
   oldestFirst?: boolean;
   signal?: AbortSignal;
   onPage?: (pagesRead: number, pagesToRead: number) => void;
 }
 
-/** The pages of each query (without page and pageSize), each record once. */
-export async function readAllPages(
-  api: ComplaintsReader,
-  queries: ReadonlyArray<Omit<ListQuery, 'page' | 'pageSize'>>,
-  options: ReadOptions,
-): Promise<AllPages> {
+type Query = Omit<ListQuery, 'page' | 'pageSize'>;
+
+/** The pages of each query, each record once. */
+export async function readAllPages(api: ComplaintsReader, queries: readonly Query[], options: ReadOptions): Promise<AllPages> {
   const { onPage } = options;
+  const oldestFirst = options.oldestFirst === true;
   // An error that ends the call stops the requests still in flight; the caller's own reason (its
   // deadline) passes through as it is.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  const read = (query: number, page: number) => api.listComplaints({ ...queries[query], page, pageSize: PAGE_SIZE }, signal);
+  const read = (query: number, page: number, pageSize = PAGE_SIZE) => api.listComplaints({ ...queries[query], page, pageSize }, signal);
   const fatal = (error: unknown) => {
     stop.abort(error);
     return error;
   };
 
-  const firsts = await Promise.all(queries.map((_, query) => read(query, 1))).catch((error: unknown) => {
+  const firsts = await Promise.all(queries.map((_, query) => read(query, 1, oldestFirst ? 1 : PAGE_SIZE))).catch((error: unknown) => {
     throw fatal(error);
   });
-  const pages = queries.map((_, query) => new Map<number, ComplaintListItem[]>([[1, firsts[query]!.items]]));
   const total = firsts.reduce((sum, first) => sum + first.pagination.total, 0);
-  let sentMore = firsts.reduce((sum, first) => sum + first.sentMore, 0);
-
-  const pagesAfterFirst = firsts.reduce((sum, first) => sum + Math.max(0, first.pagination.totalPages - 1), 0);
-  const plan = planPages(
-    firsts.map((first) => first.pagination.totalPages),
-    Math.max(0, options.maxPages - queries.length),
-    options.oldestFirst === true,
-  );
-  const pagesToRead = queries.length + plan.length;
-  let pagesRead = queries.length;
+  const pageCounts = firsts.map((first) => Math.ceil(first.pagination.total / PAGE_SIZE));
+  // Newest first, the first pages are read already and count against the cap.
+  const pages = queries.map((_, query) => new Map<number, ComplaintListItem[]>(oldestFirst ? [] : [[1, firsts[query]!.items]]));
+  let sentMore = oldestFirst ? 0 : firsts.reduce((sum, first) => sum + first.sentMore, 0);
+  const toPlan = pageCounts.map((count) => (oldestFirst ? count : Math.max(0, count - 1)));
+  const plan = planPages(toPlan, Math.max(0, options.maxPages - (oldestFirst ? 0 : queries.length)), oldestFirst);
+  const pagesToRead = (oldestFirst ? 0 : queries.length) + plan.length;
+  let pagesRead = oldestFirst ? 0 : queries.length;
   onPage?.(pagesRead, pagesToRead);
 
   let failure: ApiError | undefined;
@@ -67,7 +67,7 @@ export async function readAllPages(
     while (failure === undefined && !stop.signal.aborted && next < plan.length) {
       const { query, page } = plan[next++]!;
       try {
-        const result = await read(query, page);
+        const result: ListPage = await read(query, page);
         pages[query]!.set(page, result.items);
         sentMore += result.sentMore;
         pagesRead += 1;
@@ -84,15 +84,15 @@ export async function readAllPages(
   // In each query's page order: newest first, as the API lists them.
   const everyRecord = pages.flatMap((byPage) => [...byPage].sort(([a], [b]) => a - b).flatMap(([, items]) => items));
   const items = onceEach(everyRecord);
-  const unread = Math.max(0, total - everyRecord.length);
   return {
     items,
     total,
     pagesRead,
-    unread,
+    unread: Math.max(0, total - everyRecord.length),
     // Pages left out by the cap alone say nothing of the service; a failure says why the rest is missing.
     stoppedBy: failure?.message,
-    capped: plan.length < pagesAfterFirst,
+    capped: plan.length < toPlan.reduce((sum, count) => sum + count, 0),
+    unreadSince: oldestFirst ? unreadSince(pages, pageCounts) : undefined,
     repeated: everyRecord.length - items.length,
     sentMore,
   };
@@ -102,13 +102,13 @@ export async function readAllPages(
 const STOPS_THE_CALL = new Set(['unauthorized', 'forbidden', 'cancelled']);
 
 /**
- * The pages after the first of each query, at most `budget` of them: all when they fit; otherwise the
- * oldest (last) pages first, or the newest, taking from each query in turn.
+ * The pages to read of each query, at most `budget` of them, taking from each query in turn: pages
+ * 1..count, from the last when `oldestFirst`, else 2..count+1 (the first is read already).
  */
-function planPages(totalPages: readonly number[], budget: number, oldestFirst: boolean): Array<{ query: number; page: number }> {
-  const remaining = totalPages.map((pages) => {
-    const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, index) => index + 2);
-    return oldestFirst ? rest.reverse() : rest;
+function planPages(counts: readonly number[], budget: number, oldestFirst: boolean): Array<{ query: number; page: number }> {
+  const remaining = counts.map((count) => {
+    const pages = Array.from({ length: count }, (_, index) => index + (oldestFirst ? 1 : 2));
+    return oldestFirst ? pages.reverse() : pages;
   });
   const plan: Array<{ query: number; page: number }> = [];
   for (let round = 0; plan.length < budget; round += 1) {
@@ -123,6 +123,31 @@ function planPages(totalPages: readonly number[], budget: number, oldestFirst: b
     if (!added) break;
   }
   return plan;
+}
+
+/**
+ * When pages were left unread: the filing instant at or after which every unread record was filed,
+ * as far as the pages read tell (newest first, an unread page's records are no older than the first
+ * record of the page after it). Undefined when every page was read, or when that page was not read
+ * either, so nothing bounds the unread records.
+ */
+function unreadSince(pages: ReadonlyArray<ReadonlyMap<number, ComplaintListItem[]>>, pageCounts: readonly number[]): string | undefined {
+  let since: { instant: number; text: string } | undefined;
+  for (const [query, count] of pageCounts.entries()) {
+    let lastUnread = 0;
+    for (let page = count; page >= 1; page -= 1) {
+      if (!pages[query]!.has(page)) {
+        lastUnread = page;
+        break;
+      }
+    }
+    if (lastUnread === 0) continue;
+    const bound = pages[query]!.get(lastUnread + 1)?.[0]?.createdAt ?? null;
+    const instant = bound === null ? Number.NaN : Date.parse(bound);
+    if (Number.isNaN(instant)) return undefined;
+    if (since === undefined || instant < since.instant) since = { instant, text: bound! };
+  }
+  return since?.text;
 }
 
 /** The records with each id once (the first seen); records without an id are each their own. */

@@ -33,6 +33,11 @@ export interface AllPages {
   capped: boolean;
   /** Why the reading stopped before the cap (a failure of the service, the call's deadline), in words for the member. */
   stoppedBy?: string;
+  /**
+   * Read oldest first with pages left unread: the filing instant (as the service wrote it) at or after
+   * which every unread record was filed, when the pages read tell it.
+   */
+  unreadSince?: string;
   /** Records read twice or more (same id), counted once. */
   repeated: number;
   /** Records the service sent beyond the page size asked, left unread. */

@@ -53,6 +53,12 @@ const atRiskSchema = z
     listDueSoon: listArguments
       .optional()
       .describe('list_complaints arguments that list every overdue and due soon record, earliest deadline first; absent when none.'),
+    stillExact: z
+      .array(z.enum(['overdue', 'dueSoon']))
+      .optional()
+      .describe(
+        'With incomplete: the figures that are exact all the same, because every record not read was filed too recently to count in them (the oldest are read first).',
+      ),
     incomplete: z
       .string()
       .optional()

@@ -73,10 +73,20 @@ export function filingDay(createdAt: string | null): string | null {
 
 /** The law's deadline of a record filed on `filed` (a Lima day): the 15th business day after it, to the end of that day. */
 export function legalDeadline(filed: string): string | null {
+  const known = DEADLINES.get(filed);
+  if (known !== undefined) return known;
   // A filing day at the end of the calendar (late 9999) has no deadline a YYYY-MM-DD can write.
   const due = addBusinessDays(filed, LEGAL_BUSINESS_DAYS);
-  return isCalendarDate(due) ? due : null;
+  const deadline = isCalendarDate(due) ? due : null;
+  // A book's records share a few hundred filing days: an overview asks the same day many times.
+  if (DEADLINES.size >= DEADLINES_KEPT) DEADLINES.clear();
+  DEADLINES.set(filed, deadline);
+  return deadline;
 }
+
+/** Deadlines already counted, by filing day: a pure function's results, so bounded but never stale. */
+const DEADLINES = new Map<string, string | null>();
+const DEADLINES_KEPT = 4096;
 
 /** A record's legal deadline as of `today` (in Lima): the law's, checked against the service's. */
 export function deadlineStatus({ createdAt, serviceDeadline, response }: DeadlineFacts, today: string): DeadlineStatus {

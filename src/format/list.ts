@@ -77,7 +77,10 @@ function hintOf(page: {
     // A model searching a company's name otherwise learns nothing from an empty page.
     return page.searched ? 'Search matches the correlative, tracking code and consumer first or last name only.' : undefined;
   }
-  if (page.shown === 0) return `Page ${page.page} is past the last page (${page.totalPages}): call list_complaints with page=${page.totalPages} or page=1.`;
+  if (page.shown === 0) {
+    const last = page.totalPages > 1 ? `page=${page.totalPages} or page=1` : 'page=1';
+    return `Page ${page.page} is past the last page (${page.totalPages}): call list_complaints with ${last}.`;
+  }
   if (page.nextPage === undefined) return undefined;
   const remaining = page.total - (page.page - 1) * page.pageSize - page.shown;
   // Without a total from the service, only its page count says that more exist.
@@ -158,8 +161,8 @@ function flagsOf(row: ListRow): string {
 export function describeFilters(filters: ListFilters, style: DateStyle): string {
   const parts: string[] = [];
   if (filters.status) parts.push(filters.status === UNRESOLVED ? 'status open or in_review' : `status ${filters.status}`);
-  if (filters.overdue) parts.push("unanswered, past the law's deadline");
-  if (filters.dueBy) parts.push(`unanswered, due by ${filters.dueBy}`);
+  const onDeadline = [filters.overdue ? "past the law's deadline" : undefined, filters.dueBy ? `due by ${filters.dueBy}` : undefined].filter(Boolean);
+  if (onDeadline.length > 0) parts.push(`unanswered, ${onDeadline.join(' and ')}`);
   if (filters.type) parts.push(`type ${filters.type}`);
   if (filters.storeId) parts.push(`store ${filters.storeId}`);
   if (filters.search) parts.push(`search ${quoted(filters.search, 100)}`);

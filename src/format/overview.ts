@@ -8,7 +8,7 @@ import type { ListFilters } from '../contract/list-query.js';
 import type { AllPages } from '../contract/operations.js';
 import type { AtRisk, OverviewAnswer, UrgentRecord } from '../contract/overview-answer.js';
 import type { Clock } from '../domain/clock.js';
-import { DUE_SOON_BUSINESS_DAYS, deadlineFields, dueSoonThrough, limaToday, urgencyOf } from '../domain/deadline.js';
+import { DUE_SOON_BUSINESS_DAYS, deadlineFields, dueSoonThrough, filingDay, legalDeadline, limaToday, urgencyOf } from '../domain/deadline.js';
 import { exposureOf, type RecordDeadline } from '../domain/exposure.js';
 import { activityOf } from './activity.js';
 import { cell, consumerName, type DateStyle, dateStyle, datesNote, describeDeadline, line, needsAttention, nonEmpty, plural, shortDate } from './fields.js';
@@ -104,7 +104,21 @@ function atRiskOf(pages: AllPages, filters: ListFilters, limaDay: string): AtRis
     listOverdue: exposure.overdue > 0 ? { overdue: true, ...book } : undefined,
     listDueSoon: urgent.length > 0 ? { dueBy: dueSoonThrough(limaDay), ...book } : undefined,
     incomplete: readingGap(pages, 'unresolved record'),
+    stillExact: stillExact(pages, limaDay),
   };
+}
+
+/**
+ * The figures that unread records cannot change: read oldest first, every unread record was filed at
+ * or after `unreadSince`, so its law's deadline is no earlier than that day's. Overdue stays exact
+ * when that deadline is not past; due soon too when it is beyond the due-soon days.
+ */
+function stillExact(pages: AllPages, limaDay: string): AtRisk['stillExact'] {
+  if (pages.unread === 0 || pages.unreadSince === undefined) return undefined;
+  const filed = filingDay(pages.unreadSince);
+  const earliest = filed === null ? null : legalDeadline(filed);
+  if (earliest === null || earliest < limaDay) return undefined;
+  return earliest > dueSoonThrough(limaDay) ? ['overdue', 'dueSoon'] : ['overdue'];
 }
 
 /** An overdue or due soon record as the overview lists it: unanswered, so the due day and the business days left. */
@@ -225,9 +239,18 @@ function bookScope(filters: ListFilters): string {
 
 function atRiskLines(atRisk: AtRisk, filters: ListFilters, style: DateStyle): string[] {
   const lines = [
-    `At risk now, ${bookScope(filters)} (every unresolved record: ${atRisk.unresolved} open or in review${atRisk.read !== undefined ? `, ${atRisk.read} read` : ''}): ${atRisk.unanswered} unanswered; ${atRisk.overdue} OVERDUE; ${atRisk.dueSoon} due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer); ${atRisk.answeredNotDelivered} answered but the response e-mail failed or bounced.`,
+    `At risk now, ${bookScope(filters)} (every unresolved record: ${atRisk.unresolved} open or in review${atRisk.read !== undefined ? `, ${atRisk.read} read` : ''}): ${atRisk.unanswered} unanswered; ${atRisk.overdue} OVERDUE; ${atRisk.dueSoon} due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer); ${atRisk.answeredNotDelivered} answered, still open, whose response e-mail failed or bounced.`,
   ];
-  if (atRisk.incomplete) lines.push(`Not complete: ${atRisk.incomplete} Every figure above counts only the records read.`);
+  if (atRisk.incomplete) {
+    const exact = atRisk.stillExact?.map((figure) => (figure === 'overdue' ? 'overdue' : 'due soon')).join(' and ');
+    lines.push(
+      `Not complete: ${atRisk.incomplete} ${
+        exact
+          ? `The ${exact} ${atRisk.stillExact!.length > 1 ? 'counts are' : 'count is'} exact all the same: the oldest records were read first, and those not read were filed too recently to count; the other figures count only the records read.`
+          : 'Every figure above counts only the records read.'
+      }`,
+    );
+  }
   if (atRisk.serviceDeadlineDiffers) {
     lines.push(
       `Deadlines are the law's (15 business days after the filing day, Lima); for ${plural(atRisk.serviceDeadlineDiffers, 'unanswered record')} the service's own deadline differs or is missing ("by law" below).`,
