@@ -320,9 +320,12 @@ describe('the deadline (COMPLAINTS_TIMEOUT_MS=1500)', () => {
   const TIMEOUT_TEXT =
     /^The complaints service did not answer this call within 1500 ms \(COMPLAINTS_TIMEOUT_MS, which bounds a whole tool call\)\. Try again, narrow the question, or raise the timeout\.$/;
 
-  /** Not early: the deadline, not some other limit, ended the call. When exactly is tested in client-waits.test.ts. */
+  /**
+   * Not early: the deadline, not some other limit, ended the call. Reading stops a fifth of the bound
+   * before it (at most 0.5 s), to answer within it. When exactly is tested in client-waits.test.ts.
+   */
   function expectDeadlineKept(ms: number): void {
-    expect(ms).toBeGreaterThanOrEqual(0.9 * TIMEOUT_MS);
+    expect(ms).toBeGreaterThanOrEqual(0.75 * TIMEOUT_MS);
   }
 
   // What comes before a stall (resets, 503s, a 429) and the deadline counted from the call's start are

@@ -394,15 +394,18 @@ describe('complaints_overview', () => {
       );
       expect(Object.values(structured.emailProblems.byState).reduce((sum: number, count) => sum + (count as number), 0)).toBe(issueStates.length);
       // Every request was a page of 100, and there was one per page: of the filings, and of each unresolved status.
-      const pagesOf = (status: string | undefined, count: number) =>
-        expect(sandbox.requests.filter((request) => request.query.status === status).map((request) => request.query.pageSize)).toEqual(
-          Array(Math.max(1, Math.ceil(count / 100))).fill('100'),
-        );
-      pagesOf(undefined, records.length);
-      pagesOf('open', records.filter((record) => record.status === 'open').length);
-      pagesOf('in_review', records.filter((record) => record.status === 'in_review').length);
+      // Every request was a page of 100, and there was one per page: of the filings, and of each
+      // unresolved status after a count of one record (the oldest pages are read first).
+      const pageSizes = (status: string | undefined) =>
+        sandbox.requests.filter((request) => request.query.status === status).map((request) => request.query.pageSize);
+      const pages = (count: number) => Array(Math.ceil(count / 100)).fill('100');
+      expect(pageSizes(undefined)).toEqual(pages(records.length));
+      for (const status of ['open', 'in_review']) {
+        expect(pageSizes(status), status).toEqual(['1', ...pages(records.filter((record) => record.status === status).length)]);
+      }
       expect(sandbox.requests).toHaveLength(
         Math.ceil(records.length / 100) +
+          2 +
           Math.ceil(records.filter((record) => record.status === 'open').length / 100) +
           Math.ceil(records.filter((record) => record.status === 'in_review').length / 100),
       );
@@ -441,7 +444,10 @@ describe('complaints_overview', () => {
     const { structured } = await mcp.call('complaints_overview', { type: 'complaint', storeId: STORE_IDS.miraflores });
     const expected = ORG_A().filter((record) => record.type === 'complaint' && record.storeId === STORE_IDS.miraflores).length;
     expect(structured.total).toBe(expected);
-    expect(sandbox.requests[0]?.query).toMatchObject({ type: 'complaint', storeId: STORE_IDS.miraflores, page: '1', pageSize: '100' });
+    // The filings, and the unresolved records of the book, narrowed alike.
+    const filings = sandbox.requests.filter((request) => request.query.status === undefined);
+    expect(filings[0]?.query).toMatchObject({ type: 'complaint', storeId: STORE_IDS.miraflores, page: '1', pageSize: '100' });
+    for (const request of sandbox.requests) expect(request.query).toMatchObject({ type: 'complaint', storeId: STORE_IDS.miraflores });
     sandbox.requests.length = 0;
     const refused = await mcp.call('complaints_overview', { period: 'this_week', from: '2026-11-01' });
     expect(refused.text).toMatch(/either period or from\/to/);
