@@ -43,8 +43,9 @@ Usage:
 Environment:
   COMPLAINTS_API_KEY     your personal API key (starts with "or_"); required except with --demo
   COMPLAINTS_API_URL     base URL of the complaints service, without /api/v1; required except with --demo
-  COMPLAINTS_TIMEOUT_MS  bound of a whole tool call, every request and retry included (default
-                         15000); an overview out of time answers with what it read, and says so
+  COMPLAINTS_TIMEOUT_MS  bound of a whole tool call, every request and retry included (100 to
+                         120000, default 15000); an overview or a deadline list out of time
+                         answers with what it read, and says so
   COMPLAINTS_TIMEZONE    IANA time zone for periods and times shown (default America/Lima)
   COMPLAINTS_REDACT_PII  true to mask consumers' document numbers, tax ids, e-mails, phones and
                          addresses in every result (default false)
