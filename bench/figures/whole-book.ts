@@ -167,7 +167,8 @@ export async function measureWholeBook(context: BenchContext): Promise<Figure[]>
     const listWall = performance.now() - listStarted;
     const listRequests = proxy.requests;
 
-    const designed = pages.unresolved + pages.filed;
+    // The two counts of one record (open, in_review) that tell the unresolved pages, then every page.
+    const designed = 2 + pages.unresolved + pages.filed;
     const overviewWall = median(overviewTimes);
     const requests = overviewRequests[overviewRequests.length - 1]!;
     const complete = atRisk.incomplete === undefined;
@@ -186,7 +187,10 @@ export async function measureWholeBook(context: BenchContext): Promise<Figure[]>
         name: `Whole book (${dataset.records.length.toLocaleString('en-US')} records, +${LATENCY_MS} ms a request): complaints_overview {}, requests`,
         unit: 'requests',
         value: requests,
-        reference: { label: `pages it is designed to read: ${pages.unresolved} unresolved + ${pages.filed} of filings`, value: designed },
+        reference: {
+          label: `requests it is designed to make: a count of one record per unresolved status (2) + ${pages.unresolved} unresolved pages + ${pages.filed} of filings`,
+          value: designed,
+        },
         target: `<= ${TARGET_REQUESTS}`,
         met: requests <= TARGET_REQUESTS,
         extra: {
@@ -201,7 +205,7 @@ export async function measureWholeBook(context: BenchContext): Promise<Figure[]>
         unit: 'ms',
         value: overviewWall,
         reference: {
-          label: `${designed} pages, ${MEMBER_MAX_IN_FLIGHT} at a time, at one page's round trip (p50 ${roundTrip.toFixed(1)} ms)`,
+          label: `${designed} requests, ${MEMBER_MAX_IN_FLIGHT} at a time, at one page's round trip (p50 ${roundTrip.toFixed(1)} ms)`,
           value: Math.ceil(designed / MEMBER_MAX_IN_FLIGHT) * roundTrip,
         },
         target: `<= ${TARGET_WALL_MS / 1000} s`,
