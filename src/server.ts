@@ -128,16 +128,24 @@ export function createServer(deps: ServerDeps): McpServer {
 
   // An error can quote what the service sent (its 400 message, the records a reference names): masked too.
   const masked = (text: string) => (deps.redactPii ? maskInText(text) : text);
-  const context = (signal: AbortSignal) => ({
+  const context = (signal: AbortSignal, waited?: { ms: number }) => ({
     api,
     clock: deps.clock,
     redactPii: deps.redactPii,
     signal,
-    readBook: <T>(read: () => Promise<T>) => readInSlots(deps.bookReads, read, signal, deps.timeoutMs),
+    readBook: <T>(read: () => Promise<T>) =>
+      readInSlots(deps.bookReads, read, signal, deps.timeoutMs, (ms) => {
+        if (waited) waited.ms += ms;
+      }),
   });
   // One deadline for a whole call, whatever it reads: a client waits for one answer, not for each
-  // request. Reading stops a little before it, so that what was read is answered within it.
-  const withDeadline = (signal: AbortSignal) => callSignal(deps.timeoutMs - answerMargin(deps.timeoutMs), signal, () => callTimeout(deps.timeoutMs));
+  // request. Reading stops a little before it, so that what was read is answered within it. When the
+  // time went waiting for this server's slots, the text says so rather than blame the service.
+  const startCall = (signal: AbortSignal) => {
+    const waited = { ms: 0 };
+    const call = callSignal(deps.timeoutMs - answerMargin(deps.timeoutMs), signal, () => callTimeout(deps.timeoutMs, waited.ms));
+    return { call, context: context(call.signal, waited) };
+  };
 
   const resource = complaintResource; // one today; a catalog like TOOLS when there are more
   server.registerResource(
@@ -164,7 +172,7 @@ export function createServer(deps: ServerDeps): McpServer {
 
   for (const view of new Set(TOOLS.flatMap((tool) => (tool.view ? [tool.view] : [])))) registerView(server, view);
   for (const prompt of PROMPTS) registerPrompt(server, prompt, { language: deps.language });
-  for (const tool of TOOLS) registerTool(server, tool, context, withDeadline, masked);
+  for (const tool of TOOLS) registerTool(server, tool, startCall, masked);
   // Registering marks each list as one that may change (listChanged: true). These lists are fixed once
   // the server is made, and over stateless HTTP there is no stream to announce a change on: promising
   // notices that never come only invites a client to wait for them. After the registrations, which
@@ -180,20 +188,20 @@ type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 function registerTool(
   server: McpServer,
   tool: (typeof TOOLS)[number],
-  context: (signal: AbortSignal) => Omit<ToolContext, 'progress'>,
-  withDeadline: (signal: AbortSignal) => CallSignal,
+  startCall: (signal: AbortSignal) => { call: CallSignal; context: Omit<ToolContext, 'progress'> },
   masked: (text: string) => string,
 ): void {
   const handler = async (args: Record<string, unknown>, extra: HandlerExtra): Promise<CallToolResult> => {
-    const call = withDeadline(extra.signal);
+    const { call, context } = startCall(extra.signal);
     try {
-      const { text, structured } = await tool.run(args, { ...context(call.signal), progress: progressReporter(extra) });
+      const { text, structured } = await tool.run(args, { ...context, progress: progressReporter(extra) });
       // The last cleaning and the size budget hold for every tool, whatever its view forgot.
       return { content: [{ type: 'text', text }], structuredContent: capStructured(cleanStrings(structured)) };
     } catch (error) {
       return { isError: true, content: [{ type: 'text', text: masked(trustedMessage(tool.name, error)) }] };
     } finally {
-      call.done();
+      // A reading the answer no longer needs (the other half of a failed overview) stops here.
+      call.end();
     }
   };
   server.registerTool(
@@ -290,10 +298,11 @@ function answerMargin(timeoutMs: number): number {
 }
 
 /** What every request of a call stopped by its deadline fails with: a text the member can act on. */
-function callTimeout(timeoutMs: number): ApiError {
+function callTimeout(timeoutMs: number, waitedMs: number): ApiError {
+  const waiting = waitedMs >= timeoutMs / 4 ? `, ${Math.round(waitedMs)} ms of it waiting for other overviews or deadline lists on this server to finish` : '';
   return new ApiError(
     'timeout',
-    `The complaints service did not answer this call within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS, which bounds a whole tool call). Try again, narrow the question, or raise the timeout.`,
+    `The complaints service did not answer this call within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS, which bounds a whole tool call${waiting}). Try again, narrow the question, or raise the timeout.`,
   );
 }
 

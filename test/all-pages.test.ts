@@ -113,6 +113,13 @@ describe('readAllPages', () => {
     expect(everything.unreadSince).toBeUndefined();
   });
 
+  it('plans only the pages it will read, however many the service counts', async () => {
+    const { api, asked } = pagedApi({ open: 10_000_000 });
+    const result = await readAllPages(api, [{ status: 'open' }], { maxPages: 10, oldestFirst: true });
+    expect(asked.slice(1).map((query) => query.page)).toEqual(Array.from({ length: 10 }, (_, index) => 10_000_000 - index));
+    expect(result).toMatchObject({ capped: true, pagesRead: 10 });
+  });
+
   it('answers with what it read when a page fails midway, and says why the rest is missing', async () => {
     const { api, asked, quiet } = pagedApi(30, { fail: (query) => (query.page === 3 ? serviceFailed() : undefined) });
     const result = await readAllPages(api, [{}], { maxPages: 50 });

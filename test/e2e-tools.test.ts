@@ -198,6 +198,9 @@ describe('list_complaints', () => {
     [{ to: 'yesterday' }, /expected a date YYYY-MM-DD or an ISO date-time .* at to/],
     [{ period: 'this_year' }, /expected one of today, yesterday, this_week, .* at period/],
     [{ search: '   ' }, /expected at least one character at search/],
+    // A key pasted as search text would travel in every query string and come back in the header.
+    [{ search: 'or_demo_full_4c7fa9cc8b133cdbbf9ecbd4e97', overdue: true }, /not an API key: the key goes in COMPLAINTS_API_KEY only at search/],
+    [{ search: 'x OR_DEMO_FULL_4C7FA9CC8B133CDBBF9ECBD4E97' }, /not an API key/],
     [{ search: 'x'.repeat(201) }, /expected at most 200 characters at search/],
     // Unambiguous numbers only: a boolean is not a page number.
     [{ page: true }, /expected a whole number from 1 to 1000000 at page/],

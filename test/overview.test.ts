@@ -130,6 +130,27 @@ describe('the overview: at risk now', () => {
     expect(formatOverviewText(partly('2026-10-30T15:00:00Z'))).toContain('Every figure above counts only the records read.');
   });
 
+  it('says so when every page was read but the pages held fewer distinct records than the service counts', () => {
+    const read = items([listItemBody({ ...dueOn('2026-11-10') })]);
+    const view = toOverview({ unresolved: pagesOf(read, { total: 10_000, unread: 0, repeated: 9_999 }), filed: none }, {}, clock);
+    expect(view.answer.atRisk.incomplete).toBe(
+      "9999 unresolved records of 10000 could not be read: the service's pages held 1 distinct records of the 10000 it counts (9999 records came more than once).",
+    );
+  });
+
+  it('counts unanswered records whose deadline cannot be known, and names them apart', () => {
+    const unknown = items([
+      listItemBody({ id: 'u1', createdAt: '1732500000000', responseDeadline: null }),
+      listItemBody({ id: 'u2', createdAt: null, responseDeadline: 'pronto' }),
+    ]);
+    const view = toOverview({ unresolved: pagesOf(unknown), filed: none }, {}, clock);
+    expect(view.answer.atRisk).toMatchObject({ unanswered: 2, overdue: 0, dueSoon: 0, deadlineUnknown: 2 });
+    expect(formatOverviewText(view)).toContain(
+      '2 unanswered records have no deadline that can be read (neither a filing date nor the service\'s deadline): counted in no deadline figure; list them with list_complaints {"status":"unresolved"}.',
+    );
+    expect(toOverview({ unresolved: pagesOf(items([listItemBody()])), filed: none }, {}, clock).answer.atRisk.deadlineUnknown).toBeUndefined();
+  });
+
   it('names the narrowing by type and store, and keeps it in the list arguments', () => {
     const storeId = '9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
     const view = toOverview({ unresolved: pagesOf(items([listItemBody({ ...dueOn('2026-11-10') })])), filed: none }, { type: 'claim', storeId }, clock);

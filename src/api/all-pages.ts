@@ -103,22 +103,17 @@ const STOPS_THE_CALL = new Set(['unauthorized', 'forbidden', 'cancelled']);
 
 /**
  * The pages to read of each query, at most `budget` of them, taking from each query in turn: pages
- * 1..count, from the last when `oldestFirst`, else 2..count+1 (the first is read already).
+ * 1..count, from the last when `oldestFirst`, else 2..count+1 (the first is read already). Only what
+ * fits the budget is listed: a service that counts ten million pages costs no more than one of a hundred.
  */
 function planPages(counts: readonly number[], budget: number, oldestFirst: boolean): Array<{ query: number; page: number }> {
-  const remaining = counts.map((count) => {
-    const pages = Array.from({ length: count }, (_, index) => index + (oldestFirst ? 1 : 2));
-    return oldestFirst ? pages.reverse() : pages;
-  });
   const plan: Array<{ query: number; page: number }> = [];
   for (let round = 0; plan.length < budget; round += 1) {
     let added = false;
-    remaining.forEach((pages, query) => {
-      const page = pages[round];
-      if (page !== undefined && plan.length < budget) {
-        plan.push({ query, page });
-        added = true;
-      }
+    counts.forEach((count, query) => {
+      if (round >= count || plan.length >= budget) return;
+      plan.push({ query, page: oldestFirst ? count - round : round + 2 });
+      added = true;
     });
     if (!added) break;
   }
@@ -155,7 +150,7 @@ function onceEach(records: ComplaintListItem[]): ComplaintListItem[] {
   const seen = new Set<string>();
   return records.filter((record) => {
     // Ids compared as get_complaint does: cleaned, ignoring case.
-    const id = record.id === null ? '' : cleanLine(record.id, 64).toLowerCase();
+    const id = record.id === null ? '' : cleanLine(record.id, record.id.length).toLowerCase();
     if (id === '') return true;
     if (seen.has(id)) return false;
     seen.add(id);

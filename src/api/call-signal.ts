@@ -9,6 +9,11 @@ export interface CallSignal {
   timedOut: () => boolean;
   /** Stops the timer and lets go of the caller's signal; call it once the call has ended. */
   done: () => void;
+  /**
+   * Aborts whatever still reads for a call that has answered (a reading the answer no longer
+   * needs), then does what `done` does.
+   */
+  end: () => void;
 }
 
 /**
@@ -23,14 +28,19 @@ export function callSignal(timeoutMs: number, outer?: AbortSignal, timeoutReason
     controller.abort(timeoutReason ? timeoutReason() : new DOMException('The call took longer than its deadline', 'TimeoutError'));
   }, timeoutMs);
   const cancel = () => controller.abort(outer?.reason);
+  const done = () => {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', cancel);
+  };
   if (outer?.aborted) cancel();
   else outer?.addEventListener('abort', cancel, { once: true });
   return {
     signal: controller.signal,
     timedOut: () => timedOut,
-    done: () => {
-      clearTimeout(timer);
-      outer?.removeEventListener('abort', cancel);
+    done,
+    end: () => {
+      done();
+      if (!controller.signal.aborted) controller.abort(new DOMException('The call has answered', 'AbortError'));
     },
   };
 }

@@ -87,7 +87,15 @@ function abortError(signal: AbortSignal | undefined): Error {
  * its slots free was never sent to the service: it says that this server is busy, not that the
  * service is slow.
  */
-export async function readInSlots<T>(gates: readonly RequestGate[], read: () => Promise<T>, signal: AbortSignal, timeoutMs: number): Promise<T> {
+export async function readInSlots<T>(
+  gates: readonly RequestGate[],
+  read: () => Promise<T>,
+  signal: AbortSignal,
+  timeoutMs: number,
+  /** Told how long the read waited for its slots, once it starts. */
+  onStart?: (waitedMs: number) => void,
+): Promise<T> {
+  const asked = performance.now();
   // Only a call that found its slots taken waited for them: one whose time was spent before (the
   // client's first load, say) is not told that the server is busy.
   const waited = gates.some((gate) => gate.inFlight >= gate.limit);
@@ -96,6 +104,7 @@ export async function readInSlots<T>(gates: readonly RequestGate[], read: () => 
     (inner, gate) => () => gate.run(inner, signal),
     () => {
       started = true;
+      onStart?.(performance.now() - asked);
       return read();
     },
   );

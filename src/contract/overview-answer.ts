@@ -40,6 +40,13 @@ const atRiskSchema = z
       .int()
       .optional()
       .describe("Unanswered records whose service deadline differs from the law's or is missing (the law's is used); absent when none."),
+    deadlineUnknown: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Unanswered records with no deadline that can be read (neither a filing date nor a service deadline): in unanswered, in no deadline figure; absent when none.',
+      ),
     mostUrgent: z.array(urgentRecordSchema).optional().describe('Overdue (most overdue first), then due soon; at most 10.'),
     alsoDueSoon: z
       .array(urgentRecordSchema.pick({ correlative: true, daysLeft: true, id: true }))

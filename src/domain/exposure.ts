@@ -19,6 +19,8 @@ export interface Exposure {
   answeredNotDelivered: number;
   /** Unanswered records whose service deadline differs from the law's, or is missing. */
   serviceDeadlineDiffers: number;
+  /** Unanswered records with no deadline that can be read: neither a filing date nor the service's deadline. */
+  deadlineUnknown: number;
   /** Overdue, then due soon, earliest deadline first. */
   urgent: RecordDeadline[];
   /** The answered records not delivered, oldest filing first. */
@@ -43,6 +45,7 @@ export function exposureOf(records: readonly ComplaintListItem[], today: string)
     dueSoon: urgent.length - overdue,
     answeredNotDelivered: notDelivered.length,
     serviceDeadlineDiffers: unanswered.filter(({ deadline }) => deadline.serviceDate !== undefined).length,
+    deadlineUnknown: unanswered.filter(({ deadline }) => deadline.date === null).length,
     urgent,
     notDelivered,
   };

@@ -5,6 +5,7 @@
 import { isCalendarDate } from '../calendar/calendar-date.js';
 import { calendarDateOf, wallTimeOf } from '../calendar/date-time.js';
 import type { DeadlineFields } from '../contract/deadline-fields.js';
+import type { AllPages } from '../contract/operations.js';
 import { NO_SERVICE_DEADLINE, UNDATED, urgencyOf } from '../domain/deadline.js';
 import { cleanLine, quoted } from '../sanitize.js';
 
@@ -146,6 +147,17 @@ export function serviceNote(serviceDue: string | undefined, writeDate: (date: st
   return serviceDue === NO_SERVICE_DEADLINE
     ? ' by law (service sent none)'
     : ` by law (service says ${isReadDate(serviceDue) ? writeDate(serviceDue) : quoted(serviceDue, 40)})`;
+}
+
+/** What could not be read of `pages`, in one sentence; undefined when every record was. */
+export function readingGap(pages: AllPages, unit: string): string | undefined {
+  const missing = Math.max(pages.unread, pages.total - pages.items.length);
+  if (missing === 0 && pages.stoppedBy === undefined) return undefined;
+  const gap = `${plural(missing, unit)} of ${pages.total} could not be read`;
+  if (pages.stoppedBy !== undefined) return `${gap}: ${pages.stoppedBy.replace(/\.$/, '')}.`;
+  if (pages.capped) return `${gap} (the ${pages.items.length} oldest were read, the most one call reads); narrow with storeId or type to read the rest.`;
+  // Every page was read, yet fewer distinct records came than the service counts.
+  return `${gap}: the service's pages held ${pages.items.length} distinct records of the ${pages.total} it counts${pages.repeated > 0 ? ` (${plural(pages.repeated, 'record')} came more than once)` : ''}.`;
 }
 
 export function plural(count: number, unit: string): string {

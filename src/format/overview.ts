@@ -11,7 +11,20 @@ import type { Clock } from '../domain/clock.js';
 import { DUE_SOON_BUSINESS_DAYS, deadlineFields, dueSoonThrough, filingDay, legalDeadline, limaToday, urgencyOf } from '../domain/deadline.js';
 import { exposureOf, type RecordDeadline } from '../domain/exposure.js';
 import { activityOf } from './activity.js';
-import { cell, consumerName, type DateStyle, dateStyle, datesNote, describeDeadline, line, needsAttention, nonEmpty, plural, shortDate } from './fields.js';
+import {
+  cell,
+  consumerName,
+  type DateStyle,
+  dateStyle,
+  datesNote,
+  describeDeadline,
+  line,
+  needsAttention,
+  nonEmpty,
+  plural,
+  readingGap,
+  shortDate,
+} from './fields.js';
 import { filedRange } from './list.js';
 
 /** Records listed one by one in each section; the rest are counted. */
@@ -86,6 +99,7 @@ function atRiskOf(pages: AllPages, filters: ListFilters, limaDay: string): AtRis
     dueSoon: exposure.dueSoon,
     answeredNotDelivered: exposure.answeredNotDelivered,
     serviceDeadlineDiffers: exposure.serviceDeadlineDiffers || undefined,
+    deadlineUnknown: exposure.deadlineUnknown || undefined,
     mostUrgent: nonEmpty(mostUrgent.map(urgentRecord)),
     // The text names them by correlative and days left only: so does the answer, with their ids.
     alsoDueSoon: nonEmpty(
@@ -130,14 +144,6 @@ function urgentRecord({ item, deadline }: RecordDeadline): UrgentRecord {
     ...deadlineFields(deadline),
     id: line(item.id, 64),
   };
-}
-
-/** What could not be read of `pages`, in one sentence; undefined when every record was. */
-function readingGap(pages: AllPages, unit: string): string | undefined {
-  if (pages.unread === 0 && !pages.capped && pages.stoppedBy === undefined) return undefined;
-  const missing = `${plural(pages.unread, unit)} of ${pages.total} could not be read`;
-  if (pages.stoppedBy !== undefined) return `${missing}: ${pages.stoppedBy.replace(/\.$/, '')}.`;
-  return `${missing} (the ${pages.items.length} oldest were read, the most one call reads); narrow with storeId or type to read the rest.`;
 }
 
 /** The figures about the records filed in the period asked (the whole book without one). */
@@ -254,6 +260,11 @@ function atRiskLines(atRisk: AtRisk, filters: ListFilters, style: DateStyle): st
   if (atRisk.serviceDeadlineDiffers) {
     lines.push(
       `Deadlines are the law's (15 business days after the filing day, Lima); for ${plural(atRisk.serviceDeadlineDiffers, 'unanswered record')} the service's own deadline differs or is missing ("by law" below).`,
+    );
+  }
+  if (atRisk.deadlineUnknown) {
+    lines.push(
+      `${plural(atRisk.deadlineUnknown, 'unanswered record')} ${atRisk.deadlineUnknown === 1 ? 'has' : 'have'} no deadline that can be read (neither a filing date nor the service's deadline): counted in no deadline figure; list them with list_complaints {"status":"unresolved"}.`,
     );
   }
   if (atRisk.mostUrgent) {

@@ -43,10 +43,10 @@ export const complaintsOverview = defineTool({
     };
     // The records read are let go before the slot is: the answer holds only what it shows.
     return readBook(async () => {
-      const [unresolved, filed] = await Promise.all([
+      const [unresolved, filed] = await bothOrNeither(signal, (both) => [
         // What is at risk is the book's, now: narrowed by store and type, never by the period.
-        readUnresolved(reader, { type: query.type, storeId: query.storeId }, { signal, onPage: report('unresolved') }),
-        readAllPages(reader, [query], { maxPages: MAX_FILING_PAGES, signal, onPage: report('filed') }),
+        readUnresolved(reader, { type: query.type, storeId: query.storeId }, { signal: both, onPage: report('unresolved') }),
+        readAllPages(reader, [query], { maxPages: MAX_FILING_PAGES, signal: both, onPage: report('filed') }),
       ]);
       const redact = (read: typeof filed) => (redactPii ? { ...read, items: read.items.map(redactListItem) } : read);
       const built = toOverview({ unresolved: redact(unresolved), filed: redact(filed) }, filters, clock);
@@ -56,3 +56,19 @@ export const complaintsOverview = defineTool({
     });
   },
 });
+
+/**
+ * Two readings that answer together: when one fails, the other is stopped at once rather than left
+ * reading for an answer that will never use it.
+ */
+async function bothOrNeither<A, B>(signal: AbortSignal, start: (both: AbortSignal) => [Promise<A>, Promise<B>]): Promise<[A, B]> {
+  const stop = new AbortController();
+  const both = AbortSignal.any([signal, stop.signal]);
+  const stopOnFailure = <T>(reading: Promise<T>) =>
+    reading.catch((error: unknown) => {
+      stop.abort(error);
+      throw error;
+    });
+  const [first, second] = start(both);
+  return Promise.all([stopOnFailure(first), stopOnFailure(second)]);
+}

@@ -7,6 +7,7 @@ import { PERIODS, periodRange } from '../calendar/periods.js';
 import type { ListFilters } from '../contract/list-query.js';
 import { STATUSES, TYPES } from '../contract/records.js';
 import type { Clock } from '../domain/clock.js';
+import { holdsKeyShape } from '../key-shape.js';
 
 /** `YYYY-MM-DD` or an ISO date-time (the API uses the start or end of that day). */
 const dayBound = (bound: 'from' | 'to') =>
@@ -36,6 +37,9 @@ export const filterInputs = {
     .trim()
     .min(1, 'expected at least one character')
     .max(200, 'expected at most 200 characters')
+    // No correlative, tracking code or name is shaped like an API key: one pasted here by mistake would
+    // travel in every request's query string and come back in the answer's header.
+    .refine((value) => !holdsKeyShape(value, true), 'expected a correlative, tracking code or name, not an API key: the key goes in COMPLAINTS_API_KEY only')
     .optional()
     .describe('Partial, case-insensitive match on correlative, tracking code, or consumer first or last name (not a company name).'),
   period: z

@@ -5,7 +5,7 @@ import type { ListPage } from '../contract/operations.js';
 import { limaToday } from '../domain/deadline.js';
 import { atRiskRecords, newestFirst } from '../domain/exposure.js';
 import { capText } from '../format/cap.js';
-import { plural } from '../format/fields.js';
+import { plural, readingGap } from '../format/fields.js';
 import { formatListText, toListView } from '../format/list.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
 import { filterInputs } from './filter-inputs.js';
@@ -45,7 +45,7 @@ export const listComplaints = defineTool({
       // The API has no filter on the deadline, nor one for two statuses: every unresolved record is
       // read, and the page cut here.
       const reader = await api();
-      const { read, rows, total } = await readBook(async () => {
+      const { gap, rows, total } = await readBook(async () => {
         const all = await readUnresolved(reader, unresolved, {
           signal,
           onPage: (done, toRead) => progress(done, toRead, `read ${done} of ${plural(toRead, 'page')} of unresolved records`),
@@ -54,13 +54,10 @@ export const listComplaints = defineTool({
           filters.overdue || filters.dueBy ? atRiskRecords(all.items, limaToday(clock.now()), filters).map(({ item }) => item) : newestFirst(all.items);
         // Only the page is kept once the slot is given back.
         const start = (page - 1) * pageSize;
-        return { read: { ...all, items: [] }, rows: ordered.slice(start, start + pageSize), total: ordered.length };
+        return { gap: readingGap(all, 'unresolved record'), rows: ordered.slice(start, start + pageSize), total: ordered.length };
       });
       result = { items: rows, sentMore: 0, pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
-      unread =
-        read.unread > 0 || read.stoppedBy !== undefined
-          ? `${plural(read.unread, 'unresolved record')} of ${read.total} could not be read${read.stoppedBy ? ` (${read.stoppedBy.replace(/\.$/, '')})` : ' (the most one call reads: the oldest were read first)'}: this list leaves them out.`
-          : undefined;
+      unread = gap === undefined ? undefined : `Not complete: ${gap} This list leaves them out.`;
     }
     const built = toListView(redactPii ? { ...result, items: result.items.map(redactListItem) } : result, filters, clock, unread);
     const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
