@@ -42,7 +42,8 @@ async function main(): Promise<void> {
     }
     const record = structured.items?.[0];
     if (record?.correlative) await call('One record in full, by the correlative people quote', 'get_complaint', { reference: record.correlative });
-    await call('What is close to its legal deadline, and what else needs attention', 'complaints_overview', { period: 'last_30_days' });
+    await call('What is at risk across the whole book, and how the last 30 days went', 'complaints_overview', { period: 'last_30_days' });
+    await call('Every overdue record, earliest deadline first, whatever its filing date', 'list_complaints', { overdue: true, pageSize: 5 });
     // What a host that renders MCP Apps shows beside that answer: the tool names a page, read once.
     const overviewTool = tools.find((tool) => tool.name === 'complaints_overview');
     const viewUri = (overviewTool?._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;
