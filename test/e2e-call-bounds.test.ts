@@ -2,7 +2,7 @@
 // `serve --http`) against the sandbox holding thousands of records of organization A over a year, behind a
 // loopback proxy that makes the service slow on cue and counts what reaches it (helpers/latency-proxy.ts).
 //
-// What is held here, as GUIDE.md section 3 decides it:
+// What is held here, as the README (Configuration, COMPLAINTS_TIMEOUT_MS) promises it:
 // - one member (the process over stdio; one key over HTTP) never has more than 8 requests in flight to
 //   the service, however many calls run at once, and does read in parallel;
 // - COMPLAINTS_TIMEOUT_MS bounds a whole call: against a service too slow to read every page in time,
@@ -23,7 +23,7 @@ import { type Connection, connect } from './helpers/mcp.js';
 
 const FULL = DEMO_KEYS.full.key;
 const RESTRICTED = DEMO_KEYS.storeRestricted.key;
-/** The member's cap on requests in flight to the service (src/api/request-gate.ts), as GUIDE.md states it. */
+/** The member's cap on requests in flight to the service, as the README states it (src/api/request-gate.ts holds it). */
 const MEMBER_MAX_IN_FLIGHT = 8;
 const PAGE_SIZE = 100;
 /** Filing pages the overview reads at most (src/tools/complaints-overview.ts). */

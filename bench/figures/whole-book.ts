@@ -26,7 +26,7 @@ export const LATENCY_MS = 40;
 const PAGE_SIZE = 100;
 /** What the overview reads at most of the filings (src/tools/complaints-overview.ts). */
 const MAX_FILING_PAGES = 50;
-/** The member's cap on requests in flight (GUIDE.md section 3). */
+/** The member's cap on requests in flight, as the README states it (src/api/request-gate.ts holds it). */
 const MEMBER_MAX_IN_FLIGHT = 8;
 const TARGET_REQUESTS = 80;
 const TARGET_WALL_MS = 3000;
