@@ -12,7 +12,7 @@ import { hideKeys } from '../key-shape.js';
 import { log } from '../log.js';
 import { cleanLine } from '../sanitize.js';
 import { type CallSignal, callSignal } from './call-signal.js';
-import { ApiError, errorForStatus, type KeySource, type StatusContext, shownBaseUrl } from './errors.js';
+import { ApiError, abortReason, errorForStatus, type KeySource, type StatusContext, shownBaseUrl } from './errors.js';
 import { isPlainObject, readDetailEnvelope, readListEnvelope } from './read-records.js';
 
 export const MAX_ATTEMPTS = 3;
@@ -140,7 +140,7 @@ export class ComplaintsApi implements ComplaintsReader {
       } catch (error) {
         if (error instanceof ApiError) throw error;
         if (call.timedOut()) throw timeoutError();
-        if (signal.aborted) throw abortedBy(signal);
+        if (signal.aborted) throw abortReason(signal);
         const code = errorCode(error);
         log.debug('GET', { ...where, attempt, error: code ?? 'unknown', ms: elapsed() });
         if (answeredInPlainHttp(error)) throw plainHttpError(baseUrl, code);
@@ -151,7 +151,7 @@ export class ComplaintsApi implements ComplaintsReader {
         try {
           await this.sleep(wait, signal);
         } catch {
-          throw call.timedOut() ? timeoutError() : abortedBy(signal);
+          throw call.timedOut() ? timeoutError() : abortReason(signal);
         }
       }
     }
@@ -162,15 +162,6 @@ export class ComplaintsApi implements ComplaintsReader {
     const ceiling = BACKOFF_BASE_MS * 2 ** (attempt - 1);
     return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
   }
-}
-
-/**
- * Why a request was stopped from outside: the tool call's own deadline passes an ApiError on as the
- * reason (it names COMPLAINTS_TIMEOUT_MS); anything else is the caller cancelling.
- */
-function abortedBy(signal: AbortSignal): ApiError {
-  const reason: unknown = signal.reason;
-  return reason instanceof ApiError ? reason : new ApiError('cancelled', 'The request was cancelled.');
 }
 
 /** A reported count we can use: a whole number from `min` up to ten million; anything else counts as missing. */

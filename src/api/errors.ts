@@ -39,6 +39,15 @@ export class ApiError extends UserFacingError {
 }
 
 /**
+ * Why a request was stopped from outside: a tool call's own deadline aborts with an ApiError as the
+ * reason (it names COMPLAINTS_TIMEOUT_MS); anything else is the caller cancelling.
+ */
+export function abortReason(signal: AbortSignal | undefined): ApiError {
+  const reason: unknown = signal?.reason;
+  return reason instanceof ApiError ? reason : new ApiError('cancelled', 'The request was cancelled.');
+}
+
+/**
  * Where the key of a request comes from: COMPLAINTS_API_KEY (stdio, check), each member's
  * Authorization header (serve --http), or the key a member gave at sign-in (serve --http with sign-in).
  */

@@ -3,7 +3,7 @@
 // answers a flood with 429 for everyone) nor hold dozens of response bodies in memory. Requests beyond
 // the limit wait their turn, first come first served, until their call is cancelled or times out.
 import type { ComplaintsReader } from '../contract/operations.js';
-import { ApiError, UserFacingError } from './errors.js';
+import { ApiError, abortReason, UserFacingError } from './errors.js';
 
 /** Requests of one member (one key over HTTP; the process over stdio) in flight to the service at once. */
 export const MEMBER_MAX_IN_FLIGHT = 8;
@@ -45,7 +45,7 @@ export class RequestGate {
   }
 
   private enter(signal: AbortSignal | undefined): Promise<void> {
-    if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (this.active < this.limit) {
       this.active += 1;
       return Promise.resolve();
@@ -58,7 +58,7 @@ export class RequestGate {
       };
       const giveUp = () => {
         this.waiting.delete(turn);
-        reject(abortError(signal));
+        reject(abortReason(signal));
       };
       this.waiting.add(turn);
       signal?.addEventListener('abort', giveUp, { once: true });
@@ -74,12 +74,6 @@ export class RequestGate {
       next.value();
     }
   }
-}
-
-/** The error a request that never ran answers with: the call's own reason (its deadline), else a cancellation. */
-function abortError(signal: AbortSignal | undefined): Error {
-  const reason: unknown = signal?.reason;
-  return reason instanceof ApiError ? reason : new ApiError('cancelled', 'The request was cancelled.');
 }
 
 /**

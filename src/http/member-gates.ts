@@ -13,11 +13,6 @@ export interface MemberGate {
 export class MemberGates {
   private readonly gates = new Map<string, { gate: MemberGate; users: number }>();
 
-  /** Members with a request in flight here. */
-  get size(): number {
-    return this.gates.size;
-  }
-
   /** The member's gate, held until `release` (call it once, when the request ends). */
   take(member: string): { gate: MemberGate; release: () => void } {
     const entry = this.gates.get(member) ?? { gate: { requests: new RequestGate(), bookReads: new RequestGate(MEMBER_BOOK_READS) }, users: 0 };
