@@ -84,6 +84,48 @@ const activitySchema = z
     'Records filed and answered per step (a day; a week or a month over long ranges, the latest 62 months at most), from the first filing day asked for (or the first filing) to the last day asked for, at most today.',
   );
 
+const daysToAnswerSchema = z
+  .object({
+    median: z.number().int(),
+    p90: z.number().int().describe('90th percentile (nearest rank).'),
+  })
+  .describe(
+    'Business days from the filing day to the response day, as the law counts them: the business days after the filing day up to and including the response day (an answer on the deadline day counts 15).',
+  );
+
+const performanceSchema = z
+  .object({
+    window: z
+      .object({ from: z.string(), to: z.string() })
+      .optional()
+      .describe(
+        'Only when the figures below cover fewer filing days than asked (the period holds more records than one call reads): the filing days they cover, YYYY-MM-DD in timeZone, every record of those days counted.',
+      ),
+    records: z.number().int().describe('Records filed in the period (or window) that these figures count.'),
+    answered: z.number().int().describe('Of these, records with an official response.'),
+    answeredOnTime: z.number().int().describe("Answered, the response dated on or before the law's deadline."),
+    answeredLate: z.number().int().describe("Answered, the response dated after the law's deadline."),
+    answerUndated: z
+      .number()
+      .int()
+      .optional()
+      .describe('Answered, but the response date or the deadline cannot be read: neither on time nor late; absent when none.'),
+    unansweredOverdue: z.number().int().describe("Not answered yet and past the law's deadline today."),
+    responsesNotDelivered: z.number().int().describe('Answered records whose response e-mail failed or bounced: the consumer may not have the answer.'),
+    onTimeShare: z
+      .number()
+      .optional()
+      .describe('answeredOnTime / (answeredOnTime + answeredLate), from 0 to 1, three decimals; absent when no answer is dated.'),
+    daysToAnswer: daysToAnswerSchema.optional().describe('Over the dated answers; absent when none.'),
+    byReason: z
+      .array(z.object({ reason: z.string(), count: z.number().int() }))
+      .describe("The records' reasons (reasonLabel), most first; at most 20, the rest summed as \"(other reasons)\"."),
+    incomplete: z.string().optional().describe('Why these figures count fewer records than the period holds, when they do.'),
+  })
+  .describe(
+    "How the period's records were answered: on time or late by the law's deadline (15 business days after the filing day, Lima), days to answer, e-mails not delivered, reasons.",
+  );
+
 export const overviewAnswerSchema = z.object({
   atRisk: atRiskSchema,
   total: z.number().int().describe("Records filed in the period asked (or in the whole book), by the service's count."),
@@ -91,16 +133,35 @@ export const overviewAnswerSchema = z.object({
     .number()
     .int()
     .optional()
-    .describe('Only when it differs from total: the distinct records counted (when the page cap left the oldest unread, every figure below is a lower bound).'),
+    .describe(
+      "Only when it differs from total: the distinct records read. byStatus, byType and byStore are the service's exact counts all the same unless hint says otherwise; performance says which filing days it covers.",
+    ),
   filedFrom: z.string().optional().describe('The first filing day a `period` stands for (YYYY-MM-DD, in timeZone).'),
   filedTo: z.string().optional().describe('The last filing day a `period` stands for.'),
   timeZone: z.string(),
   byStatus: counts.optional(),
   byType: counts.optional().describe('Left out when the call asked for one type and every record is of it.'),
   byStore: z
-    .array(z.object({ store: z.string().optional(), count: z.number().int(), storeId: z.string().optional() }))
+    .array(
+      z.object({
+        store: z.string().optional(),
+        count: z.number().int(),
+        storeId: z.string().optional(),
+        answered: z.number().int().optional().describe("Answered records of the store among performance's records."),
+        onTimeShare: z.number().optional().describe("Share of the store's dated answers given on time, 0 to 1; absent when none."),
+        medianDaysToAnswer: z.number().int().optional().describe("Median business days to answer of the store's dated answers; absent when none."),
+      }),
+    )
     .optional()
-    .describe('Most records first; storeId narrows list_complaints and complaints_overview.'),
+    .describe(
+      "Most records first, with each store's count of the period (the service's count) and how it answers (over performance's records); storeId narrows list_complaints and complaints_overview.",
+    ),
+  otherStores: z
+    .number()
+    .int()
+    .optional()
+    .describe('Records of the period in stores not listed in byStore (stores none of whose records were read, or beyond the 50 listed).'),
+  performance: performanceSchema.optional(),
   activity: activitySchema.optional(),
   emailProblems: z
     .object({
@@ -109,14 +170,24 @@ export const overviewAnswerSchema = z.object({
       first: z
         .array(z.object({ correlative: z.string().optional(), receipt: z.string().optional(), response: z.string().optional(), id: z.string().optional() }))
         .describe('At most 10, newest first.'),
+      list: z
+        .object({
+          emailProblem: z.literal(true),
+          from: z.string().optional(),
+          to: z.string().optional(),
+          type: z.string().optional(),
+          storeId: z.string().optional(),
+        })
+        .describe('list_complaints arguments that list every one of these records, newest first, page by page.'),
     })
     .optional()
-    .describe('E-mail deliveries neither sent nor queued; absent when there are none.'),
-  hint: z.string().optional().describe('Why the records counted differ from total, when they do.'),
+    .describe("E-mail deliveries neither sent nor queued, among performance's records; absent when there are none."),
+  hint: z.string().optional().describe('Why the records read differ from total, when they do, and which figures stay exact.'),
   truncated: z.string().optional().describe('What this answer leaves out, and how to see it.'),
 });
 
 export type Activity = z.infer<typeof activitySchema>;
+export type Performance = z.infer<typeof performanceSchema>;
 export type AtRisk = z.infer<typeof atRiskSchema>;
 export type ListArguments = z.infer<typeof listArguments>;
 export type UrgentRecord = z.infer<typeof urgentRecordSchema>;

@@ -195,6 +195,7 @@ function filingsOf(pages: AllPages, filters: ListFilters, today: string, timeZon
               response: line(item.responseDeliveryStatus, 40),
               id: line(item.id, 64),
             })),
+            list: { emailProblem: true, ...(filters.period || filters.from ? { from: filters.from } : {}), ...(filters.period || filters.to ? { to: filters.to } : {}), ...(filters.type ? { type: filters.type } : {}), ...(filters.storeId ? { storeId: filters.storeId } : {}) },
           },
     hint,
     truncated:
