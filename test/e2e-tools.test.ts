@@ -515,6 +515,10 @@ describe('prompts', () => {
     // What is at risk is the whole book's: the overdue are listed without the period, which would hide them.
     expect(text).toContain('lo que está en riesgo HOY en todo el libro');
     expect(text).toContain('llama a list_complaints con {"overdue":true,"pageSize":100}');
+    // Beside the exposure, how the period's records were answered.
+    for (const field of ['onTimeShare', 'daysToAnswer', 'byReason', 'medianDaysToAnswer', 'emailProblems.list']) expect(text, field).toContain(field);
+    expect(text).toContain('las tiendas que responden tarde');
+    expect(text.indexOf('primero lo que está en riesgo hoy')).toBeLessThan(text.indexOf('luego lo registrado en el periodo'));
     expect(text).toContain('Escribe en español y usa los términos de la ley: reclamo');
     for (const term of ['queja', 'plazo de 15 días hábiles', 'respuesta oficial', 'hoja de reclamación']) expect(text).toContain(term);
     const forStore = await promptText('weekly_report', { period: 'last_week', storeId: STORE_IDS.miraflores });
@@ -530,6 +534,7 @@ describe('prompts', () => {
     expect(text).toContain('Call complaints_overview with {"period":"last_month"}');
     expect(text).toContain('what is at risk TODAY across the whole book');
     expect(text).toContain('call list_complaints with {"overdue":true,"pageSize":100}');
+    expect(text).toContain('with the on-time share as a percentage; business days to answer, median and p90; the top reasons; the stores that answer late');
     expect(text).toContain('Write in English, and keep the law’s Spanish terms, glossed once: reclamo (a claim');
     for (const term of ['queja (', 'plazo de 15 días hábiles (', 'respuesta oficial (', 'hoja de reclamación (']) expect(text).toContain(term);
     for (const language of ['fr', 'ES', ' en', '__proto__']) {
