@@ -8,7 +8,8 @@
 //   cap) and one page's round trip;
 // - list_complaints {"overdue":true,"pageSize":100} paged to the end: calls, requests and wall time;
 // - the overview's atRisk figures beside the same figures computed here from the sandbox's own
-//   records with the project's calendar (business days, Lima days), not with the server's domain code.
+//   records with the project's calendar (business days, Lima days), not with the server's domain code;
+// - the overview of the last full month, as monthly_report asks for it (last-month.ts).
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { addBusinessDays, businessDaysBetween } from '../../src/calendar/business-days.js';
@@ -21,6 +22,7 @@ import { type BenchContext, type Figure, figure } from '../figure.js';
 import { cpuMs } from '../proc.js';
 import { median, quantile, timed } from '../stats.js';
 import { StdioPeer } from '../stdio-peer.js';
+import { lastMonthFigures } from './last-month.js';
 
 export const LATENCY_MS = 40;
 const PAGE_SIZE = 100;
@@ -166,6 +168,7 @@ export async function measureWholeBook(context: BenchContext): Promise<Figure[]>
     }
     const listWall = performance.now() - listStarted;
     const listRequests = proxy.requests;
+    const lastMonth = await lastMonthFigures(peer, proxy, dataset);
 
     // The two counts of one record (open, in_review) that tell the unresolved pages, then every page.
     const designed = 2 + pages.unresolved + pages.filed;
@@ -237,6 +240,7 @@ export async function measureWholeBook(context: BenchContext): Promise<Figure[]>
         extra: { calls, p50PerCallMs: median(callTimes), maxPerCallMs: Math.max(...callTimes) },
       }),
       ...(['unresolved', 'unanswered', 'overdue', 'dueSoon', 'answeredNotDelivered'] as const).map(agreementRow),
+      ...lastMonth,
     ];
   } finally {
     await peer.stop();
