@@ -1,7 +1,12 @@
-import { PAGE_SIZE, readAllPages } from '../api/all-pages.js';
+import { PAGE_SIZE, readAllPages, STOPS_THE_CALL } from '../api/all-pages.js';
+import { ApiError } from '../api/errors.js';
+import { readExactCounts } from '../api/exact-counts.js';
 import { MAX_UNRESOLVED_RECORDS, readUnresolved } from '../api/unresolved-records.js';
+import type { ComplaintsReader, ExactCounts } from '../contract/operations.js';
 import { overviewAnswerSchema } from '../contract/overview-answer.js';
+import type { ComplaintListItem } from '../contract/records.js';
 import { capText } from '../format/cap.js';
+import { LISTED_STORES } from '../format/filings.js';
 import { formatOverviewText, toOverview } from '../format/overview.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
 import { overviewView } from '../resources/overview-view.js';
@@ -48,14 +53,44 @@ export const complaintsOverview = defineTool({
         readUnresolved(reader, { type: query.type, storeId: query.storeId }, { signal: both, onPage: report('unresolved') }),
         readAllPages(reader, [query], { maxPages: MAX_FILING_PAGES, signal: both, onPage: report('filed') }),
       ]);
+      // Too many to read: the counts are the service's own, a request of one record per value.
+      const { counts, countsFailed } = filed.items.length < filed.total ? await exactCountsOf(reader, query, filed.items, signal) : {};
       const redact = (read: typeof filed) => (redactPii ? { ...read, items: read.items.map(redactListItem) } : read);
-      const built = toOverview({ unresolved: redact(unresolved), filed: redact(filed) }, filters, clock);
+      const built = toOverview({ unresolved: redact(unresolved), filed: redact(filed), counts, countsFailed }, filters, clock);
       const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
       const text = capText(formatOverviewText(view), 'structuredContent holds every count.');
       return { text, structured: view.answer };
     });
   },
 });
+
+/** A store id the overview sends back to the service: a uuid, as the API's storeId filter takes. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The service's counts by status, type and each store seen (the LISTED_STORES with most records read),
+ * or why they could not be had: then the overview counts the records read, and says so. A refused key
+ * or the member gone ends the call as any reading does.
+ */
+async function exactCountsOf(
+  reader: ComplaintsReader,
+  query: Parameters<typeof readExactCounts>[1],
+  items: readonly ComplaintListItem[],
+  signal: AbortSignal,
+): Promise<{ counts?: ExactCounts; countsFailed?: string }> {
+  const seen = new Map<string, number>();
+  for (const { storeId } of items) if (storeId !== null && UUID.test(storeId)) seen.set(storeId, (seen.get(storeId) ?? 0) + 1);
+  const storeIds = [...seen]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, LISTED_STORES)
+    .map(([storeId]) => storeId);
+  try {
+    return { counts: await readExactCounts(reader, query, storeIds, signal) };
+  } catch (error) {
+    if (!(error instanceof ApiError) || STOPS_THE_CALL.has(error.kind)) throw error;
+    return { countsFailed: error.message };
+  }
+}
 
 /**
  * Two readings that answer together: when one fails, the other is stopped at once rather than left
