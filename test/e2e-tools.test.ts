@@ -49,6 +49,7 @@ describe('tools/list', () => {
     const list = tools.find((tool) => tool.name === 'list_complaints')!;
     expect(Object.keys(list.inputSchema.properties ?? {}).sort()).toEqual([
       'dueBy',
+      'emailProblem',
       'from',
       'overdue',
       'page',
@@ -378,7 +379,7 @@ describe('complaints_overview', () => {
         tally((record) => record.detail.store.name!),
       );
       // With each store's id, in the text too: the storeId filter takes it.
-      for (const store of structured.byStore) expect(text).toContain(`${store.store} ${store.count} (${store.storeId})`);
+      for (const store of structured.byStore) expect(text).toContain(`${store.store} ${store.count} (${store.storeId}`);
       const { atRisk } = structured;
       expect(atRisk.unresolved).toBe(unresolved.length);
       expect(atRisk.read).toBeUndefined();
