@@ -30,7 +30,10 @@ export function isNotDelivered(deliveryState: string | null): boolean {
 
 /** An e-mail delivery state that is neither sent nor queued (failed, bounced, or one the contract does not list). */
 export function needsAttention(deliveryState: string | null): deliveryState is string {
-  return deliveryState !== null && deliveryState.trim() !== '' && deliveryState !== 'sent' && deliveryState !== 'queued';
+  if (deliveryState === null) return false;
+  // Read as isNotDelivered reads it: "Sent " is sent, and "Bounced" is bounced.
+  const state = cleanLine(deliveryState, 40).toLowerCase();
+  return state !== '' && state !== 'sent' && state !== 'queued';
 }
 
 /** A record whose receipt or response e-mail needs attention: what list_complaints' emailProblem selects. */
