@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../src/api/errors.js';
-import { readExactCounts } from '../src/api/exact-counts.js';
+import { countsDisagree, readExactCounts } from '../src/api/exact-counts.js';
 import type { ListQuery } from '../src/contract/list-query.js';
 import type { ComplaintsReader, ListPage } from '../src/contract/operations.js';
 import { complaintsOverview } from '../src/tools/complaints-overview.js';
@@ -15,8 +15,11 @@ const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/
 /** A service whose count of a query is a sum of weights of the query's filters; `fails` decides a request's error. */
 function countingBook(fails: (query: ListQuery) => Error | undefined = () => undefined) {
   const asked: ListQuery[] = [];
+  // Counts that hold together: 9,000 records; by status 1,000 + 2,000 + 2,000 (the rest of statuses the
+  // contract does not list); by type 6,000 + 3,000; 8,500 in any store asked for.
+  const COUNTS: Record<string, number> = { open: 1_000, in_review: 2_000, resolved: 2_000, claim: 6_000, complaint: 3_000 };
   const totalOf = (query: ListQuery) =>
-    9_000 - (query.status === 'open' ? 8_000 : query.status ? 7_000 : 0) - (query.type ? 1_000 : 0) - (query.storeId ? 500 : 0);
+    query.pageSize !== 1 || (!query.status && !query.type && !query.storeId) ? 9_000 : query.storeId ? 8_500 : COUNTS[query.status ?? query.type ?? '']!;
   const reader: ComplaintsReader = {
     async listComplaints(query) {
       asked.push(query);
@@ -53,8 +56,8 @@ describe('readExactCounts', () => {
     );
     expect(counts.byType).toEqual(
       new Map([
-        ['claim', 8_000],
-        ['complaint', 8_000],
+        ['claim', 6_000],
+        ['complaint', 3_000],
       ]),
     );
     expect(counts.byStore).toEqual(
@@ -91,6 +94,34 @@ async function overview(reader: ComplaintsReader, input: Record<string, unknown>
   });
 }
 
+describe('countsDisagree', () => {
+  it('refuses counts that add up to more than the total, by any of the three, and takes what is left as other values', () => {
+    const counts = {
+      byStatus: new Map([
+        ['open', 60],
+        ['resolved', 40],
+      ]),
+      byType: new Map([['claim', 100]]),
+      byStore: new Map([['s1', 30]]),
+    };
+    expect(countsDisagree(counts, 100)).toBeUndefined();
+    expect(countsDisagree(counts, 120)).toBeUndefined();
+    expect(countsDisagree(counts, 99)).toBe("the service's counts by status add up to 100, more than its total of 99");
+    expect(
+      countsDisagree(
+        {
+          ...counts,
+          byStore: new Map([
+            ['s1', 80],
+            ['s2', 80],
+          ]),
+        },
+        100,
+      ),
+    ).toContain('by store add up to 160');
+  });
+});
+
 describe('complaints_overview on a period too big to read', () => {
   it('counts with the service totals, asking only store ids shaped as uuids', async () => {
     const { reader, asked } = countingBook();
@@ -103,13 +134,27 @@ describe('complaints_overview on a period too big to read', () => {
     expect(answer.otherStores).toBe(500);
   });
 
+  it('does not believe a service whose every count is its total, and counts the records read', async () => {
+    const { reader } = countingBook();
+    const liar: ComplaintsReader = {
+      ...reader,
+      async listComplaints(query, signal) {
+        const page = await reader.listComplaints(query, signal);
+        return { ...page, pagination: { ...page.pagination, total: 9_000 } };
+      },
+    };
+    const answer = (await overview(liar, { from: '2025-01-01', to: '2026-10-31' })).structured as Record<string, unknown>;
+    expect(answer.byStatus).toEqual({ open: 4_000 });
+    expect(answer.hint).toContain("the service's counts by status add up to 27000, more than its total of 9000");
+  });
+
   it('falls back to the records read, and says why, when a count fails; a refused key still fails the call', async () => {
     const failing = countingBook((query) =>
       query.pageSize === 1 && query.type === 'claim' ? new ApiError('server_error', 'The complaints service failed (HTTP 500).', 500) : undefined,
     );
     const answer = (await overview(failing.reader, { from: '2025-01-01', to: '2026-10-31' })).structured as Record<string, unknown>;
     expect(answer.hint).toContain("the service's own counts could not be read: The complaints service failed (HTTP 500)");
-    expect(answer.byStatus).toEqual({ open: 5_000 });
+    expect(answer.byStatus).toEqual({ open: 4_000 });
     const refused = countingBook((query) => (query.pageSize === 1 && query.type === 'claim' ? new ApiError('unauthorized', 'Refused (401).', 401) : undefined));
     await expect(overview(refused.reader, { from: '2025-01-01', to: '2026-10-31' })).rejects.toMatchObject({ kind: 'unauthorized' });
   });

@@ -39,3 +39,20 @@ export async function readExactCounts(api: ComplaintsReader, query: Query, store
 
 /** Counts asked at once by one call. */
 const WORKERS = 6;
+
+/**
+ * Why counts cannot be the service's own, when they add up to more than its total for the same query
+ * (each record has one status, one type and one store): a service that lies about one of them, or a
+ * book that changed while it was counted. Undefined when they hold together.
+ */
+export function countsDisagree(counts: ExactCounts, total: number): string | undefined {
+  for (const [name, byValue] of [
+    ['status', counts.byStatus],
+    ['type', counts.byType],
+    ['store', counts.byStore],
+  ] as const) {
+    const sum = byValue === undefined ? 0 : [...byValue.values()].reduce((all, count) => all + count, 0);
+    if (sum > total) return `the service's counts by ${name} add up to ${sum}, more than its total of ${total}`;
+  }
+  return undefined;
+}

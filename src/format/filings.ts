@@ -108,7 +108,7 @@ export function filingsOf({ pages, counts, countsFailed }: FiledPages, filters: 
         ? undefined
         : {
             records: problems.length,
-            byState: countBy(problemStates, (state) => line(state, 40)?.toLowerCase()),
+            byState: countBy(problemStates, (state) => line(state, 40)),
             first: problems.slice(0, LISTED).map((item) => ({
               correlative: line(item.correlative, 40),
               receipt: line(item.receiptDeliveryStatus, 40),

@@ -1,8 +1,8 @@
 import { PAGE_SIZE, readAllPages, STOPS_THE_CALL } from '../api/all-pages.js';
 import { ApiError } from '../api/errors.js';
-import { readExactCounts } from '../api/exact-counts.js';
+import { countsDisagree, readExactCounts } from '../api/exact-counts.js';
 import { MAX_UNRESOLVED_RECORDS, readUnresolved } from '../api/unresolved-records.js';
-import type { ComplaintsReader, ExactCounts } from '../contract/operations.js';
+import type { AllPages, ComplaintsReader, ExactCounts } from '../contract/operations.js';
 import { overviewAnswerSchema } from '../contract/overview-answer.js';
 import type { ComplaintListItem } from '../contract/records.js';
 import { capText } from '../format/cap.js';
@@ -13,8 +13,12 @@ import { overviewView } from '../resources/overview-view.js';
 import { filterInputs, readFilters } from './filter-inputs.js';
 import { defineTool, REPLY_IN_MEMBERS_LANGUAGE } from './tool.js';
 
-/** Pages of the period's filings read at most (the newest first): the figures about filings beyond are lower bounds, and say so. */
-const MAX_FILING_PAGES = 50;
+/**
+ * Pages of the period's filings read at most (the newest first): a month of a big chain whole. Beyond,
+ * the counts are the service's own, and the figures about answers cover the newest whole days read.
+ * With a book's unresolved pages and those counts, an overview of the whole book stays near 80 requests.
+ */
+const MAX_FILING_PAGES = 40;
 
 export const complaintsOverview = defineTool({
   name: 'complaints_overview',
@@ -54,7 +58,7 @@ export const complaintsOverview = defineTool({
         readAllPages(reader, [query], { maxPages: MAX_FILING_PAGES, signal: both, onPage: report('filed') }),
       ]);
       // Too many to read: the counts are the service's own, a request of one record per value.
-      const { counts, countsFailed } = filed.items.length < filed.total ? await exactCountsOf(reader, query, filed.items, signal) : {};
+      const { counts, countsFailed } = filed.items.length < filed.total ? await exactCountsOf(reader, query, filed, signal) : {};
       const redact = (read: typeof filed) => (redactPii ? { ...read, items: read.items.map(redactListItem) } : read);
       const built = toOverview({ unresolved: redact(unresolved), filed: redact(filed), counts, countsFailed }, filters, clock);
       const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
@@ -75,7 +79,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function exactCountsOf(
   reader: ComplaintsReader,
   query: Parameters<typeof readExactCounts>[1],
-  items: readonly ComplaintListItem[],
+  { items, total }: AllPages,
   signal: AbortSignal,
 ): Promise<{ counts?: ExactCounts; countsFailed?: string }> {
   const seen = new Map<string, number>();
@@ -85,7 +89,10 @@ async function exactCountsOf(
     .slice(0, LISTED_STORES)
     .map(([storeId]) => storeId);
   try {
-    return { counts: await readExactCounts(reader, query, storeIds, signal) };
+    const counts = await readExactCounts(reader, query, storeIds, signal);
+    // A service whose counts add up to more than its total is not believed on either.
+    const disagreement = countsDisagree(counts, total);
+    return disagreement === undefined ? { counts } : { countsFailed: disagreement };
   } catch (error) {
     if (!(error instanceof ApiError) || STOPS_THE_CALL.has(error.kind)) throw error;
     return { countsFailed: error.message };
