@@ -4,7 +4,6 @@ import { countsDisagree, readExactCounts } from '../api/exact-counts.js';
 import { MAX_UNRESOLVED_RECORDS, readUnresolved } from '../api/unresolved-records.js';
 import type { AllPages, ComplaintsReader, ExactCounts } from '../contract/operations.js';
 import { overviewAnswerSchema } from '../contract/overview-answer.js';
-import type { ComplaintListItem } from '../contract/records.js';
 import { capText } from '../format/cap.js';
 import { LISTED_STORES } from '../format/filings.js';
 import { formatOverviewText, toOverview } from '../format/overview.js';
