@@ -858,6 +858,7 @@ function withPerformance(reasons: Array<{ reason: string; count: number }> = SAM
     daysToAnswer: { median: 9, p90: 14 },
     byReason: reasons,
   };
+  answer.otherStores = 7;
   answer.byStore = answer.byStore!.map((store, index) =>
     index === 1
       ? { store: store.store, count: store.count, storeId: store.storeId }
@@ -880,7 +881,7 @@ const trimmed = async (locator: ReturnType<FrameLocator['locator']>) => (await l
 
 describe('how the period was answered', () => {
   it(
-    "in English: on time, late, unanswered past deadline, not delivered, days to answer, the top 5 reasons, the window, each store's share and median",
+    "in English: on time, late, unanswered past deadline, not delivered, days to answer, the top 5 reasons, the window, each store's share and median, the other stores' records",
     async () => {
       const answer = withPerformance();
       const result: CallToolResult = { ...firstResult, structuredContent: answer };
@@ -923,6 +924,7 @@ describe('how the period was answered', () => {
         expect(await stores.nth(1).getAttribute('data-key')).toBe(second!.storeId);
         expect(await trimmed(stores.nth(2).locator('.bar-after [aria-hidden="true"]'))).toBe(`99% · ${13} d`);
         expect(await stores.nth(2).getAttribute('data-key')).toBe(third!.storeId);
+        expect(await trimmed(view.locator('[data-series="byStore"] .note').first())).toBe('7 records in other stores');
         expect(await trimmed(view.locator('[data-series="byStore"] .note').last())).toBe(
           'Beside each store: share answered on time · median business days to answer.',
         );

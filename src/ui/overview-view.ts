@@ -133,6 +133,8 @@ function barSections(answer: OverviewFields, context: ViewContext): HTMLElement 
     };
   });
   const hidden = stores.length - LISTED_STORES;
+  // Records of stores the answer does not list (none of their records read, or beyond its 50).
+  const otherStores = count(answer.otherStores);
   // With more stores than the answer lists (it says so in truncated), the rest is a lower bound.
   const more =
     hidden <= 0
@@ -153,6 +155,7 @@ function barSections(answer: OverviewFields, context: ViewContext): HTMLElement 
       stores.slice(0, LISTED_STORES),
       context,
       more,
+      otherStores > 0 ? (otherStores === 1 ? label(lang, 'otherStoresOne') : label(lang, 'otherStoresMany', { n: formats.number(otherStores) })) : undefined,
       stores.slice(0, LISTED_STORES).some((store) => store.after !== undefined) ? label(lang, 'storeAnsweringNote') : undefined,
     ),
   );
