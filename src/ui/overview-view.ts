@@ -7,7 +7,7 @@ import { activitySection } from './activity-chart.js';
 import { type BarRow, barList } from './bar-list.js';
 import type { RecordRef } from './detail-view.js';
 import { type Formats, h, present } from './dom.js';
-import { type AtRiskFigures, atRiskFigures, type RiskListKind, type RiskRow, riskRow } from './exposure.js';
+import { type AtRiskFigures, atRiskFigures, listArguments, type RiskListKind, type RiskRow, riskRow } from './exposure.js';
 import { deadlineWords, type Lang, label, urgencyOf, valueLabel } from './labels.js';
 import { performanceFigures, storeAnswering } from './performance.js';
 import { performanceSection, storeAnsweringCell } from './performance-view.js';
@@ -228,25 +228,24 @@ export function riskEntry(row: RiskRow, withDetails: boolean, context: ViewConte
   return h('li', null, button);
 }
 
-/** The controls that open the full lists, each saying how many records it lists. */
+/** The control that opens the full list of `kind` (in the one list panel, #risk-list), saying how many records it lists. */
+function listButton(kind: RiskListKind, caption: string, context: ViewContext): HTMLButtonElement {
+  const button = h(
+    'button',
+    { type: 'button', class: 'list-button', 'data-list': kind, 'aria-controls': 'risk-list', 'aria-expanded': String(context.listShown === kind) },
+    caption,
+  );
+  button.addEventListener('click', () => context.showList(kind));
+  return button;
+}
+
+/** The controls that open the full lists of the exposure. */
 function listButtons(risk: AtRiskFigures, context: ViewContext): HTMLElement | undefined {
   const { lang, formats } = context;
-  const buttons = (
-    [
-      ['overdue', risk.listOverdue, label(lang, 'seeAllOverdue', { n: formats.number(risk.overdue) })],
-      ['dueSoon', risk.listDueSoon, label(lang, 'seeAllDueSoon', { n: formats.number(risk.overdue + risk.dueSoon) })],
-    ] as const
-  )
-    .filter(([, list]) => list !== undefined)
-    .map(([kind, , caption]) => {
-      const button = h(
-        'button',
-        { type: 'button', class: 'list-button', 'data-list': kind, 'aria-controls': 'risk-list', 'aria-expanded': String(context.listShown === kind) },
-        caption,
-      );
-      button.addEventListener('click', () => context.showList(kind));
-      return button;
-    });
+  const buttons = present(
+    risk.listOverdue && listButton('overdue', label(lang, 'seeAllOverdue', { n: formats.number(risk.overdue) }), context),
+    risk.listDueSoon && listButton('dueSoon', label(lang, 'seeAllDueSoon', { n: formats.number(risk.overdue + risk.dueSoon) }), context),
+  );
   return buttons.length > 0 ? h('div', { class: 'list-buttons' }, ...buttons) : undefined;
 }
 
@@ -290,8 +289,22 @@ function notDeliveredSection(answer: OverviewFields, risk: AtRiskFigures, contex
   );
 }
 
+/** "receipt: failed · response: bounced": what a record's e-mails say, when they say something. */
+function emailStates(receipt: string | undefined, response: string | undefined, lang: Lang): string | undefined {
+  const states = [
+    receipt && label(lang, 'emailReceipt', { state: valueLabel(lang, 'email', receipt) }),
+    response && label(lang, 'emailResponse', { state: valueLabel(lang, 'email', response) }),
+  ].filter((state) => state !== undefined);
+  return states.length > 0 ? states.join(' · ') : undefined;
+}
+
+/** A row of the full list of the e-mail problems: the record, and what its e-mails say. */
+export function mailRow(row: RiskRow, context: ViewContext): HTMLElement {
+  return mailEntry(row, emailStates(row.receiptEmail, row.responseEmail, context.lang), context);
+}
+
 /** A record named by its correlative, with what its e-mails say: one entry of the e-mail lists. */
-function mailEntry(entry: Record<string, unknown>, facts: string | undefined, context: ViewContext): HTMLElement {
+function mailEntry(entry: { id?: unknown; correlative?: unknown }, facts: string | undefined, context: ViewContext): HTMLElement {
   const correlative = h('span', { class: 'correlative' }, text(entry.correlative) ?? label(context.lang, 'noCorrelative'));
   return h(
     'li',
@@ -339,15 +352,13 @@ function emailSection(answer: OverviewFields, context: ViewContext): HTMLElement
           { class: 'records' },
           ...first.map((value) => {
             const entry = fields(value);
-            const receipt = text(entry.receipt);
-            const response = text(entry.response);
-            const states = [
-              receipt && label(lang, 'emailReceipt', { state: valueLabel(lang, 'email', receipt) }),
-              response && label(lang, 'emailResponse', { state: valueLabel(lang, 'email', response) }),
-            ].filter((state) => state !== undefined);
-            return mailEntry(entry, states.length > 0 ? states.join(' · ') : undefined, context);
+            return mailEntry(entry, emailStates(text(entry.receipt), text(entry.response), lang), context);
           }),
         ),
+      // The full list, when the answer gives its arguments and lists fewer records than there are.
+      listArguments(problems.list) !== undefined &&
+        records > first.length &&
+        h('div', { class: 'list-buttons' }, listButton('emailProblems', label(lang, 'emailListAll', { n: formats.number(records) }), context)),
     ),
   );
   return section;
