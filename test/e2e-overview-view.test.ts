@@ -1034,6 +1034,20 @@ describe('how the period was answered', () => {
         expect(widths.panel).toBeLessThanOrEqual(widths.part);
         await expectWholeViewShown(page, frame);
         await screenshot(page, 'overview-performance-hostile-en.png');
+        // On a phone's width too: the reasons and the stores' columns shrink, the page does not scroll sideways.
+        await page.setViewportSize({ width: 360, height: 900 });
+        await expect.poll(() => frame.evaluate(() => document.documentElement.clientWidth), POLL).toBeLessThan(360);
+        const narrow = await frame.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          view: document.documentElement.clientWidth,
+          rows: [...document.querySelectorAll('[data-series="byReason"] li, [data-series="byStore"] li')].map((row) =>
+            Math.round(row.getBoundingClientRect().right),
+          ),
+        }));
+        expect(narrow.page).toBeLessThanOrEqual(narrow.view);
+        for (const right of narrow.rows) expect(right).toBeLessThanOrEqual(narrow.view);
+        await expectWholeViewShown(page, frame);
+        await screenshot(page, 'overview-performance-hostile-narrow-en.png');
         expect(await page.evaluate(() => window.viewHost.strayMessages)).toEqual([]);
         expectQuiet(seen);
       } finally {
