@@ -4,7 +4,7 @@
 export interface Figure {
   /** What was measured, e.g. "Context: list page of 20, text". */
   name: string;
-  unit: 'tokens' | 'ms' | 'MB' | 'requests' | 'records';
+  unit: 'tokens' | 'ms' | 'MB' | 'requests' | 'records' | 'days';
   value: number;
   reference: { label: string; value: number };
   /** value / reference.value */

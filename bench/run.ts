@@ -24,7 +24,7 @@ const RESULTS_PATH = here('../../results.json');
 
 /** Counts as whole numbers; megabytes to one decimal, milliseconds to two. */
 function formatNumber(value: number, unit: Figure['unit']): string {
-  if (unit === 'tokens' || unit === 'requests' || unit === 'records') return String(Math.round(value));
+  if (unit === 'tokens' || unit === 'requests' || unit === 'records' || unit === 'days') return String(Math.round(value));
   return value.toFixed(unit === 'MB' ? 1 : 2);
 }
 

@@ -19,7 +19,7 @@ import {
   SetLevelRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { ZodOptional, type z } from 'zod';
+import { ZodOptional, ZodType, type z } from 'zod';
 import { type CallSignal, callSignal } from './api/call-signal.js';
 import { ApiError, InvalidArgumentError, UserFacingError } from './api/errors.js';
 import { type RequestGate, readInSlots } from './api/request-gate.js';
@@ -30,7 +30,7 @@ import { maskInText } from './format/redact.js';
 import { log } from './log.js';
 import { PROMPTS } from './prompts/catalog.js';
 import type { Language } from './prompts/language.js';
-import type { PromptDefaults } from './prompts/prompt.js';
+import { PromptArgumentError, type PromptDefaults } from './prompts/prompt.js';
 import { complaintResource } from './resources/complaint.js';
 import { APP_VIEW_MIME_TYPE, type AppView } from './resources/overview-view.js';
 import { cleanStrings } from './sanitize.js';
@@ -171,7 +171,7 @@ export function createServer(deps: ServerDeps): McpServer {
   );
 
   for (const view of new Set(TOOLS.flatMap((tool) => (tool.view ? [tool.view] : [])))) registerView(server, view);
-  for (const prompt of PROMPTS) registerPrompt(server, prompt, { language: deps.language });
+  for (const prompt of PROMPTS) registerPrompt(server, prompt, { language: deps.language, clock: deps.clock });
   for (const tool of TOOLS) registerTool(server, tool, startCall, masked);
   // Registering marks each list as one that may change (listChanged: true). These lists are fixed once
   // the server is made, and over stateless HTTP there is no stream to announce a change on: promising
@@ -245,18 +245,32 @@ function registerView(server: McpServer, view: AppView): void {
 
 function registerPrompt(server: McpServer, prompt: (typeof PROMPTS)[number], defaults: PromptDefaults): void {
   const { argsSchema, complete = {}, build } = prompt;
-  for (const [name, completer] of Object.entries<((value: string) => string[]) | undefined>(complete)) {
-    if (completer === undefined) continue;
-    // The SDK looks for the completion mark inside an optional when it registers, and on the field
-    // itself when it completes: mark both, once (the schemas are shared by every server of a process).
-    const mark = (field: z.ZodType) => isCompletable(field) || completable(field, (value) => completer(String(value ?? '')));
-    const schema = argsSchema[name] as z.ZodType;
-    if (schema instanceof ZodOptional) mark(schema.unwrap() as z.ZodType);
-    mark(schema);
-  }
-  server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema }, (args) => {
-    const { description, text } = build(args, defaults);
-    return { description, messages: [{ role: 'user', content: { type: 'text', text } }] };
+  const completers: Record<string, ((value: string, defaults: PromptDefaults) => string[]) | undefined> = complete;
+  // The SDK completes by the mark on the field itself: this server's own copy of the field, so that a
+  // completion counted from the clock (monthly_report's months) reads this server's clock, not that of
+  // the first server of the process (serve --http makes one per request; argument schemas are shared).
+  // It decides on the completion capability by the mark inside an optional when it registers: that
+  // shared schema is marked once, and its completer is never called.
+  const withCompletion = (name: string, schema: z.core.$ZodType): z.core.$ZodType => {
+    const completer = completers[name];
+    if (completer === undefined || !(schema instanceof ZodType)) return schema;
+    const complete = (value: unknown) => completer(String(value ?? ''), defaults);
+    if (schema instanceof ZodOptional) {
+      const inner = schema.unwrap() as z.ZodType;
+      if (!isCompletable(inner)) completable(inner, complete);
+    }
+    return completable(schema.clone(), complete);
+  };
+  const shape: z.ZodRawShape = Object.fromEntries(Object.entries(argsSchema).map(([name, schema]) => [name, withCompletion(name, schema)]));
+  server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema: shape }, (args) => {
+    try {
+      const { description, text } = build(args, defaults);
+      return { description, messages: [{ role: 'user', content: { type: 'text', text } }] };
+    } catch (error) {
+      // Worded as the SDK words an argument its schema refuses.
+      if (error instanceof PromptArgumentError) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for prompt ${prompt.name}: ${error.message}`);
+      throw error;
+    }
   });
 }
 

@@ -1,6 +1,6 @@
-// One meaning of "answered" for a listed record and a record read in full.
+// One meaning of "answered" for a listed record and a record read in full; and of an e-mail that needs attention.
 import { describe, expect, it } from 'vitest';
-import { isAnswered } from '../src/domain/answered.js';
+import { hasEmailProblem, isAnswered, needsAttention } from '../src/domain/answered.js';
 
 describe('isAnswered', () => {
   it("takes the list's flag when the service sends one, whatever else the record says", () => {
@@ -18,5 +18,18 @@ describe('isAnswered', () => {
     for (const blank of [null, '', '   ', '\u200b\u2060', '\n\t']) {
       expect(isAnswered({ respondedAt: blank, officialResponse: blank }), JSON.stringify(blank)).toBe(false);
     }
+  });
+});
+
+describe('an e-mail that needs attention', () => {
+  it('is any state but sent or queued, read whatever its case, spaces or invisible characters', () => {
+    for (const state of ['sent', 'queued', 'SENT', ' Queued ', 'se\u200bnt', null, '', '   ']) expect(needsAttention(state), String(state)).toBe(false);
+    for (const state of ['failed', 'Bounced', 'unsent', 'queued-ish', 'sending']) expect(needsAttention(state), state).toBe(true);
+  });
+
+  it('selects a record by its receipt or its response', () => {
+    expect(hasEmailProblem({ receiptDeliveryStatus: 'failed', responseDeliveryStatus: null })).toBe(true);
+    expect(hasEmailProblem({ receiptDeliveryStatus: 'sent', responseDeliveryStatus: 'bounced' })).toBe(true);
+    expect(hasEmailProblem({ receiptDeliveryStatus: 'sent', responseDeliveryStatus: 'queued' })).toBe(false);
   });
 });

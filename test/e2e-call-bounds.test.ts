@@ -89,7 +89,9 @@ async function newRequestsAfterAnswer(proxy: LatencyProxy, quietMs: number): Pro
  * done, and a call sent right after it would spend that load inside its own deadline.
  */
 async function warmUp(member: Connection): Promise<void> {
-  const answer = await member.call('list_complaints', { pageSize: 1 });
+  // On a busy machine the load itself can outlast a short COMPLAINTS_TIMEOUT_MS: then the next call is warm.
+  let answer = await member.call('list_complaints', { pageSize: 1 });
+  for (let attempt = 1; answer.isError && attempt < 5; attempt += 1) answer = await member.call('list_complaints', { pageSize: 1 });
   expect(answer.isError, answer.text).toBe(false);
 }
 

@@ -49,6 +49,7 @@ describe('tools/list', () => {
     const list = tools.find((tool) => tool.name === 'list_complaints')!;
     expect(Object.keys(list.inputSchema.properties ?? {}).sort()).toEqual([
       'dueBy',
+      'emailProblem',
       'from',
       'overdue',
       'page',
@@ -378,7 +379,7 @@ describe('complaints_overview', () => {
         tally((record) => record.detail.store.name!),
       );
       // With each store's id, in the text too: the storeId filter takes it.
-      for (const store of structured.byStore) expect(text).toContain(`${store.store} ${store.count} (${store.storeId})`);
+      for (const store of structured.byStore) expect(text).toContain(`${store.store} ${store.count} (${store.storeId}`);
       const { atRisk } = structured;
       expect(atRisk.unresolved).toBe(unresolved.length);
       expect(atRisk.read).toBeUndefined();
@@ -493,10 +494,11 @@ describe('the complaint://{id} resource', () => {
 });
 
 describe('prompts', () => {
-  it('lists weekly_report and summarize_complaint with their arguments', async () => {
+  it('lists weekly_report, monthly_report and summarize_complaint with their arguments', async () => {
     const { prompts } = await mcp.client.listPrompts();
     expect(prompts.map((prompt) => [prompt.name, (prompt.arguments ?? []).map((argument) => `${argument.name}${argument.required ? '!' : ''}`)])).toEqual([
       ['weekly_report', ['period', 'storeId', 'language']],
+      ['monthly_report', ['month', 'storeId', 'language']],
       ['summarize_complaint', ['reference!', 'language']],
     ]);
   });
@@ -515,6 +517,10 @@ describe('prompts', () => {
     // What is at risk is the whole book's: the overdue are listed without the period, which would hide them.
     expect(text).toContain('lo que está en riesgo HOY en todo el libro');
     expect(text).toContain('llama a list_complaints con {"overdue":true,"pageSize":100}');
+    // Beside the exposure, how the period's records were answered.
+    for (const field of ['onTimeShare', 'daysToAnswer', 'byReason', 'medianDaysToAnswer', 'emailProblems.list']) expect(text, field).toContain(field);
+    expect(text).toContain('las tiendas que responden tarde');
+    expect(text.indexOf('primero lo que está en riesgo hoy')).toBeLessThan(text.indexOf('luego lo registrado en el periodo'));
     expect(text).toContain('Escribe en español y usa los términos de la ley: reclamo');
     for (const term of ['queja', 'plazo de 15 días hábiles', 'respuesta oficial', 'hoja de reclamación']) expect(text).toContain(term);
     const forStore = await promptText('weekly_report', { period: 'last_week', storeId: STORE_IDS.miraflores });
@@ -530,6 +536,7 @@ describe('prompts', () => {
     expect(text).toContain('Call complaints_overview with {"period":"last_month"}');
     expect(text).toContain('what is at risk TODAY across the whole book');
     expect(text).toContain('call list_complaints with {"overdue":true,"pageSize":100}');
+    expect(text).toContain('with the on-time share as a percentage; business days to answer, median and p90; the top reasons; the stores that answer late');
     expect(text).toContain('Write in English, and keep the law’s Spanish terms, glossed once: reclamo (a claim');
     for (const term of ['queja (', 'plazo de 15 días hábiles (', 'respuesta oficial (', 'hoja de reclamación (']) expect(text).toContain(term);
     for (const language of ['fr', 'ES', ' en', '__proto__']) {
@@ -537,8 +544,41 @@ describe('prompts', () => {
     }
   });
 
-  it('completes the language argument of both prompts', async () => {
-    for (const name of ['weekly_report', 'summarize_complaint']) {
+  it('monthly_report asks, in Spanish by default, for the last full month from complaints_overview and list_complaints', async () => {
+    // The month of the server's clock, taken on either side of the call (a month may end in between).
+    const lastMonth = () => periodRange('last_month', new Date(), 'America/Lima');
+    const before = lastMonth();
+    const { description, text } = await promptText('monthly_report', {});
+    const ranges = [before, lastMonth()].map((range) => JSON.stringify(range));
+    expect(description).toMatch(/^Informe mensual, [a-z]+ de \d{4}$/);
+    expect(ranges.some((range) => text.includes(`Llama a complaints_overview con ${range}`))).toBe(true);
+    expect(text).toContain('llama a list_complaints con {"overdue":true,"pageSize":100}');
+    expect(ranges.some((range) => text.includes(`${range.slice(0, -1).replace('{', '{"emailProblem":true,')}}`))).toBe(true);
+    expect(text).toContain('No lo mezcles con las cifras del mes');
+    expect(text).toContain('Escribe en español y usa los términos de la ley: reclamo');
+    const forStore = await promptText('monthly_report', { month: '2026-02', storeId: STORE_IDS.miraflores, language: 'en' });
+    expect(forStore.description).toBe('Monthly report, February 2026');
+    expect(forStore.text).toContain(`Call complaints_overview with {"from":"2026-02-01","to":"2026-02-28","storeId":"${STORE_IDS.miraflores}"}`);
+    expect(forStore.text).toContain(`call list_complaints with {"overdue":true,"storeId":"${STORE_IDS.miraflores}","pageSize":100}`);
+    expect(forStore.text).toContain('Write in English, and keep the law’s Spanish terms');
+  });
+
+  it('monthly_report refuses a month not begun, one before 2000 and anything but YYYY-MM', async () => {
+    const refused = (month: string) => mcp.client.getPrompt({ name: 'monthly_report', arguments: { month } });
+    await expect(refused('2999-01')).rejects.toThrow(/monthly_report: 2999-01 has not begun yet \(it is \d{4}-\d{2} in America\/Lima\)/);
+    await expect(refused('1999-12')).rejects.toThrow(/expected a month from 2000-01 on/);
+    for (const month of ['2026-13', '2026-1', 'last_month']) await expect(refused(month), month).rejects.toThrow(/expected a month as YYYY-MM, e.g. 2026-10/);
+  });
+
+  it('completes the month of monthly_report from the running month back', async () => {
+    const { completion } = await mcp.client.complete({ ref: { type: 'ref/prompt', name: 'monthly_report' }, argument: { name: 'month', value: '' } });
+    const running = periodRange('this_month', new Date(), 'America/Lima').from.slice(0, 7);
+    expect(completion.values).toHaveLength(13);
+    expect([running, periodRange('last_month', new Date(), 'America/Lima').from.slice(0, 7)]).toContain(completion.values[0]);
+  });
+
+  it('completes the language argument of every prompt', async () => {
+    for (const name of ['weekly_report', 'monthly_report', 'summarize_complaint']) {
       const complete = async (value: string) =>
         (await mcp.client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: 'language', value } })).completion.values;
       expect(await complete('')).toEqual(['es', 'en']);

@@ -160,14 +160,68 @@ describe('the overview: at risk now', () => {
 });
 
 describe("the overview: the period's filings", () => {
-  it('says when the page cap left records unread, and that the counts about filings are then lower bounds', () => {
+  it('says when the page cap left records unread, and that without the service counts the counts are lower bounds', () => {
     const filed = pagesOf(items([listItemBody()]), { total: 9000, pagesRead: 50, unread: 8999, capped: true });
     const view = toOverview({ unresolved: none, filed }, { period: 'this_month', from: '2026-11-01', to: '2026-11-22' }, clock);
     const hint =
-      'Only the first 50 pages were read (the cap), so the 1 newest records are counted and every figure about filings is a lower bound; narrow the period or filters for the rest.';
+      'The period holds 9000 records, more than one call reads (the newest 1 were read), so every count is a lower bound; narrow the period or filters for exact figures.';
     expect(view.answer).toMatchObject({ total: 9000, counted: 1, filedFrom: '2026-11-01', filedTo: '2026-11-22', hint });
     expect(formatOverviewText(view)).toContain(
       `Filed this_month, 2026-11-01..2026-11-22 in America/Lima: 9000 records. ${hint} Dates in America/Lima; MM-DD is 2026.`,
+    );
+  });
+
+  it('counts by status, type and store with the service counts when the cap left records unread', () => {
+    const read = items([
+      listItemBody({ id: 'a', createdAt: '2026-11-20T15:00:00Z' }),
+      listItemBody({ id: 'b', createdAt: '2026-11-19T15:00:00Z', storeId: 's2', storeName: 'Tienda Sur', receiptDeliveryStatus: 'failed' }),
+      listItemBody({ id: 'c', createdAt: '2026-11-18T15:00:00Z', storeId: 's3', storeName: 'Tienda Norte' }),
+    ]);
+    const counts = {
+      byStatus: new Map([
+        ['open', 500],
+        ['in_review', 0],
+        ['resolved', 8400],
+      ]),
+      byType: new Map([
+        ['claim', 6000],
+        ['complaint', 3000],
+      ]),
+      byStore: new Map([
+        ['9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b', 7000],
+        ['s2', 1500],
+      ]),
+    };
+    const filed = pagesOf(read, { total: 9000, pagesRead: 50, unread: 8997, capped: true });
+    const view = toOverview({ unresolved: none, filed, counts }, { from: '2026-01-01', to: '2026-11-30' }, clock);
+    expect(view.answer).toMatchObject({
+      total: 9000,
+      counted: 3,
+      // 100 records of a status the contract does not list: what the total leaves over.
+      byStatus: { resolved: 8400, open: 500, '(other values)': 100 },
+      byType: { claim: 6000, complaint: 3000 },
+      byStore: [
+        { store: 'Tienda Miraflores', count: 7000 },
+        { store: 'Tienda Sur', count: 1500 },
+      ],
+      // Tienda Norte was seen but not counted: it goes with the stores never seen.
+      otherStores: 500,
+      performance: { window: { from: '2026-11-19', to: '2026-11-22' }, records: 2 },
+      emailProblems: { records: 1, list: { emailProblem: true, from: '2026-11-19', to: '2026-11-22' } },
+    });
+    expect(view.answer.hint).toContain("the counts by status, type and store are the service's own, exact");
+    const text = formatOverviewText(view);
+    expect(text).toContain('By status: resolved 8400, open 500, (other values) 100. By type: claim 6000, complaint 3000.');
+    expect(text).toContain('; other stores 500.');
+    expect(text).toContain('Answers to records filed 2026-11-19..2026-11-22 (the newest whole days read): 0 of 2 answered');
+  });
+
+  it('says the counts are lower bounds, and why, when the service counts failed', () => {
+    const filed = pagesOf(items([listItemBody()]), { total: 9000, pagesRead: 50, unread: 8999, capped: true });
+    const view = toOverview({ unresolved: none, filed, countsFailed: 'The complaints service failed (HTTP 500).' }, {}, clock);
+    expect(view.answer.byStatus).toEqual({ open: 1 });
+    expect(view.answer.hint).toBe(
+      "The period holds 9000 records, more than one call reads (the newest 1 were read), so every count is a lower bound (the service's own counts could not be read: The complaints service failed (HTTP 500)); narrow the period or filters for exact figures.",
     );
   });
 
@@ -180,8 +234,8 @@ describe("the overview: the period's filings", () => {
     expect(view.answer).toMatchObject({ total: 2, emailProblems: { records: 2, byState: { bounced: 1, failed: 1 } } });
     const text = formatOverviewText(view);
     expect(text).toContain('Filed at any time (whole book): 2 records; all 2 counted.');
-    expect(text).toContain('By store (storeId): Tienda Miraflores 2 (9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b).');
-    expect(text).toContain('E-mail deliveries neither sent nor queued: bounced 1, failed 1 (2 records):');
+    expect(text).toContain('By store (storeId; answers): Tienda Miraflores 2 (9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b).');
+    expect(text).toContain('E-mail deliveries neither sent nor queued: bounced 1, failed 1 (2 records; every one: list_complaints {"emailProblem":true}):');
   });
 
   it('does not count by type when the call asked for one type and every record is of it', () => {

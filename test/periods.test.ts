@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, endOfMonth, isCalendarDate, isoWeekday } from '../src/calendar/calendar-date.js';
-import { PERIODS, periodRange } from '../src/calendar/periods.js';
+import { currentMonth, lastFullMonth, MONTH_PATTERN, monthRange, monthsBefore, PERIODS, periodRange } from '../src/calendar/periods.js';
 import { localDate } from '../src/calendar/time-zone.js';
 
 const LIMA = 'America/Lima';
@@ -86,5 +86,31 @@ describe('periods', () => {
       expect(isCalendarDate(from) && isCalendarDate(to)).toBe(true);
       expect(from <= to).toBe(true);
     }
+  });
+});
+
+describe('months (monthly_report)', () => {
+  it('takes the last full month in the time zone, as last_month does', () => {
+    // 03:00 UTC on 1 December is still 30 November in Lima: October is the last full month there.
+    const edge = new Date('2026-12-01T03:00:00Z');
+    expect(lastFullMonth(edge, LIMA)).toBe('2026-10');
+    expect(currentMonth(edge, LIMA)).toBe('2026-11');
+    expect(lastFullMonth(edge, 'UTC')).toBe('2026-11');
+    expect(lastFullMonth(new Date('2027-01-05T15:00:00Z'), LIMA)).toBe('2026-12');
+  });
+
+  it("gives a month's first and last days, leap Februaries included, and refuses anything but YYYY-MM", () => {
+    expect(monthRange('2026-10')).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(monthRange('2028-02')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthRange('2100-02')).toEqual({ from: '2100-02-01', to: '2100-02-28' });
+    for (const bad of ['2026-13', '2026-00', '2026-1', '26-10', '2026-10-01', ' 2026-10']) {
+      expect(MONTH_PATTERN.test(bad), bad).toBe(false);
+      expect(() => monthRange(bad), bad).toThrow(RangeError);
+    }
+  });
+
+  it('counts months back across a year end', () => {
+    expect(monthsBefore('2027-02', 3)).toEqual(['2027-01', '2026-12', '2026-11']);
+    expect(monthsBefore('2026-10', 0)).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@
 //   cap) and one page's round trip;
 // - list_complaints {"overdue":true,"pageSize":100} paged to the end: calls, requests and wall time;
 // - the overview's atRisk figures beside the same figures computed here from the sandbox's own
-//   records with the project's calendar (business days, Lima days), not with the server's domain code.
+//   records with the project's calendar (business days, Lima days), not with the server's domain code;
+// - the overview of the last full month, as monthly_report asks for it (last-month.ts).
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { addBusinessDays, businessDaysBetween } from '../../src/calendar/business-days.js';
@@ -21,11 +22,14 @@ import { type BenchContext, type Figure, figure } from '../figure.js';
 import { cpuMs } from '../proc.js';
 import { median, quantile, timed } from '../stats.js';
 import { StdioPeer } from '../stdio-peer.js';
+import { lastMonthFigures } from './last-month.js';
 
 export const LATENCY_MS = 40;
 const PAGE_SIZE = 100;
 /** What the overview reads at most of the filings (src/tools/complaints-overview.ts). */
-const MAX_FILING_PAGES = 50;
+const MAX_FILING_PAGES = 40;
+/** The statuses and types the contract lists: the overview counts each with one request when it cannot read every filing. */
+const COUNTED_VALUES = 3 + 2;
 /** The member's cap on requests in flight, as the README states it (src/api/request-gate.ts holds it). */
 const MEMBER_MAX_IN_FLIGHT = 8;
 const TARGET_REQUESTS = 80;
@@ -88,11 +92,20 @@ export function atRiskTruth(dataset: Dataset, now: Date): AtRiskTruth {
   return truth;
 }
 
-/** Pages organization A's unresolved queries hold, and the filing pages the overview {} reads. */
-function designedPages(dataset: Dataset): { unresolved: number; filed: number } {
+/**
+ * Pages organization A's unresolved queries hold, the filing pages the overview {} reads, and the
+ * counts of one record it asks when those pages cannot hold the book (each status, type and store).
+ */
+function designedPages(dataset: Dataset): { unresolved: number; filed: number; counts: number } {
   const ofA = dataset.records.filter((record) => record.organizationId === ORGANIZATION_A.id);
   const pages = (status: string) => Math.ceil(ofA.filter((record) => record.status === status).length / PAGE_SIZE);
-  return { unresolved: pages('open') + pages('in_review'), filed: Math.min(MAX_FILING_PAGES, Math.ceil(ofA.length / PAGE_SIZE)) };
+  const filingPages = Math.ceil(ofA.length / PAGE_SIZE);
+  const stores = new Set(ofA.map((record) => record.storeId)).size;
+  return {
+    unresolved: pages('open') + pages('in_review'),
+    filed: Math.min(MAX_FILING_PAGES, filingPages),
+    counts: filingPages > MAX_FILING_PAGES ? COUNTED_VALUES + stores : 0,
+  };
 }
 
 /** p50 of one 100-record page of the unresolved query, through the proxy: a round trip, the 40 ms included. */
@@ -166,9 +179,10 @@ export async function measureWholeBook(context: BenchContext): Promise<Figure[]>
     }
     const listWall = performance.now() - listStarted;
     const listRequests = proxy.requests;
+    const lastMonth = await lastMonthFigures(peer, proxy, dataset);
 
     // The two counts of one record (open, in_review) that tell the unresolved pages, then every page.
-    const designed = 2 + pages.unresolved + pages.filed;
+    const designed = 2 + pages.unresolved + pages.filed + pages.counts;
     const overviewWall = median(overviewTimes);
     const requests = overviewRequests[overviewRequests.length - 1]!;
     const complete = atRisk.incomplete === undefined;
@@ -188,7 +202,7 @@ export async function measureWholeBook(context: BenchContext): Promise<Figure[]>
         unit: 'requests',
         value: requests,
         reference: {
-          label: `requests it is designed to make: a count of one record per unresolved status (2) + ${pages.unresolved} unresolved pages + ${pages.filed} of filings`,
+          label: `requests it is designed to make: a count of one record per unresolved status (2) + ${pages.unresolved} unresolved pages + ${pages.filed} of filings + ${pages.counts} counts by status, type and store`,
           value: designed,
         },
         target: `<= ${TARGET_REQUESTS}`,
@@ -237,6 +251,7 @@ export async function measureWholeBook(context: BenchContext): Promise<Figure[]>
         extra: { calls, p50PerCallMs: median(callTimes), maxPerCallMs: Math.max(...callTimes) },
       }),
       ...(['unresolved', 'unanswered', 'overdue', 'dueSoon', 'answeredNotDelivered'] as const).map(agreementRow),
+      ...lastMonth,
     ];
   } finally {
     await peer.stop();

@@ -99,7 +99,7 @@ export async function readAllPages(api: ComplaintsReader, queries: readonly Quer
 }
 
 /** Errors after which no answer is worth giving: the key refused, or the member gone. */
-const STOPS_THE_CALL = new Set(['unauthorized', 'forbidden', 'cancelled']);
+export const STOPS_THE_CALL: ReadonlySet<string> = new Set(['unauthorized', 'forbidden', 'cancelled']);
 
 /**
  * The pages to read of each query, at most `budget` of them, taking from each query in turn: pages

@@ -39,3 +39,39 @@ export function periodRange(period: Period, now: Date, timeZone: string): DateRa
       return { from: addDays(today, -29), to: today };
   }
 }
+
+/** A calendar month written YYYY-MM (01 to 12). */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The month (YYYY-MM) that `now` falls in, in `timeZone`. */
+export function currentMonth(now: Date, timeZone: string): string {
+  return localDate(now, timeZone).slice(0, 7);
+}
+
+/** The last month that has ended (YYYY-MM) in `timeZone`: the month of `last_month`. */
+export function lastFullMonth(now: Date, timeZone: string): string {
+  return periodRange('last_month', now, timeZone).from.slice(0, 7);
+}
+
+/** The first and last days of a month written YYYY-MM; throws on anything else (a caller's bug). */
+export function monthRange(month: string): DateRange {
+  if (!MONTH_PATTERN.test(month)) throw new RangeError(`not a month (YYYY-MM): ${month}`);
+  const from = `${month}-01`;
+  return { from, to: endOfMonth(from) };
+}
+
+/** The `count` months (YYYY-MM) before `month`, newest first. */
+export function monthsBefore(month: string, count: number): string[] {
+  const months: string[] = [];
+  let year = Number(month.slice(0, 4));
+  let number = Number(month.slice(5, 7));
+  for (let index = 0; index < count; index++) {
+    number -= 1;
+    if (number === 0) {
+      number = 12;
+      year -= 1;
+    }
+    months.push(`${String(year).padStart(4, '0')}-${String(number).padStart(2, '0')}`);
+  }
+  return months;
+}

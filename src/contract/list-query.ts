@@ -20,6 +20,8 @@ export type ListFilters = Omit<ListQuery, 'page' | 'pageSize'> & {
   overdue?: boolean;
   /** Unanswered, the law's deadline on or before this day (YYYY-MM-DD). */
   dueBy?: string;
+  /** The receipt or response e-mail neither sent nor queued. */
+  emailProblem?: boolean;
 };
 
 /** The status filter that stands for open and in_review together: read as two queries, not sent. */

@@ -43,3 +43,13 @@ export interface AllPages {
   /** Records the service sent beyond the page size asked, left unread. */
   sentMore: number;
 }
+
+/** The service's own counts of a query's records by value (a request of one record each): exact at any size. */
+export interface ExactCounts {
+  /** By each known status; left out when the query has a status. */
+  byStatus?: Map<string, number>;
+  /** By each known type; left out when the query has a type. */
+  byType?: Map<string, number>;
+  /** By each store id asked for; left out when the query has a store. */
+  byStore?: Map<string, number>;
+}

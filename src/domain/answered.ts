@@ -28,5 +28,18 @@ export function isNotDelivered(deliveryState: string | null): boolean {
   return deliveryState !== null && NOT_DELIVERED.has(cleanLine(deliveryState, 40).toLowerCase());
 }
 
+/** An e-mail delivery state that is neither sent nor queued (failed, bounced, or one the contract does not list). */
+export function needsAttention(deliveryState: string | null): deliveryState is string {
+  if (deliveryState === null) return false;
+  // Read as isNotDelivered reads it: "Sent " is sent, and "Bounced" is bounced.
+  const state = cleanLine(deliveryState, 40).toLowerCase();
+  return state !== '' && state !== 'sent' && state !== 'queued';
+}
+
+/** A record whose receipt or response e-mail needs attention: what list_complaints' emailProblem selects. */
+export function hasEmailProblem(item: { receiptDeliveryStatus: string | null; responseDeliveryStatus: string | null }): boolean {
+  return needsAttention(item.receiptDeliveryStatus) || needsAttention(item.responseDeliveryStatus);
+}
+
 /** The statuses still waiting for the record to be closed: the deadline matters only for these. */
 export const UNRESOLVED_STATUSES = ['open', 'in_review'] as const;

@@ -43,11 +43,6 @@ export function calendarDay(value: string | null, timeZone: string): string | un
   return calendarDateOf(value, timeZone) ?? line(value, 30);
 }
 
-/** An e-mail delivery state that is neither sent nor queued (failed, bounced, or one the contract does not list). */
-export function needsAttention(deliveryState: string | null): deliveryState is string {
-  return deliveryState !== null && deliveryState.trim() !== '' && deliveryState !== 'sent' && deliveryState !== 'queued';
-}
-
 // ---- Writing a view's values as text ----
 
 /**
@@ -150,12 +145,15 @@ export function serviceNote(serviceDue: string | undefined, writeDate: (date: st
 }
 
 /** What could not be read of `pages`, in one sentence; undefined when every record was. */
-export function readingGap(pages: AllPages, unit: string): string | undefined {
+export function readingGap(pages: AllPages, unit: string, readFirst: 'oldest' | 'newest' = 'oldest'): string | undefined {
   const missing = Math.max(pages.unread, pages.total - pages.items.length);
   if (missing === 0 && pages.stoppedBy === undefined) return undefined;
   const gap = `${plural(missing, unit)} of ${pages.total} could not be read`;
   if (pages.stoppedBy !== undefined) return `${gap}: ${pages.stoppedBy.replace(/\.$/, '')}.`;
-  if (pages.capped) return `${gap} (the ${pages.items.length} oldest were read, the most one call reads); narrow with storeId or type to read the rest.`;
+  if (pages.capped) {
+    const narrow = readFirst === 'oldest' ? 'storeId or type' : 'from/to, storeId or type';
+    return `${gap} (the ${pages.items.length} ${readFirst} were read, the most one call reads); narrow with ${narrow} to read the rest.`;
+  }
   // Every page was read, yet fewer distinct records came than the service counts.
   return `${gap}: the service's pages held ${pages.items.length} distinct records of the ${pages.total} it counts${pages.repeated > 0 ? ` (${plural(pages.repeated, 'record')} came more than once)` : ''}.`;
 }

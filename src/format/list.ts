@@ -7,10 +7,11 @@ import type { ListAnswer, ListRow } from '../contract/list-answer.js';
 import { type ListFilters, UNRESOLVED } from '../contract/list-query.js';
 import type { ListPage } from '../contract/operations.js';
 import type { ComplaintListItem } from '../contract/records.js';
+import { needsAttention } from '../domain/answered.js';
 import type { Clock } from '../domain/clock.js';
 import { deadlineFields, deadlineStatus, limaToday } from '../domain/deadline.js';
 import { quoted } from '../sanitize.js';
-import { cell, consumerName, type DateStyle, dateStyle, datesNote, dayIn, describeDeadline, line, needsAttention, plural, shortDate } from './fields.js';
+import { cell, consumerName, type DateStyle, dateStyle, datesNote, dayIn, describeDeadline, line, plural, shortDate } from './fields.js';
 
 export interface ListView {
   /** The structured answer, as the tool returns it. */
@@ -163,6 +164,7 @@ export function describeFilters(filters: ListFilters, style: DateStyle): string 
   if (filters.status) parts.push(filters.status === UNRESOLVED ? 'status open or in_review' : `status ${filters.status}`);
   const onDeadline = [filters.overdue ? "past the law's deadline" : undefined, filters.dueBy ? `due by ${filters.dueBy}` : undefined].filter(Boolean);
   if (onDeadline.length > 0) parts.push(`unanswered, ${onDeadline.join(' and ')}`);
+  if (filters.emailProblem) parts.push('receipt or response e-mail neither sent nor queued');
   if (filters.type) parts.push(`type ${filters.type}`);
   if (filters.storeId) parts.push(`store ${filters.storeId}`);
   if (filters.search) parts.push(`search ${quoted(filters.search, 100)}`);

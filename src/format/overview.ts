@@ -1,39 +1,20 @@
 // The overview view: what is at risk now over the whole book (every unresolved record: unanswered,
 // overdue or due soon by the law's deadline, answered but not delivered), then what a manager asks
-// about the period's filings (counts by status, type and store, activity, e-mail problems): the
-// structured answer; then the text, written from that view alone.
+// about the period's filings (filings.ts): the structured answer; then the text, written from that
+// view alone.
 
 import { localDate } from '../calendar/time-zone.js';
 import type { ListFilters } from '../contract/list-query.js';
-import type { AllPages } from '../contract/operations.js';
+import type { AllPages, ExactCounts } from '../contract/operations.js';
 import type { AtRisk, OverviewAnswer, UrgentRecord } from '../contract/overview-answer.js';
 import type { Clock } from '../domain/clock.js';
 import { DUE_SOON_BUSINESS_DAYS, deadlineFields, dueSoonThrough, filingDay, legalDeadline, limaToday, urgencyOf } from '../domain/deadline.js';
 import { exposureOf, type RecordDeadline } from '../domain/exposure.js';
-import { activityOf } from './activity.js';
-import {
-  cell,
-  consumerName,
-  type DateStyle,
-  dateStyle,
-  datesNote,
-  describeDeadline,
-  line,
-  needsAttention,
-  nonEmpty,
-  plural,
-  readingGap,
-  shortDate,
-} from './fields.js';
-import { filedRange } from './list.js';
+import { cell, consumerName, type DateStyle, dateStyle, describeDeadline, line, nonEmpty, plural, readingGap, shortDate } from './fields.js';
+import { filingLines, filingsOf } from './filings.js';
 
 /** Records listed one by one in each section; the rest are counted. */
 const LISTED = 10;
-/** Values counted one by one (statuses, types, delivery states); the rarest beyond are summed as OTHER_VALUES. */
-const COUNTED_VALUES = 20;
-const OTHER_VALUES = '(other values)';
-/** Stores listed, most records first: a book with more is narrowed with storeId. */
-const LISTED_STORES = 50;
 
 export interface OverviewView {
   /** The structured answer, as the tool returns it. */
@@ -44,41 +25,23 @@ export interface OverviewView {
   today: string;
 }
 
-/**
- * Counts by a value, most first, at most COUNTED_VALUES of them (a service sending a thousand statuses
- * must not make a thousand keys). Counted in a Map and written with fromEntries, so that a value such
- * as "__proto__" or "constructor" stays a key like any other.
- */
-function countBy<T>(items: readonly T[], key: (item: T) => string | undefined): Record<string, number> {
-  const counts = new Map<string, number>();
-  for (const item of items) {
-    const value = key(item) ?? 'unknown';
-    counts.set(value, (counts.get(value) ?? 0) + 1);
-  }
-  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
-  if (sorted.length <= COUNTED_VALUES) return Object.fromEntries(sorted);
-  const rest = sorted.slice(COUNTED_VALUES - 1).reduce((sum, [, count]) => sum + count, 0);
-  return Object.fromEntries([...sorted.slice(0, COUNTED_VALUES - 1), [OTHER_VALUES, rest]]);
-}
-
-/** Counts by type, unless the call asked for one type and every record is of it: that says nothing. */
-function byTypeUnlessAsked(counts: Record<string, number>, filters: ListFilters): Record<string, number> | undefined {
-  const types = Object.keys(counts);
-  return filters.type !== undefined && types.length === 1 && types[0] === filters.type ? undefined : counts;
-}
-
 /** What the overview reads: the unresolved records of the book (narrowed by store and type) and the period's filings. */
 export interface OverviewPages {
   unresolved: AllPages;
   filed: AllPages;
+  /** The service's counts of the period's records by status, type and store, when the pages did not hold them all. */
+  counts?: ExactCounts;
+  /** Why those counts could not be had, when they were asked for and failed. */
+  countsFailed?: string;
 }
 
-export function toOverview({ unresolved, filed }: OverviewPages, filters: ListFilters, clock: Clock): OverviewView {
+export function toOverview({ unresolved, filed, counts, countsFailed }: OverviewPages, filters: ListFilters, clock: Clock): OverviewView {
   const now = clock.now();
   const today = localDate(now, clock.timeZone);
+  const limaDay = limaToday(now);
   const answer: OverviewAnswer = {
-    atRisk: atRiskOf(unresolved, filters, limaToday(now)),
-    ...filingsOf(filed, filters, today, clock.timeZone),
+    atRisk: atRiskOf(unresolved, filters, limaDay),
+    ...filingsOf({ pages: filed, counts, countsFailed }, filters, today, limaDay, clock.timeZone),
   };
   return { answer, filters, today };
 }
@@ -145,87 +108,6 @@ function urgentRecord({ item, deadline }: RecordDeadline): UrgentRecord {
     id: line(item.id, 64),
   };
 }
-
-/** The figures about the records filed in the period asked (the whole book without one). */
-function filingsOf(pages: AllPages, filters: ListFilters, today: string, timeZone: string): Omit<OverviewAnswer, 'atRisk'> {
-  const { items } = pages;
-  const head = {
-    total: pages.total,
-    counted: items.length !== pages.total ? items.length : undefined,
-    ...(filters.period ? { filedFrom: filters.from, filedTo: filters.to } : {}),
-    timeZone,
-  };
-  const hint = countingHint(pages);
-  if (items.length === 0) return { ...head, hint };
-
-  const stores = new Map<string, { store?: string; count: number; storeId?: string }>();
-  for (const item of items) {
-    // By the cleaned id, else the cleaned name: an id that differs by an invisible character is the
-    // same store, and a name is never taken for another store's id.
-    const storeId = line(item.storeId, 64);
-    const storeName = line(item.storeName, 80);
-    const key = storeId !== undefined ? `id ${storeId}` : `name ${storeName ?? ''}`;
-    const store = stores.get(key) ?? { store: storeName, count: 0, storeId };
-    store.count += 1;
-    stores.set(key, store);
-  }
-
-  const problems = items.filter((item) => needsAttention(item.receiptDeliveryStatus) || needsAttention(item.responseDeliveryStatus));
-  const problemStates = problems.flatMap((item) => [item.receiptDeliveryStatus, item.responseDeliveryStatus].filter(needsAttention));
-
-  return {
-    ...head,
-    byStatus: countBy(items, (item) => line(item.status, 40)),
-    byType: byTypeUnlessAsked(
-      countBy(items, (item) => line(item.type, 40)),
-      filters,
-    ),
-    byStore: [...stores.values()].sort((a, b) => b.count - a.count).slice(0, LISTED_STORES),
-    // Drawn by the view (MCP Apps); the text leaves it out, as it was before the view.
-    activity: activityOf(items, filters, today, timeZone),
-    emailProblems:
-      problems.length === 0
-        ? undefined
-        : {
-            records: problems.length,
-            byState: countBy(problemStates, (state) => line(state, 40)),
-            first: problems.slice(0, LISTED).map((item) => ({
-              correlative: line(item.correlative, 40),
-              receipt: line(item.receiptDeliveryStatus, 40),
-              response: line(item.responseDeliveryStatus, 40),
-              id: line(item.id, 64),
-            })),
-            list: { emailProblem: true, ...(filters.period || filters.from ? { from: filters.from } : {}), ...(filters.period || filters.to ? { to: filters.to } : {}), ...(filters.type ? { type: filters.type } : {}), ...(filters.storeId ? { storeId: filters.storeId } : {}) },
-          },
-    hint,
-    truncated:
-      stores.size > LISTED_STORES
-        ? `byStore lists the ${LISTED_STORES} stores with most records of ${stores.size}; narrow with storeId for another.`
-        : undefined,
-  };
-}
-
-/** Why the records counted are not the total the service reported, when they are not. */
-function countingHint(pages: AllPages): string | undefined {
-  const counted = pages.items.length;
-  if (pages.stoppedBy !== undefined) {
-    return `${plural(pages.unread, 'record')} of ${pages.total} could not be read (${pages.stoppedBy.replace(/\.$/, '')}), so the ${counted} read are counted and every figure about filings is a lower bound.`;
-  }
-  if (pages.capped) {
-    return `Only the first ${pages.pagesRead} pages were read (the cap), so the ${counted} newest records are counted and every figure about filings is a lower bound; narrow the period or filters for the rest.`;
-  }
-  if (counted === pages.total && pages.sentMore === 0) return undefined;
-  const why = [
-    pages.repeated > 0 ? `${plural(pages.repeated, 'record')} showed on more than one page and counted once` : undefined,
-    pages.sentMore > 0 ? `${plural(pages.sentMore, 'record')} sent beyond the page size asked were left out` : undefined,
-  ].filter((part) => part !== undefined);
-  return `The service reported ${pages.total} matching records and its pages held ${counted} distinct ones${why.length > 0 ? ` (${why.join('; ')})` : ''}: every figure counts those ${counted}.`;
-}
-
-const counts = (record: Record<string, number> = {}) =>
-  Object.entries(record)
-    .map(([name, count]) => `${name} ${count}`)
-    .join(', ');
 
 export function formatOverviewText(view: OverviewView): string {
   const { answer } = view;
@@ -296,30 +178,5 @@ function atRiskLines(atRisk: AtRisk, filters: ListFilters, style: DateStyle): st
         .join(', ')}.`,
     );
   }
-  return lines;
-}
-
-/** "Filed 2026-11-16..2026-11-22 (this_week), type claim: …", or "Filed at any time (whole book): …". */
-function filingLines(answer: OverviewAnswer, filters: ListFilters, style: DateStyle): string[] {
-  const narrowed = [filters.type ? `type ${filters.type}` : undefined, filters.storeId ? `store ${filters.storeId}` : undefined].filter(Boolean);
-  const scope = `Filed ${filedRange(filters, style) ?? 'at any time (whole book)'}${narrowed.length > 0 ? `, ${narrowed.join(', ')}` : ''}`;
-  if (answer.total === 0) return [`${scope}: no records.`];
-  const lines = [
-    `${scope}: ${answer.total} ${answer.total === 1 ? 'record' : 'records'}${answer.hint !== undefined ? `. ${answer.hint}` : `; all ${answer.total} counted.`} ${datesNote(style)}`,
-    `By status: ${counts(answer.byStatus)}.${answer.byType ? ` By type: ${counts(answer.byType)}.` : ''}`,
-    // With each store's id: the storeId filter of every tool takes it, and nothing else shows it.
-    `By store (storeId): ${(answer.byStore ?? []).map((store) => `${store.store ?? 'unknown'} ${store.count}${store.storeId ? ` (${store.storeId})` : ''}`).join(', ')}.`,
-  ];
-  const problems = answer.emailProblems;
-  if (problems === undefined) {
-    lines.push('E-mail: every receipt and response of these is sent or queued.');
-  } else {
-    lines.push(
-      `E-mail deliveries neither sent nor queued: ${counts(problems.byState)} (${plural(problems.records, 'record')}${problems.records > problems.first.length ? `, first ${problems.first.length}` : ''}):`,
-      ['correlative', 'receipt e-mail', 'response e-mail', 'id'].join('\t'),
-    );
-    for (const issue of problems.first) lines.push([cell(issue.correlative), cell(issue.receipt), cell(issue.response), cell(issue.id)].join('\t'));
-  }
-  if (answer.truncated) lines.push(answer.truncated);
   return lines;
 }

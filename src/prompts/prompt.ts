@@ -1,11 +1,24 @@
 // The shape of one prompt: adding a prompt means adding one file that exports a `definePrompt(...)`.
 // Like the tools, prompts know nothing of the MCP SDK; server.ts registers them.
 import type { z } from 'zod';
+import type { Clock } from '../domain/clock.js';
 import type { Language } from './language.js';
 
-/** What the member's settings decide for every prompt: the language of a report not given one. */
+/**
+ * What the member's settings decide for every prompt: the language of a report not given one, and
+ * the clock and time zone that a default period (the last full month, say) is counted in.
+ */
 export interface PromptDefaults {
   language: Language;
+  clock: Clock;
+}
+
+/**
+ * An argument refused by what only build can check (a month not begun yet by the member's clock):
+ * server.ts answers it as the SDK answers an argument its schema refuses (invalid params).
+ */
+export class PromptArgumentError extends Error {
+  override name = 'PromptArgumentError';
 }
 
 export interface PromptDefinition<Args extends z.ZodRawShape> {
@@ -14,7 +27,7 @@ export interface PromptDefinition<Args extends z.ZodRawShape> {
   description: string;
   argsSchema: Args;
   /** Completions of an argument's value as the user types it, by argument name. */
-  complete?: { [K in keyof Args]?: (value: string) => string[] };
+  complete?: { [K in keyof Args]?: (value: string, defaults: PromptDefaults) => string[] };
   /** The one user message the prompt puts in the conversation. */
   build(args: z.output<z.ZodObject<Args>>, defaults: PromptDefaults): { description: string; text: string };
 }

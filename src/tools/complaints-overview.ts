@@ -1,25 +1,34 @@
-import { PAGE_SIZE, readAllPages } from '../api/all-pages.js';
+import { PAGE_SIZE, readAllPages, STOPS_THE_CALL } from '../api/all-pages.js';
+import { ApiError } from '../api/errors.js';
+import { countsDisagree, readExactCounts } from '../api/exact-counts.js';
 import { MAX_UNRESOLVED_RECORDS, readUnresolved } from '../api/unresolved-records.js';
+import type { AllPages, ComplaintsReader, ExactCounts } from '../contract/operations.js';
 import { overviewAnswerSchema } from '../contract/overview-answer.js';
+import type { ComplaintListItem } from '../contract/records.js';
 import { capText } from '../format/cap.js';
+import { LISTED_STORES } from '../format/filings.js';
 import { formatOverviewText, toOverview } from '../format/overview.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
 import { overviewView } from '../resources/overview-view.js';
 import { filterInputs, readFilters } from './filter-inputs.js';
 import { defineTool, REPLY_IN_MEMBERS_LANGUAGE } from './tool.js';
 
-/** Pages of the period's filings read at most (the newest first): the figures about filings beyond are lower bounds, and say so. */
-const MAX_FILING_PAGES = 50;
+/**
+ * Pages of the period's filings read at most (the newest first): a month of a big chain whole. Beyond,
+ * the counts are the service's own, and the figures about answers cover the newest whole days read.
+ * With a book's unresolved pages and those counts, an overview of the whole book stays near 80 requests.
+ */
+const MAX_FILING_PAGES = 40;
 
 export const complaintsOverview = defineTool({
   name: 'complaints_overview',
   title: 'Overview: legal deadlines at risk, counts and e-mail problems',
   description: [
-    "Two things in one call. First, what is at risk NOW over the whole book: every unresolved record (open or in_review) the member can see, whatever its filing date, narrowed only by storeId and type: how many are unanswered, OVERDUE or DUE SOON by the law's deadline (15 business days after the filing day; due soon = 3 business days or fewer), answered but with the response e-mail failed or bounced; the 10 most urgent, and the list_complaints arguments that page through all of them. Second, the records FILED in the period asked (period or from/to; the whole book without one): counts by status, type and store (with each store's id, which the storeId filter takes) and e-mail deliveries neither sent nor queued.",
+    "Two things in one call. First, what is at risk NOW over the whole book: every unresolved record (open or in_review) the member can see, whatever its filing date, narrowed only by storeId and type: how many are unanswered, OVERDUE or DUE SOON by the law's deadline (15 business days after the filing day; due soon = 3 business days or fewer), answered but with the response e-mail failed or bounced; the 10 most urgent, and the list_complaints arguments that page through all of them. Second, the records FILED in the period asked (period or from/to; the whole book without one): counts by status, type and store, exact at any size (with each store's id, which the storeId filter takes); how they were answered: on time or late by the law's deadline, still unanswered past it, business days to answer (median, 90th percentile), responses whose e-mail failed, the most frequent reasons, and each store's on-time share and median days; and e-mail deliveries neither sent nor queued.",
     REPLY_IN_MEMBERS_LANGUAGE,
-    'Use it for "what is close to its legal deadline", "what is overdue", "how are we doing this week", "which store has most claims", or before a report; use list_complaints to see records page by page (overdue=true or dueBy for every record at risk), get_complaint for one record.',
-    `It reads every unresolved record (up to ${MAX_UNRESOLVED_RECORDS.toLocaleString('en-US')}) and up to ${MAX_FILING_PAGES} pages of ${PAGE_SIZE} of the period's filings, and says so when there were more or when the service failed or the call ran out of time (COMPLAINTS_TIMEOUT_MS).`,
-    'Examples: {} · {"period":"this_week"} · {"type":"claim","period":"last_30_days"} · {"storeId":"a1e5c3d2-7b48-4f19-8e2a-1c3d5e7f9a01"}',
+    'Use it for "what is close to its legal deadline", "what is overdue", "how did we do last month", "did we answer on time", "which store answers late", "the most frequent reasons", or before a report; use list_complaints to see records page by page (overdue=true or dueBy for every record at risk), get_complaint for one record.',
+    `It reads every unresolved record (up to ${MAX_UNRESOLVED_RECORDS.toLocaleString('en-US')}) and up to ${(MAX_FILING_PAGES * PAGE_SIZE).toLocaleString('en-US')} of the period's filings, newest first; beyond, the counts are the service's own and the figures about answers cover the newest whole filing days read (performance.window names them). It says so when the service failed or the call ran out of time (COMPLAINTS_TIMEOUT_MS).`,
+    'Examples: {} · {"period":"this_week"} · {"period":"last_month"} · {"from":"2026-01-01","to":"2026-06-30","type":"claim"} · {"storeId":"a1e5c3d2-7b48-4f19-8e2a-1c3d5e7f9a01"}',
   ].join('\n'),
   inputSchema: {
     period: filterInputs.period,
@@ -48,14 +57,47 @@ export const complaintsOverview = defineTool({
         readUnresolved(reader, { type: query.type, storeId: query.storeId }, { signal: both, onPage: report('unresolved') }),
         readAllPages(reader, [query], { maxPages: MAX_FILING_PAGES, signal: both, onPage: report('filed') }),
       ]);
+      // Too many to read: the counts are the service's own, a request of one record per value.
+      const { counts, countsFailed } = filed.items.length < filed.total ? await exactCountsOf(reader, query, filed, signal) : {};
       const redact = (read: typeof filed) => (redactPii ? { ...read, items: read.items.map(redactListItem) } : read);
-      const built = toOverview({ unresolved: redact(unresolved), filed: redact(filed) }, filters, clock);
+      const built = toOverview({ unresolved: redact(unresolved), filed: redact(filed), counts, countsFailed }, filters, clock);
       const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
       const text = capText(formatOverviewText(view), 'structuredContent holds every count.');
       return { text, structured: view.answer };
     });
   },
 });
+
+/** A store id the overview sends back to the service: a uuid, as the API's storeId filter takes. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The service's counts by status, type and each store seen (the LISTED_STORES with most records read),
+ * or why they could not be had: then the overview counts the records read, and says so. A refused key
+ * or the member gone ends the call as any reading does.
+ */
+async function exactCountsOf(
+  reader: ComplaintsReader,
+  query: Parameters<typeof readExactCounts>[1],
+  { items, total }: AllPages,
+  signal: AbortSignal,
+): Promise<{ counts?: ExactCounts; countsFailed?: string }> {
+  const seen = new Map<string, number>();
+  for (const { storeId } of items) if (storeId !== null && UUID.test(storeId)) seen.set(storeId, (seen.get(storeId) ?? 0) + 1);
+  const storeIds = [...seen]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, LISTED_STORES)
+    .map(([storeId]) => storeId);
+  try {
+    const counts = await readExactCounts(reader, query, storeIds, signal);
+    // A service whose counts add up to more than its total is not believed on either.
+    const disagreement = countsDisagree(counts, total);
+    return disagreement === undefined ? { counts } : { countsFailed: disagreement };
+  } catch (error) {
+    if (!(error instanceof ApiError) || STOPS_THE_CALL.has(error.kind)) throw error;
+    return { countsFailed: error.message };
+  }
+}
 
 /**
  * Two readings that answer together: when one fails, the other is stopped at once rather than left

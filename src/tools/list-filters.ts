@@ -1,6 +1,7 @@
 // The filters list_complaints has beyond the API's: the status "unresolved" (open and in_review
-// together), overdue, and dueBy. The API filters on none of them, so with any of them the tool reads
-// every unresolved record (api/unresolved-records.ts) and filters, orders and pages them itself.
+// together), overdue, dueBy and emailProblem. The API filters on none of them, so with any of them
+// the tool reads every record they may match (the unresolved ones, api/unresolved-records.ts, for the
+// first three) and filters, orders and pages them itself.
 import { z } from 'zod';
 import { UserFacingError } from '../api/errors.js';
 import type { UnresolvedQuery } from '../api/unresolved-records.js';
@@ -12,19 +13,23 @@ import { readFilters } from './filter-inputs.js';
 
 const LIST_STATUSES = [...STATUSES, UNRESOLVED] as const;
 
+/** A flag, true or false; some clients send booleans as strings. */
+const booleanInput = () =>
+  z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: 'expected true or false' }));
+
 export const listFilterInputs = {
   status: z
     .enum(LIST_STATUSES, { error: `expected one of ${LIST_STATUSES.join(', ')}` })
     .optional()
     .describe('open = received, in_review = under review, resolved; unresolved = open and in_review together.'),
-  overdue: z
-    .preprocess(
-      // Some clients send booleans as strings.
-      (value) => (value === 'true' ? true : value === 'false' ? false : value),
-      z.boolean({ error: 'expected true or false' }),
-    )
+  overdue: booleanInput()
     .optional()
     .describe("true: only unanswered records past the law's deadline (15 business days after filing), earliest deadline first, whatever their filing date."),
+  emailProblem: booleanInput()
+    .optional()
+    .describe(
+      'true: only records whose receipt or response e-mail is neither sent nor queued (failed, bounced…), newest first; combines with from/to and the other filters.',
+    ),
   dueBy: z
     .string({ error: 'expected a date YYYY-MM-DD' })
     .trim()
@@ -37,17 +42,19 @@ type ListFilterArguments = Omit<Parameters<typeof readFilters>[0], 'status'> & {
   status?: (typeof LIST_STATUSES)[number];
   overdue?: boolean;
   dueBy?: string;
+  emailProblem?: boolean;
 };
 
 /**
  * The API's query and the filters the text names; with `unresolved`, the query of the unresolved
- * records to read instead of one page of the API. Refuses what cannot match before anything is sent.
+ * records to read instead of one page of the API (with emailProblem alone, the query's every record
+ * is read). Refuses what cannot match before anything is sent.
  */
 export function readListFilters(
   args: ListFilterArguments,
   clock: Clock,
 ): { query: Omit<ListQuery, 'page' | 'pageSize'>; filters: ListFilters; unresolved?: UnresolvedQuery } {
-  const { status, overdue, dueBy, ...rest } = args;
+  const { status, overdue, dueBy, emailProblem, ...rest } = args;
   const onDeadline = overdue === true || dueBy !== undefined;
   if (onDeadline && status === 'resolved') {
     throw new UserFacingError(
@@ -60,6 +67,7 @@ export function readListFilters(
     ...(status === UNRESOLVED ? { status } : {}),
     ...(overdue === true ? { overdue } : {}),
     ...(dueBy !== undefined ? { dueBy } : {}),
+    ...(emailProblem === true ? { emailProblem } : {}),
   };
   if (!onDeadline && status !== UNRESOLVED) return { query, filters: listFilters };
   const { status: oneStatus, ...narrowing } = query;

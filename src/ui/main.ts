@@ -69,7 +69,7 @@ const filingsSection = h('section', { class: 'filings', 'data-section': 'filings
 select.disabled = true;
 /**
  * Arrow keys on a closed select change it once per press: the period asked for is the one it rests
- * on, so that passing over four options is one overview call, not four (each reads up to 50 pages,
+ * on, so that passing over four options is one overview call, not four (each reads up to 40 pages,
  * and a host may ask the person to approve each).
  */
 const PERIOD_SETTLE_MS = 400;

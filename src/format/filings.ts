@@ -1,0 +1,218 @@
+// The overview's second part: the records filed in the period asked (the whole book without one).
+// Counts by status, type and store, exact at any size (the service's own counts when the records are
+// too many to read); how they were answered (performance.ts); the activity series; e-mail problems.
+import type { ListFilters } from '../contract/list-query.js';
+import type { AllPages, ExactCounts } from '../contract/operations.js';
+import type { OverviewAnswer } from '../contract/overview-answer.js';
+import type { ComplaintListItem } from '../contract/records.js';
+import { hasEmailProblem, needsAttention } from '../domain/answered.js';
+import { activityOf } from './activity.js';
+import { cell, type DateStyle, datesNote, line, plural } from './fields.js';
+import { filedRange } from './list.js';
+import { coveredRecords, performanceLines, performanceOf, storeAnswersText } from './performance.js';
+
+/** Records listed one by one in each section; the rest are counted. */
+const LISTED = 10;
+/** Values counted one by one (statuses, types, delivery states); the rarest beyond are summed as OTHER_VALUES. */
+const COUNTED_VALUES = 20;
+const OTHER_VALUES = '(other values)';
+/** Stores listed, most records first: a book with more is narrowed with storeId. */
+export const LISTED_STORES = 50;
+
+type Filings = Omit<OverviewAnswer, 'atRisk'>;
+
+/** What the overview knows of the period's filings. */
+export interface FiledPages {
+  /** The period's records, read newest first up to a cap. */
+  pages: AllPages;
+  /** The service's counts by status, type and store, asked for when the pages did not hold every record. */
+  counts?: ExactCounts;
+  /** Why those counts could not be had, when they were asked for and failed. */
+  countsFailed?: string;
+}
+
+/**
+ * Counts by a value, most first, at most COUNTED_VALUES of them (a service sending a thousand statuses
+ * must not make a thousand keys). Counted in a Map and written with fromEntries, so that a value such
+ * as "__proto__" or "constructor" stays a key like any other.
+ */
+export function countBy<T>(items: readonly T[], key: (item: T) => string | undefined): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const value = key(item) ?? 'unknown';
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return mostFirst(counts);
+}
+
+function mostFirst(counts: ReadonlyMap<string, number>): Record<string, number> {
+  const sorted = [...counts].filter(([, count]) => count > 0).sort((a, b) => b[1] - a[1]);
+  if (sorted.length <= COUNTED_VALUES) return Object.fromEntries(sorted);
+  const rest = sorted.slice(COUNTED_VALUES - 1).reduce((sum, [, count]) => sum + count, 0);
+  return Object.fromEntries([...sorted.slice(0, COUNTED_VALUES - 1), [OTHER_VALUES, rest]]);
+}
+
+/** The service's counts by value, and what the total leaves over (values the contract does not list) as OTHER_VALUES. */
+function exactBy(counts: ReadonlyMap<string, number>, total: number): Record<string, number> {
+  const known = [...counts.values()].reduce((sum, count) => sum + count, 0);
+  return mostFirst(new Map([...counts, ...(total > known ? ([[OTHER_VALUES, total - known]] as const) : [])]));
+}
+
+/** Counts by type, unless the call asked for one type and every record is of it: that says nothing. */
+function byTypeUnlessAsked(counts: Record<string, number>, filters: ListFilters): Record<string, number> | undefined {
+  const types = Object.keys(counts);
+  return filters.type !== undefined && types.length === 1 && types[0] === filters.type ? undefined : counts;
+}
+
+/**
+ * The key a store is counted under: its cleaned id, else its cleaned name. An id that differs by an
+ * invisible character is the same store, and a name is never taken for another store's id.
+ */
+export function storeKey(item: ComplaintListItem): string {
+  const storeId = line(item.storeId, 64);
+  return storeId !== undefined ? `id ${storeId}` : `name ${line(item.storeName, 80) ?? ''}`;
+}
+
+/** The figures about the records filed in the period asked (the whole book without one). */
+export function filingsOf({ pages, counts, countsFailed }: FiledPages, filters: ListFilters, today: string, limaDay: string, timeZone: string): Filings {
+  const { items } = pages;
+  const head = {
+    total: pages.total,
+    counted: items.length !== pages.total ? items.length : undefined,
+    ...(filters.period ? { filedFrom: filters.from, filedTo: filters.to } : {}),
+    timeZone,
+  };
+  const covered = coveredRecords(pages, filters, today, timeZone);
+  const hint = countingHint(pages, counts !== undefined, countsFailed);
+  if (items.length === 0) return { ...head, hint };
+
+  const { performance, byStore: answersByStore } = performanceOf(covered, limaDay, storeKey);
+  const stores = storesOf(items, counts, filters, pages.total);
+  const listed = stores.slice(0, LISTED_STORES).map(({ key, ...store }) => ({ ...store, ...answersByStore.get(key) }));
+  const otherStores = pages.total - listed.reduce((sum, store) => sum + store.count, 0);
+
+  const problems = covered.records.filter(hasEmailProblem);
+  const problemStates = problems.flatMap((item) => [item.receiptDeliveryStatus, item.responseDeliveryStatus].filter(needsAttention));
+
+  return {
+    ...head,
+    byStatus: counts?.byStatus ? exactBy(counts.byStatus, pages.total) : countBy(items, (item) => line(item.status, 40)),
+    byType: byTypeUnlessAsked(counts?.byType ? exactBy(counts.byType, pages.total) : countBy(items, (item) => line(item.type, 40)), filters),
+    byStore: listed,
+    otherStores: otherStores > 0 ? otherStores : undefined,
+    performance,
+    // Drawn by the view (MCP Apps); the text leaves it out, as it was before the view.
+    activity: activityOf(items, filters, today, timeZone),
+    emailProblems:
+      problems.length === 0
+        ? undefined
+        : {
+            records: problems.length,
+            byState: countBy(problemStates, (state) => line(state, 40)),
+            first: problems.slice(0, LISTED).map((item) => ({
+              correlative: line(item.correlative, 40),
+              receipt: line(item.receiptDeliveryStatus, 40),
+              response: line(item.responseDeliveryStatus, 40),
+              id: line(item.id, 64),
+            })),
+            list: {
+              emailProblem: true,
+              // The days the problems were looked for in: the window's when the figures cover one.
+              ...(performance.window ? performance.window : { from: filters.from, to: filters.to }),
+              ...(filters.type ? { type: filters.type } : {}),
+              ...(filters.storeId ? { storeId: filters.storeId } : {}),
+            },
+          },
+    hint,
+    truncated:
+      stores.length > LISTED_STORES
+        ? `byStore lists the ${LISTED_STORES} stores with most records of ${stores.length}; narrow with storeId for another.`
+        : undefined,
+  };
+}
+
+interface StoreCount {
+  key: string;
+  store?: string;
+  storeId?: string;
+  count: number;
+}
+
+/**
+ * Every store seen, most records first: counted from the records when they are all read, else by the
+ * service's count for each store id counted (a store whose id could not be counted is left to
+ * otherStores, not guessed from a sample).
+ */
+function storesOf(items: readonly ComplaintListItem[], counts: ExactCounts | undefined, filters: ListFilters, total: number): StoreCount[] {
+  const stores = new Map<string, StoreCount>();
+  for (const item of items) {
+    const key = storeKey(item);
+    const store = stores.get(key) ?? { key, store: line(item.storeName, 80), storeId: line(item.storeId, 64), count: 0 };
+    store.count += 1;
+    stores.set(key, store);
+  }
+  if (counts !== undefined) {
+    for (const store of stores.values()) {
+      // Narrowed to one store, the period's total is its count.
+      const exact = filters.storeId !== undefined ? total : store.storeId === undefined ? undefined : counts.byStore?.get(store.storeId);
+      store.count = exact ?? 0;
+    }
+  }
+  return [...stores.values()].filter((store) => store.count > 0).sort((a, b) => b.count - a.count);
+}
+
+/** Why the records read are not the total the service reported, when they are not, and which figures stay exact. */
+function countingHint(pages: AllPages, exactCounts: boolean, countsFailed: string | undefined): string | undefined {
+  const counted = pages.items.length;
+  if (pages.stoppedBy !== undefined || pages.capped) {
+    const why =
+      pages.stoppedBy !== undefined
+        ? `${plural(pages.unread, 'record')} of ${pages.total} could not be read (${pages.stoppedBy.replace(/\.$/, '')})`
+        : `The period holds ${pages.total} records, more than one call reads (the newest ${counted} were read)`;
+    if (exactCounts)
+      return `${why}: the counts by status, type and store are the service's own, exact; performance says which records the other figures count.`;
+    return `${why}, so every count is a lower bound${countsFailed ? ` (the service's own counts could not be read: ${countsFailed.replace(/\.$/, '')})` : ''}; narrow the period or filters for exact figures.`;
+  }
+  if (counted === pages.total && pages.sentMore === 0) return undefined;
+  const why = [
+    pages.repeated > 0 ? `${plural(pages.repeated, 'record')} showed on more than one page and counted once` : undefined,
+    pages.sentMore > 0 ? `${plural(pages.sentMore, 'record')} sent beyond the page size asked were left out` : undefined,
+  ].filter((part) => part !== undefined);
+  return `The service reported ${pages.total} matching records and its pages held ${counted} distinct ones${why.length > 0 ? ` (${why.join('; ')})` : ''}: every figure counts those ${counted}.`;
+}
+
+const counts = (record: Record<string, number> = {}) =>
+  Object.entries(record)
+    .map(([name, count]) => `${name} ${count}`)
+    .join(', ');
+
+/** "Filed 2026-11-16..2026-11-22 (this_week), type claim: …", or "Filed at any time (whole book): …". */
+export function filingLines(answer: OverviewAnswer, filters: ListFilters, style: DateStyle): string[] {
+  const narrowed = [filters.type ? `type ${filters.type}` : undefined, filters.storeId ? `store ${filters.storeId}` : undefined].filter(Boolean);
+  const scope = `Filed ${filedRange(filters, style) ?? 'at any time (whole book)'}${narrowed.length > 0 ? `, ${narrowed.join(', ')}` : ''}`;
+  if (answer.total === 0) return [`${scope}: no records.`];
+  const lines = [
+    `${scope}: ${answer.total} ${answer.total === 1 ? 'record' : 'records'}${answer.hint !== undefined ? `. ${answer.hint}` : `; all ${answer.total} counted.`} ${datesNote(style)}`,
+    `By status: ${counts(answer.byStatus)}.${answer.byType ? ` By type: ${counts(answer.byType)}.` : ''}`,
+    // With each store's id: the storeId filter of every tool takes it, and nothing else shows it.
+    `By store (storeId; answers): ${(answer.byStore ?? [])
+      .map((store) => {
+        const inside = [store.storeId, storeAnswersText(store)].filter((part) => part !== undefined).join('; ');
+        return `${store.store ?? 'unknown'} ${store.count}${inside ? ` (${inside})` : ''}`;
+      })
+      .join(', ')}${answer.otherStores ? `; other stores ${answer.otherStores}` : ''}.`,
+    ...(answer.performance ? performanceLines(answer.performance) : []),
+  ];
+  const problems = answer.emailProblems;
+  if (problems === undefined) {
+    lines.push(`E-mail: every receipt and response of ${answer.performance?.window ? 'the records of those days' : 'these'} is sent or queued.`);
+  } else {
+    lines.push(
+      `E-mail deliveries neither sent nor queued: ${counts(problems.byState)} (${plural(problems.records, 'record')}${problems.records > problems.first.length ? `, first ${problems.first.length}` : ''}; every one: list_complaints ${JSON.stringify(problems.list)}):`,
+      ['correlative', 'receipt e-mail', 'response e-mail', 'id'].join('\t'),
+    );
+    for (const issue of problems.first) lines.push([cell(issue.correlative), cell(issue.receipt), cell(issue.response), cell(issue.id)].join('\t'));
+  }
+  if (answer.truncated) lines.push(answer.truncated);
+  return lines;
+}
