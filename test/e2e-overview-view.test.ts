@@ -446,6 +446,12 @@ describe('what the server declares', () => {
     expect(answer.atRisk.overdue).toBeGreaterThan(10);
     expect(answer.atRisk.listOverdue).toEqual({ overdue: true });
     expect(answer.activity?.filed.length).toBeGreaterThan(1);
+    // How the period was answered, and each store's share: the view's performance block draws from these.
+    expect(answer.performance?.records).toBeGreaterThan(0);
+    expect(answer.performance?.onTimeShare).toBeDefined();
+    expect(answer.performance?.daysToAnswer).toBeDefined();
+    expect(answer.performance?.byReason.length).toBeGreaterThan(1);
+    expect(answer.byStore?.some((store) => store.onTimeShare !== undefined && store.medianDaysToAnswer !== undefined)).toBe(true);
   });
 });
 
@@ -467,6 +473,18 @@ describe('the view in Chromium', () => {
         }
         const answer = structured(firstResult);
         expect(comparable(await readShown(frame))).toEqual(expectedShown(answer));
+        // The real answer's performance, drawn: its figures (compared above) and its words.
+        const shown = await readShown(frame);
+        expect(shown.performance).not.toBeNull();
+        expect(shown.byReason.length).toBeGreaterThan(0);
+        expect(shown.storeAnswering.some(([, share, days]) => share !== '' && days !== '')).toBe(true);
+        const { performance } = answer;
+        expect((await view.locator('[data-series="performance"] [data-line="onTime"]').textContent())?.replace(/\s+/g, ' ')).toContain(
+          `(${performance!.answeredOnTime} of ${performance!.answeredOnTime + performance!.answeredLate}) · late ${performance!.answeredLate}`,
+        );
+        expect(await view.locator('[data-series="performance"] [data-line="days"]').textContent()).toBe(
+          `Days to answer: median ${performance!.daysToAnswer!.median} · 90th percentile ${performance!.daysToAnswer!.p90} (business days)`,
+        );
         expect(await view.locator('select[name="period"]').inputValue()).toBe(FIRST_ARGUMENTS.period);
         expect(
           await view.locator('select[name="period"] option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
@@ -831,6 +849,103 @@ describe('the full lists of what is at risk', () => {
         expect(await section.locator('[data-series="notDelivered"] button[data-record-id="not-delivered-1"]').textContent()).toContain('response: bounced');
         await screenshot(page, 'overview-exposure-parts-en.png');
         expect(seen.calls).toEqual([]);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+});
+
+describe('the full list of the e-mail problems', () => {
+  it(
+    "pages through every record with e-mail problems below the e-mail panel: emailProblems.list's arguments, the same records as the test's own paging, each row's e-mail states",
+    async () => {
+      // The whole book: more records with e-mail problems than the answer names one by one.
+      const result = (await mcp.client.callTool({ name: 'complaints_overview', arguments: {} })) as CallToolResult;
+      const problems = structured(result).emailProblems!;
+      expect(problems.list).toEqual({ emailProblem: true });
+      expect(problems.records).toBeGreaterThan(problems.first.length);
+      const expected = await allIds(problems.list);
+      expect(expected).toHaveLength(problems.records);
+      const { context, page, seen, view, frame } = await openView({ locale: 'en-US', theme: 'light' }, {}, result);
+      try {
+        const control = view.locator('[data-section="filings"] [data-series="emailProblems"] button.list-button[data-list="emailProblems"]');
+        expect((await control.textContent())?.trim()).toBe(`List them all (${problems.records})`);
+        expect(await control.getAttribute('aria-expanded')).toBe('false');
+        await control.click();
+        const collected: string[] = [];
+        for (let number = 1; ; number++) {
+          const list = view.locator(`[data-risk-list][data-state="ready"][data-list="emailProblems"][data-page="${number}"]`);
+          await list.waitFor({ state: 'visible' });
+          await seen.watched.until(() => settled(seen, number));
+          expect(callsOf(seen)).toEqual(
+            Array.from({ length: number }, (_, index) => ({
+              name: 'list_complaints',
+              arguments: { ...problems.list, pageSize: LIST_PAGE_SIZE, page: index + 1 },
+            })),
+          );
+          const answer = seen.calls.at(-1)!.result!.structuredContent as ListAnswer;
+          // Each row names its record and what its e-mails say; no deadline badge: the list is not of deadlines.
+          expect(await listRows(frame)).toEqual(
+            (answer.items ?? []).map((row) => [
+              row.id,
+              '',
+              [row.receiptEmail && `receipt: ${row.receiptEmail}`, row.responseEmail && `response: ${row.responseEmail}`].filter(Boolean).join(' · '),
+            ]),
+          );
+          collected.push(...(answer.items ?? []).map((row) => row.id!));
+          if (number === 1) {
+            expect(await list.textContent()).toContain(`${problems.records} records, newest first`);
+            // In the period's part, right below the e-mail panel whose control opened it.
+            const place = await frame.evaluate(() => {
+              const panel = document.querySelector('[data-risk-list]')!;
+              return [panel.closest('[data-section]')?.getAttribute('data-section'), panel.previousElementSibling?.getAttribute('data-series')];
+            });
+            expect(place).toEqual(['filings', 'emailProblems']);
+            await screenshot(page, 'overview-email-list-en.png');
+          }
+          if (answer.nextPage === undefined) break;
+          await list.locator('[data-page-action="next"]').click();
+        }
+        expect(collected).toEqual(expected);
+        expect(await control.getAttribute('aria-expanded')).toBe('true');
+
+        // A row chosen opens its record beside the period's lists.
+        const pages = seen.calls.length;
+        const last = collected.at(-1)!;
+        await view.locator(`[data-risk-list] button[data-record-id="${last}"]`).click();
+        await view.locator(`[data-grid="period"] [data-detail][data-state="ready"][data-record-id="${last}"]`).waitFor({ state: 'attached' });
+        expect(callsOf(seen).slice(pages)).toEqual([{ name: 'get_complaint', arguments: { id: last } }]);
+        await expectWholeViewShown(page, frame);
+
+        // The overdue list takes the panel back to the exposure, below the most urgent records.
+        await view.locator('button.list-button[data-list="overdue"]').click();
+        await view.locator('[data-section="atRisk"] [data-risk-list][data-state="ready"][data-list="overdue"]').waitFor({ state: 'visible' });
+        expect(await control.getAttribute('aria-expanded')).toBe('false');
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'offers no full list when the answer names every record already, or gives no arguments',
+    async () => {
+      const answer = structured(firstResult);
+      expect(answer.emailProblems!.records).toBe(answer.emailProblems!.first.length);
+      const { context, seen, view } = await openView({ locale: 'en-US', theme: 'light' }, FIRST_ARGUMENTS, firstResult);
+      try {
+        expect(await view.locator('[data-series="emailProblems"] button.list-button').count()).toBe(0);
+        const many = structuredClone(answer);
+        many.emailProblems!.records = 40;
+        delete (many.emailProblems as { list?: unknown }).list;
+        await hostEvaluate(context.pages()[0]!, 'sendToolResult', { ...firstResult, structuredContent: many });
+        await view.locator('[data-series="emailProblems"]').getByText('40 records').waitFor();
+        expect(await view.locator('[data-series="emailProblems"] button.list-button').count()).toBe(0);
         expectQuiet(seen);
       } finally {
         await context.close();
