@@ -242,10 +242,32 @@ interface Shown {
   urgent: Array<[string, string, string]>;
   notDelivered: string[];
   emailProblems: string[];
+  /** How the period's records were answered: the performance block's data attributes, or null when it is not drawn. */
+  performance: Record<string, string | null> | null;
+  /** The top reasons: [reason, count] */
+  byReason: Array<[string, string]>;
+  /** Each store shown: [key, on-time share, median days], "" for none. */
+  storeAnswering: Array<[string, string, string]>;
 }
 
+/** The performance block's data attributes that readShown reads. */
+const PERFORMANCE_ATTRIBUTES = [
+  'data-records',
+  'data-answered',
+  'data-on-time-share',
+  'data-answered-on-time',
+  'data-answered-late',
+  'data-unanswered-overdue',
+  'data-responses-not-delivered',
+  'data-answer-undated',
+  'data-median',
+  'data-p90',
+  'data-from',
+  'data-to',
+];
+
 async function readShown(frame: Frame): Promise<Shown> {
-  return frame.evaluate(() => {
+  return frame.evaluate((performanceAttributes) => {
     const rows = (series: string) =>
       [...document.querySelectorAll(`[data-series="${series}"] [data-key][data-value]`)].map(
         (row) => [row.getAttribute('data-key')!, row.getAttribute('data-value')!] as [string, string],
@@ -282,8 +304,21 @@ async function readShown(frame: Frame): Promise<Shown> {
       emailProblems: [...document.querySelectorAll('[data-section="filings"] [data-series="emailProblems"] button[data-record-id]')].map(
         (button) => button.getAttribute('data-record-id')!,
       ),
+      performance: (() => {
+        const block = document.querySelector('[data-section="filings"] [data-series="performance"]');
+        if (block === null) return null;
+        const parts = [block, ...block.querySelectorAll('[data-line], [data-window]')];
+        return Object.fromEntries(
+          performanceAttributes.map((name) => [name, parts.find((part) => part.hasAttribute(name))?.getAttribute(name) ?? null] as [string, string | null]),
+        );
+      })(),
+      byReason: rows('byReason'),
+      storeAnswering: [...document.querySelectorAll('[data-series="byStore"] [data-key][data-value]')].map(
+        (row) =>
+          [row.getAttribute('data-key')!, row.getAttribute('data-on-time-share') ?? '', row.getAttribute('data-median-days') ?? ''] as [string, string, string],
+      ),
     };
-  });
+  }, PERFORMANCE_ATTRIBUTES);
 }
 
 /** The first day of each step of an activity: consecutive days, weeks or months from `from`. */
@@ -320,7 +355,43 @@ function expectedShown(answer: OverviewAnswer): Shown {
     ],
     notDelivered: (atRisk.notDelivered ?? []).map((record) => record.id!),
     emailProblems: (answer.emailProblems?.first ?? []).map((record) => record.id!),
+    performance: expectedPerformance(answer),
+    byReason: topReasons(answer).map(({ reason, count }) => [reason, String(count)]),
+    storeAnswering: (answer.byStore ?? [])
+      .slice(0, 10)
+      .map((store) => [
+        store.storeId ?? store.store ?? '',
+        store.onTimeShare === undefined ? '' : String(store.onTimeShare),
+        String(store.medianDaysToAnswer ?? ''),
+      ]),
   };
+}
+
+/** The reasons the view lists: the server's "(other reasons)" left out, most first (the order sent among equals), at most 5. */
+function topReasons(answer: OverviewAnswer): Array<{ reason: string; count: number }> {
+  const named = (answer.performance?.byReason ?? []).filter(({ reason, count }) => reason !== '(other reasons)' && count > 0);
+  return named.sort((a, b) => b.count - a.count).slice(0, 5);
+}
+
+/** The performance block's attributes for an answer, as readShown reads them; null when there is nothing to draw it from. */
+function expectedPerformance(answer: OverviewAnswer): Shown['performance'] {
+  const { performance } = answer;
+  if (performance === undefined || answer.total === 0) return null;
+  const values: Record<string, number | string | undefined> = {
+    'data-records': performance.records,
+    'data-answered': performance.answered,
+    'data-on-time-share': performance.onTimeShare,
+    'data-answered-on-time': performance.answeredOnTime,
+    'data-answered-late': performance.answeredLate,
+    'data-unanswered-overdue': performance.unansweredOverdue,
+    'data-responses-not-delivered': performance.responsesNotDelivered,
+    'data-answer-undated': performance.answerUndated ?? 0,
+    'data-median': performance.daysToAnswer?.median,
+    'data-p90': performance.daysToAnswer?.p90,
+    'data-from': performance.window?.from,
+    'data-to': performance.window?.to,
+  };
+  return Object.fromEntries(PERFORMANCE_ATTRIBUTES.map((name) => [name, values[name] === undefined ? null : String(values[name])]));
 }
 
 /** The view's rows in the order the comparison takes: statuses and types by key, the rest as shown. */
@@ -375,6 +446,12 @@ describe('what the server declares', () => {
     expect(answer.atRisk.overdue).toBeGreaterThan(10);
     expect(answer.atRisk.listOverdue).toEqual({ overdue: true });
     expect(answer.activity?.filed.length).toBeGreaterThan(1);
+    // How the period was answered, and each store's share: the view's performance block draws from these.
+    expect(answer.performance?.records).toBeGreaterThan(0);
+    expect(answer.performance?.onTimeShare).toBeDefined();
+    expect(answer.performance?.daysToAnswer).toBeDefined();
+    expect(answer.performance?.byReason.length).toBeGreaterThan(1);
+    expect(answer.byStore?.some((store) => store.onTimeShare !== undefined && store.medianDaysToAnswer !== undefined)).toBe(true);
   });
 });
 
@@ -396,6 +473,18 @@ describe('the view in Chromium', () => {
         }
         const answer = structured(firstResult);
         expect(comparable(await readShown(frame))).toEqual(expectedShown(answer));
+        // The real answer's performance, drawn: its figures (compared above) and its words.
+        const shown = await readShown(frame);
+        expect(shown.performance).not.toBeNull();
+        expect(shown.byReason.length).toBeGreaterThan(0);
+        expect(shown.storeAnswering.some(([, share, days]) => share !== '' && days !== '')).toBe(true);
+        const { performance } = answer;
+        expect((await view.locator('[data-series="performance"] [data-line="onTime"]').textContent())?.replace(/\s+/g, ' ')).toContain(
+          `(${performance!.answeredOnTime} of ${performance!.answeredOnTime + performance!.answeredLate}) · late ${performance!.answeredLate}`,
+        );
+        expect(await view.locator('[data-series="performance"] [data-line="days"]').textContent()).toBe(
+          `Days to answer: median ${performance!.daysToAnswer!.median} · 90th percentile ${performance!.daysToAnswer!.p90} (business days)`,
+        );
         expect(await view.locator('select[name="period"]').inputValue()).toBe(FIRST_ARGUMENTS.period);
         expect(
           await view.locator('select[name="period"] option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
@@ -769,10 +858,327 @@ describe('the full lists of what is at risk', () => {
   );
 });
 
+describe('the full list of the e-mail problems', () => {
+  it(
+    "pages through every record with e-mail problems below the e-mail panel: emailProblems.list's arguments, the same records as the test's own paging, each row's e-mail states",
+    async () => {
+      // The whole book: more records with e-mail problems than the answer names one by one.
+      const result = (await mcp.client.callTool({ name: 'complaints_overview', arguments: {} })) as CallToolResult;
+      const problems = structured(result).emailProblems!;
+      expect(problems.list).toEqual({ emailProblem: true });
+      expect(problems.records).toBeGreaterThan(problems.first.length);
+      const expected = await allIds(problems.list);
+      expect(expected).toHaveLength(problems.records);
+      const { context, page, seen, view, frame } = await openView({ locale: 'en-US', theme: 'light' }, {}, result);
+      try {
+        const control = view.locator('[data-section="filings"] [data-series="emailProblems"] button.list-button[data-list="emailProblems"]');
+        expect((await control.textContent())?.trim()).toBe(`List them all (${problems.records})`);
+        expect(await control.getAttribute('aria-expanded')).toBe('false');
+        await control.click();
+        const collected: string[] = [];
+        for (let number = 1; ; number++) {
+          const list = view.locator(`[data-risk-list][data-state="ready"][data-list="emailProblems"][data-page="${number}"]`);
+          await list.waitFor({ state: 'visible' });
+          await seen.watched.until(() => settled(seen, number));
+          expect(callsOf(seen)).toEqual(
+            Array.from({ length: number }, (_, index) => ({
+              name: 'list_complaints',
+              arguments: { ...problems.list, pageSize: LIST_PAGE_SIZE, page: index + 1 },
+            })),
+          );
+          const answer = seen.calls.at(-1)!.result!.structuredContent as ListAnswer;
+          // Each row names its record and what its e-mails say; no deadline badge: the list is not of deadlines.
+          expect(await listRows(frame)).toEqual(
+            (answer.items ?? []).map((row) => [
+              row.id,
+              '',
+              [row.receiptEmail && `receipt: ${row.receiptEmail}`, row.responseEmail && `response: ${row.responseEmail}`].filter(Boolean).join(' · '),
+            ]),
+          );
+          collected.push(...(answer.items ?? []).map((row) => row.id!));
+          if (number === 1) {
+            expect(await list.textContent()).toContain(`${problems.records} records, newest first`);
+            // In the period's part, right below the e-mail panel whose control opened it.
+            const place = await frame.evaluate(() => {
+              const panel = document.querySelector('[data-risk-list]')!;
+              return [panel.closest('[data-section]')?.getAttribute('data-section'), panel.previousElementSibling?.getAttribute('data-series')];
+            });
+            expect(place).toEqual(['filings', 'emailProblems']);
+            await screenshot(page, 'overview-email-list-en.png');
+          }
+          if (answer.nextPage === undefined) break;
+          await list.locator('[data-page-action="next"]').click();
+        }
+        expect(collected).toEqual(expected);
+        expect(await control.getAttribute('aria-expanded')).toBe('true');
+
+        // A row chosen opens its record beside the period's lists.
+        const pages = seen.calls.length;
+        const last = collected.at(-1)!;
+        await view.locator(`[data-risk-list] button[data-record-id="${last}"]`).click();
+        await view.locator(`[data-grid="period"] [data-detail][data-state="ready"][data-record-id="${last}"]`).waitFor({ state: 'attached' });
+        expect(callsOf(seen).slice(pages)).toEqual([{ name: 'get_complaint', arguments: { id: last } }]);
+        await expectWholeViewShown(page, frame);
+
+        // The overdue list takes the panel back to the exposure, below the most urgent records.
+        await view.locator('button.list-button[data-list="overdue"]').click();
+        await view.locator('[data-section="atRisk"] [data-risk-list][data-state="ready"][data-list="overdue"]').waitFor({ state: 'visible' });
+        expect(await control.getAttribute('aria-expanded')).toBe('false');
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'offers no full list when the answer names every record already, or gives no arguments',
+    async () => {
+      const answer = structured(firstResult);
+      expect(answer.emailProblems!.records).toBe(answer.emailProblems!.first.length);
+      const { context, seen, view } = await openView({ locale: 'en-US', theme: 'light' }, FIRST_ARGUMENTS, firstResult);
+      try {
+        expect(await view.locator('[data-series="emailProblems"] button.list-button').count()).toBe(0);
+        const many = structuredClone(answer);
+        many.emailProblems!.records = 40;
+        delete (many.emailProblems as { list?: unknown }).list;
+        await hostEvaluate(context.pages()[0]!, 'sendToolResult', { ...firstResult, structuredContent: many });
+        await view.locator('[data-series="emailProblems"]').getByText('40 records').waitFor();
+        expect(await view.locator('[data-series="emailProblems"] button.list-button').count()).toBe(0);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+});
+
+/**
+ * firstResult with a performance block and stores' answering figures of the test's own (the contract's
+ * shapes, the figures of issue 27's example), whatever the server computed: exact words can be asserted.
+ */
+function withPerformance(reasons: Array<{ reason: string; count: number }> = SAMPLE_REASONS): OverviewAnswer {
+  const answer = structuredClone(structured(firstResult));
+  answer.performance = {
+    window: { from: '2026-11-02', to: '2026-11-20' },
+    records: 500,
+    answered: 443,
+    answeredOnTime: 412,
+    answeredLate: 31,
+    unansweredOverdue: 5,
+    responsesNotDelivered: 4,
+    onTimeShare: 0.93,
+    daysToAnswer: { median: 9, p90: 14 },
+    byReason: reasons,
+  };
+  answer.otherStores = 7;
+  answer.byStore = answer.byStore!.map((store, index) =>
+    index === 1
+      ? { store: store.store, count: store.count, storeId: store.storeId }
+      : { ...store, answered: store.count, onTimeShare: index === 0 ? 0.8 : 0.996, medianDaysToAnswer: 11 + index },
+  );
+  return answer;
+}
+
+const SAMPLE_REASONS = [
+  { reason: 'Producto defectuoso', count: 120 },
+  { reason: 'Demora en la entrega', count: 90 },
+  { reason: 'Cobro indebido', count: 60 },
+  { reason: 'Mala atención', count: 40 },
+  { reason: 'Garantía no respetada', count: 30 },
+  { reason: 'Devolución', count: 20 },
+  { reason: '(other reasons)', count: 15 },
+];
+
+const trimmed = async (locator: ReturnType<FrameLocator['locator']>) => (await locator.textContent())?.replace(/\s+/g, ' ').trim();
+
+describe('how the period was answered', () => {
+  it(
+    "in English: on time, late, unanswered past deadline, not delivered, days to answer, the top 5 reasons, the window, each store's share and median, the other stores' records",
+    async () => {
+      const answer = withPerformance();
+      const result: CallToolResult = { ...firstResult, structuredContent: answer };
+      const { context, page, seen, view, frame } = await openView({ locale: 'en-US', theme: 'light' }, FIRST_ARGUMENTS, result);
+      try {
+        expect(comparable(await readShown(frame))).toEqual(expectedShown(answer));
+        const block = view.locator('[data-section="filings"] [data-series="performance"]');
+        expect(await trimmed(block.locator('h3'))).toBe('How they were answered');
+        expect(await trimmed(block.locator('[data-line="onTime"]'))).toBe(
+          'Answered on time: 93% (412 of 443) · late 31 · still unanswered past deadline 5 · not delivered 4',
+        );
+        expect(await trimmed(block.locator('[data-line="days"]'))).toBe('Days to answer: median 9 · 90th percentile 14 (business days)');
+        expect(await trimmed(block.locator('[data-window]'))).toBe(
+          'These figures count the 500 records filed Nov 2 to Nov 20: the period holds more than one call reads.',
+        );
+        expect(await trimmed(block.locator('h4'))).toBe('Top reasons');
+        expect((await readShown(frame)).byReason).toEqual([
+          ['Producto defectuoso', '120'],
+          ['Demora en la entrega', '90'],
+          ['Cobro indebido', '60'],
+          ['Mala atención', '40'],
+          ['Garantía no respetada', '30'],
+        ]);
+        expect(await trimmed(block.locator('[data-other-reasons]'))).toBe('Other reasons: 35 records');
+        // Above the bars by status, type and store, below the period's total.
+        const order = await frame.evaluate(() =>
+          [...document.querySelectorAll('[data-section="filings"] [data-figure="total"], [data-series="performance"], [data-series="byStatus"]')].map(
+            (element) => element.getAttribute('data-figure') ?? element.getAttribute('data-series'),
+          ),
+        );
+        expect(order).toEqual(['total', 'performance', 'byStatus']);
+
+        // Each store: its count, then its on-time share and median days (0.996 reads 99%, not 100%).
+        const stores = view.locator('[data-series="byStore"] li[data-key]');
+        const [first, second, third] = answer.byStore!;
+        expect(await trimmed(stores.nth(0).locator('.bar-after [aria-hidden="true"]'))).toBe('80% · 11 d');
+        expect(await trimmed(stores.nth(0).locator('.bar-after .visually-hidden'))).toBe('80% answered on time, median 11 business days to answer');
+        expect(await trimmed(stores.nth(0).locator('.bar-value'))).toBe(String(first!.count));
+        expect(await trimmed(stores.nth(1).locator('.bar-after'))).toBe('');
+        expect(await stores.nth(1).getAttribute('data-key')).toBe(second!.storeId);
+        expect(await trimmed(stores.nth(2).locator('.bar-after [aria-hidden="true"]'))).toBe(`99% · ${13} d`);
+        expect(await stores.nth(2).getAttribute('data-key')).toBe(third!.storeId);
+        expect(await trimmed(view.locator('[data-series="byStore"] .note').first())).toBe('7 records in other stores');
+        expect(await trimmed(view.locator('[data-series="byStore"] .note').last())).toBe(
+          'Beside each store: share answered on time · median business days to answer.',
+        );
+        // The columns after the counts line up, store by store.
+        const rights = await stores.evaluateAll((rows) => rows.map((row) => Math.round(row.querySelector('.bar-after')!.getBoundingClientRect().right)));
+        expect(new Set(rights).size).toBe(1);
+        await expectWholeViewShown(page, frame);
+        await screenshot(page, 'overview-performance-en.png');
+        expect(seen.calls).toEqual([]);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'in Spanish, the same figures in Spanish words; without dated answers it says so, and without reasons too',
+    async () => {
+      const answer = withPerformance();
+      const { context, page, seen, view, frame } = await openView({ locale: 'es-PE', theme: 'dark' }, FIRST_ARGUMENTS, {
+        ...firstResult,
+        structuredContent: answer,
+      });
+      try {
+        const block = view.locator('[data-series="performance"]');
+        expect(await trimmed(block.locator('h3'))).toBe('Cómo se respondieron');
+        expect(await trimmed(block.locator('[data-line="onTime"]'))).toMatch(
+          /^Respondidos a tiempo: 93\s?% \(412 de 443\) · con retraso 31 · sin responder y vencidos 5 · sin entregar 4$/u,
+        );
+        expect(await trimmed(block.locator('[data-line="days"]'))).toBe('Días para responder: mediana 9 · percentil 90 14 (días hábiles)');
+        expect(await trimmed(block.locator('[data-window]'))).toMatch(/^Estas cifras cuentan los 500 registros presentados del 2 nov\.? al 20 nov\.?:/u);
+        expect(await trimmed(block.locator('h4'))).toBe('Motivos más frecuentes');
+        expect(await trimmed(block.locator('[data-other-reasons]'))).toBe('Otros motivos: 35 registros');
+        await expectWholeViewShown(page, frame);
+        await screenshot(page, 'overview-performance-es-dark.png');
+
+        // Nothing answered with a date, no reason, all filed in the period: no share, no days, no window.
+        const none = withPerformance([]);
+        none.performance = {
+          records: 12,
+          answered: 2,
+          answeredOnTime: 0,
+          answeredLate: 0,
+          answerUndated: 2,
+          unansweredOverdue: 3,
+          responsesNotDelivered: 0,
+          byReason: [],
+        };
+        await hostEvaluate(page, 'sendToolResult', { ...firstResult, structuredContent: none });
+        await expect.poll(async () => (await readShown(frame)).performance, POLL).toEqual(expectedShown(none).performance);
+        expect(await trimmed(block.locator('[data-line="onTime"]'))).toBe(
+          'Respondidos a tiempo: ninguna respuesta con fecha todavía · con retraso 0 · sin responder y vencidos 3 · sin entregar 0 · sin fecha 2',
+        );
+        expect(await block.locator('[data-line="days"]').count()).toBe(0);
+        expect(await block.locator('[data-window]').count()).toBe(0);
+        expect(await block.locator('.share-track').count()).toBe(0);
+        expect(await trimmed(block.locator('[data-series="byReason"] p'))).toBe('Ningún motivo indicado.');
+        expect(seen.calls).toEqual([]);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'shows hostile reasons as one cut line of text: no markup run, nothing hidden or reordered, the layout as wide as ever',
+    async () => {
+      const answer = withPerformance(HOSTILE_REASONS.map((reason, index) => ({ reason, count: 50 - index })));
+      const { context, page, seen, view, frame } = await openView({ locale: 'en-US', theme: 'light' }, FIRST_ARGUMENTS, {
+        ...firstResult,
+        structuredContent: answer,
+      });
+      try {
+        expect(await view.locator('#app img').count()).toBe(0);
+        const reasons = await frame.evaluate(() =>
+          [...document.querySelectorAll('[data-series="byReason"] li[data-key]')].map((row) => {
+            const name = row.querySelector('.bar-name')!;
+            return { text: name.textContent ?? '', title: name.getAttribute('title') ?? '', height: Math.round(row.getBoundingClientRect().height) };
+          }),
+        );
+        expect(reasons.map(({ text }) => text)).toEqual([
+          HOSTILE_STORE,
+          'Cobro odibedni',
+          `${'x'.repeat(79)}…`,
+          `${'palabra '.repeat(10).trim()}…`,
+          'Primera línea Segunda línea',
+        ]);
+        for (const { text, title, height } of reasons) {
+          expect(text.length).toBeLessThanOrEqual(80);
+          expect(title).toBe(text);
+          expect(text).not.toMatch(/[\p{Default_Ignorable_Code_Point}\p{Cf}\n\u2028]/u);
+          // One line each, as high as the others.
+          expect(height).toBe(reasons[0]!.height);
+        }
+        // Nothing wider than the view: no scrolling sideways, the panel inside the filings part.
+        const widths = await frame.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          view: document.documentElement.clientWidth,
+          panel: document.querySelector('[data-series="performance"]')!.getBoundingClientRect().right,
+          part: document.querySelector('[data-section="filings"]')!.getBoundingClientRect().right,
+        }));
+        expect(widths.page).toBeLessThanOrEqual(widths.view);
+        expect(widths.panel).toBeLessThanOrEqual(widths.part);
+        await expectWholeViewShown(page, frame);
+        await screenshot(page, 'overview-performance-hostile-en.png');
+        // On a phone's width too: the reasons and the stores' columns shrink, the page does not scroll sideways.
+        await page.setViewportSize({ width: 360, height: 900 });
+        await expect.poll(() => frame.evaluate(() => document.documentElement.clientWidth), POLL).toBeLessThan(360);
+        const narrow = await frame.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          view: document.documentElement.clientWidth,
+          rows: [...document.querySelectorAll('[data-series="byReason"] li, [data-series="byStore"] li')].map((row) =>
+            Math.round(row.getBoundingClientRect().right),
+          ),
+        }));
+        expect(narrow.page).toBeLessThanOrEqual(narrow.view);
+        for (const right of narrow.rows) expect(right).toBeLessThanOrEqual(narrow.view);
+        await expectWholeViewShown(page, frame);
+        await screenshot(page, 'overview-performance-hostile-narrow-en.png');
+        expect(await page.evaluate(() => window.viewHost.strayMessages)).toEqual([]);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+});
+
 /** A store name that runs script wherever it is put into HTML rather than text. */
 const HOSTILE_STORE = `<img src=x onerror="window.top.postMessage('x','*')">`;
 /** A correlative that reads backwards and hides characters: right-to-left override, zero-width space, isolate. */
 const HOSTILE_CORRELATIVE = 'R-\u202e1000-2026\u200b\u2066';
+/** Reasons no service should send: markup, text that reads backwards, 10,000 characters without a space and with, a line break. */
+const HOSTILE_REASONS = [HOSTILE_STORE, 'Cobro \u202eodibedni\u200b\u2066', 'x'.repeat(10_000), 'palabra '.repeat(1250), 'Primera línea\n\u2028Segunda línea'];
 const HUGE = 100_000;
 
 /**
@@ -814,6 +1220,17 @@ function hostileResultJson(): string {
       ...Array.from({ length: 9 }, (_, index) => ({ store: `Tienda ${index + 4}`, storeId: `store-${index + 4}`, count: 9 - index })),
     ],
     emailProblems: { records: 1, byState: {}, first: [{ id: '" onmouseover="x', correlative: HOSTILE_CORRELATIVE }] },
+    performance: {
+      records: 7,
+      answered: -2,
+      answeredOnTime: 3,
+      answeredLate: 1.5,
+      onTimeShare: 7,
+      daysToAnswer: { median: HOSTILE_STORE, p90: 2 },
+      window: { from: HOSTILE_STORE, to: '2026-01-01' },
+      byReason: [...HOSTILE_REASONS.map((reason, index) => ({ reason, count: 5 - index })), null, { reason: { no: 1 }, count: 1 }],
+      incomplete: HOSTILE_STORE,
+    },
     activity: {
       from: '1990-01-01',
       step: 'day',

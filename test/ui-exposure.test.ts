@@ -168,6 +168,22 @@ describe('a page of a full list', () => {
     });
     expect(riskRow('row').id).toBeUndefined();
   });
+
+  it("reads a row's e-mail delivery states, for the list of the e-mail problems", () => {
+    expect(riskRow({ id: 'a', correlative: '000001148-2026', receiptEmail: 'failed', responseEmail: 'bounced' })).toMatchObject({
+      receiptEmail: 'failed',
+      responseEmail: 'bounced',
+    });
+    expect(riskRow({ receiptEmail: 'fai\u202eled', responseEmail: 5 })).toMatchObject({ receiptEmail: 'failed', responseEmail: undefined });
+  });
+});
+
+describe('the arguments of the list of the e-mail problems', () => {
+  it("sends back emailProblems.list as given, with the period's days and the filters", () => {
+    const list = { emailProblem: true, from: '2026-10-28', to: '2026-11-26', type: 'claim', storeId: 'a1e5c3d2-7b48-4f19-8e2a-1c3d5e7f9a01' };
+    expect(listArguments(list)).toEqual(list);
+    expect(listRequest(listArguments(list)!, 2)).toEqual({ ...list, pageSize: RISK_PAGE_SIZE, page: 2 });
+  });
 });
 
 describe('the words of the exposure', () => {
@@ -180,5 +196,7 @@ describe('the words of the exposure', () => {
     expect(label('en', 'seeAllOverdue', { n: '380' })).toBe('See all overdue (380)');
     expect(label('en', 'listPage', { page: '2', pages: '38' })).toBe('Page 2 of 38');
     expect(label('es', 'listPage', { page: '2', pages: '38' })).toBe('Página 2 de 38');
+    expect(label('es', 'emailListAll', { n: '14' })).toBe('Ver todos (14)');
+    expect(label('en', 'listSummaryNewest', { n: '14' })).toBe('14 records, newest first');
   });
 });

@@ -43,6 +43,8 @@ export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes?: A
 export interface Formats {
   locale: string;
   number(value: number): string;
+  /** A whole percentage (93 for 93 %), as the locale writes it: "93%", "93 %". */
+  percent(value: number): string;
   /** "23 nov" / "Nov 23" for a YYYY-MM-DD day (a calendar day: formatted in UTC); as sent otherwise. */
   day(value: string): string;
   /** "nov 2026" / "Nov 2026". */
@@ -58,12 +60,14 @@ export function formatsFor(locale: string, fallback: string): Formats {
     }
   })();
   const numbers = new Intl.NumberFormat(usable);
+  const percents = new Intl.NumberFormat(usable, { style: 'percent', maximumFractionDigits: 0 });
   const days = new Intl.DateTimeFormat(usable, { timeZone: 'UTC', day: 'numeric', month: 'short' });
   const months = new Intl.DateTimeFormat(usable, { timeZone: 'UTC', month: 'short', year: 'numeric' });
   const formatWith = (formatter: Intl.DateTimeFormat, value: string) => (isCalendarDate(value) ? formatter.format(new Date(`${value}T00:00:00Z`)) : value);
   return {
     locale: usable,
     number: (value) => numbers.format(value),
+    percent: (value) => percents.format(value / 100),
     day: (value) => formatWith(days, value),
     month: (value) => formatWith(months, value),
   };

@@ -1,6 +1,7 @@
 // What is at risk now (complaints_overview's atRisk) and the pages of list_complaints that list every
-// overdue or due soon record, read without trust as read.ts reads the rest: a host may pass on
-// anything. Pure: the drawing is in overview-view.ts and risk-list-view.ts.
+// overdue or due soon record (or every record of the period with e-mail problems), read without trust
+// as read.ts reads the rest: a host may pass on anything. Pure: the drawing is in overview-view.ts
+// and risk-list-view.ts.
 import type { ListAnswer, ListRow } from '../contract/list-answer.js';
 import type { AtRisk } from '../contract/overview-answer.js';
 import { count, fields, integer, objects, text, type Unchecked } from './read.js';
@@ -10,21 +11,24 @@ export type AtRiskFields = Unchecked<AtRisk>;
 /** Records per page of the full lists: the most urgent list shows 10, so does each page. */
 export const RISK_PAGE_SIZE = 10;
 
-/** The two full lists: every overdue record, and every overdue or due soon one. */
-export type RiskListKind = 'overdue' | 'dueSoon';
+/**
+ * The full lists: every overdue record, every overdue or due soon one (both of the whole book), and
+ * the period's records with e-mail problems (emailProblems.list).
+ */
+export type RiskListKind = 'overdue' | 'dueSoon' | 'emailProblems';
 
-/** list_complaints arguments as the answer gives them (listOverdue, listDueSoon), page and pageSize left to the view. */
+/** list_complaints arguments as the answer gives them (listOverdue, listDueSoon, emailProblems.list), page and pageSize left to the view. */
 export type ListArguments = Record<string, string | number | boolean>;
 
-/** The server sends at most four (overdue or dueBy, type, storeId); more is a host's doing. */
+/** The server sends at most five (overdue, dueBy or emailProblem, from, to, type, storeId); more is a host's doing. */
 const MAX_ARGUMENTS = 20;
-/** A storeId is a UUID, dueBy a day: 200 characters is ample, and a megabyte is not sent on. */
+/** A storeId is a UUID, dueBy or from a day: 200 characters is ample, and a megabyte is not sent on. */
 const MAX_ARGUMENT_CHARS = 200;
 
 /**
- * The arguments of listOverdue or listDueSoon, to send back as they are: every text, flag or number
- * (a filter the contract adds later passes too), none of page or pageSize, which the view sets.
- * Undefined when there is no such list (the answer leaves it out when it would be empty).
+ * The arguments of listOverdue, listDueSoon or emailProblems.list, to send back as they are: every
+ * text, flag or number (a filter the contract adds later passes too), none of page or pageSize, which
+ * the view sets. Undefined when there is no such list (the answer leaves it out when it would be empty).
  */
 export function listArguments(value: unknown): ListArguments | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
@@ -93,6 +97,9 @@ export interface RiskRow {
   due: string | undefined;
   serviceDue: string | undefined;
   daysLeft: number | undefined;
+  /** The receipt's and the response's e-mail delivery states, when neither sent nor queued. */
+  receiptEmail: string | undefined;
+  responseEmail: string | undefined;
 }
 
 /** A row of list_complaints or an entry of mostUrgent (the same names), each field checked. */
@@ -106,6 +113,8 @@ export function riskRow(value: unknown): RiskRow {
     due: text(row.due),
     serviceDue: text(row.serviceDue),
     daysLeft: integer(row.daysLeft),
+    receiptEmail: text(row.receiptEmail),
+    responseEmail: text(row.responseEmail),
   };
 }
 

@@ -1,11 +1,12 @@
 // The complaints_overview view (MCP Apps): connects to the host, draws the overview the tool call
 // answered, and lets the member pick another period, open a record, or page through every overdue or
-// due soon record, each through the host's tools/call. State lives here; the drawing is in
-// overview-view.ts, risk-list-view.ts and detail-view.ts.
+// due soon record or every record of the period with e-mail problems, each through the host's
+// tools/call. State lives here; the drawing is in overview-view.ts, risk-list-view.ts and
+// detail-view.ts.
 import { PERIODS } from '../calendar/periods.js';
 import { type DetailState, drawDetail, type RecordRef } from './detail-view.js';
 import { type Formats, formatsFor, h } from './dom.js';
-import { atRiskFigures, type ListArguments, listRequest, type RiskListKind, riskPage } from './exposure.js';
+import { atRiskFigures, type ListArguments, listArguments, listRequest, type RiskListKind, riskPage } from './exposure.js';
 import { HostConnection, type Params, PROTOCOL_VERSION, RpcError, reportSize } from './host-connection.js';
 import { applyStyleVariables, applyTheme, type HostContext, localeOf, mergeContext, themeOf } from './host-context.js';
 import { type LabelId, type Lang, label, languageOf, valueLabel } from './labels.js';
@@ -192,9 +193,10 @@ function drawAll(): void {
     const context = viewContext();
     drawn = drawOverview(answer, context);
     riskSlot.replaceChildren(drawn.risk);
-    urgentSlot.replaceChildren(drawn.urgent, listPanel, drawn.notDelivered);
+    urgentSlot.replaceChildren(drawn.urgent, drawn.notDelivered);
     summarySlot.replaceChildren(drawn.filings);
     emailSlot.replaceChildren(drawn.email);
+    placeList();
     drawRiskList(listPanel, riskList, context, listControls);
   }
   riskSection.hidden = answer === undefined;
@@ -298,12 +300,24 @@ function takeOverview(result: unknown): boolean {
   return true;
 }
 
-// ---- The full lists of the exposure ----
+// ---- The full lists: of the exposure, and of the period's e-mail problems ----
 
 /** The list_complaints arguments the answer gives for the full list of `kind`. */
 function listArgumentsOf(kind: RiskListKind): ListArguments | undefined {
-  const risk = answer === undefined ? undefined : atRiskFigures(answer.atRisk);
+  if (answer === undefined) return undefined;
+  if (kind === 'emailProblems') return listArguments(fields<{ list: unknown }>(answer.emailProblems).list);
+  const risk = atRiskFigures(answer.atRisk);
   return kind === 'overdue' ? risk?.listOverdue : risk?.listDueSoon;
+}
+
+/**
+ * The list panel below the controls of the list it shows: the exposure's below the most urgent
+ * records, the e-mail problems' below theirs (in the period's part, beside which the detail panel then
+ * opens). Moved only when it is not there already: a move would take the focus from a button in it.
+ */
+function placeList(): void {
+  const below = riskList.state !== 'closed' && riskList.kind === 'emailProblems' ? drawn?.email : drawn?.urgent;
+  if (below?.isConnected && below.nextElementSibling !== listPanel) below.after(listPanel);
 }
 
 function sameArguments(a: ListArguments | undefined, b: ListArguments | undefined): boolean {
@@ -334,6 +348,7 @@ function showList(kind: RiskListKind): void {
 }
 
 function drawList(): void {
+  placeList();
   drawRiskList(listPanel, riskList, viewContext(), listControls);
   const open = riskList.state === 'closed' ? undefined : riskList.kind;
   for (const button of app.querySelectorAll<HTMLElement>('button.list-button')) button.setAttribute('aria-expanded', String(button.dataset.list === open));

@@ -1,13 +1,16 @@
 // The overview drawn from complaints_overview's structuredContent, in two parts that say different
 // things: what is at risk now over the whole book (atRisk: its figures, the most urgent records, the
 // answered ones not delivered, the way into the full lists), and the records filed in the period
-// asked (figures, bars, activity, e-mail problems). Everything from the answer is read through
-// read.ts and exposure.ts and put in as text.
+// asked (figures, how they were answered, bars, activity, e-mail problems). Everything from the
+// answer is read through read.ts, exposure.ts and performance.ts and put in as text.
 import { activitySection } from './activity-chart.js';
+import { type BarRow, barList } from './bar-list.js';
 import type { RecordRef } from './detail-view.js';
 import { type Formats, h, present } from './dom.js';
-import { type AtRiskFigures, atRiskFigures, type RiskListKind, type RiskRow, riskRow } from './exposure.js';
+import { type AtRiskFigures, atRiskFigures, listArguments, type RiskListKind, type RiskRow, riskRow } from './exposure.js';
 import { deadlineWords, type Lang, label, urgencyOf, valueLabel } from './labels.js';
+import { performanceFigures, storeAnswering } from './performance.js';
+import { performanceSection, storeAnsweringCell } from './performance-view.js';
 import { activity, count, counts, fields, integer, type OverviewFields, objects, text } from './read.js';
 
 export interface ViewContext {
@@ -91,32 +94,13 @@ function atRiskFigureRow(risk: AtRiskFigures, context: ViewContext): HTMLElement
 
 // ---- Bars ----
 
-interface BarRow {
-  key: string;
-  name: string;
-  value: number;
-}
-
-function bars(series: 'byStatus' | 'byType' | 'byStore', title: string, rows: BarRow[], context: ViewContext, more?: string): HTMLElement {
-  const max = rows.reduce((highest, row) => Math.max(highest, row.value), 0);
-  const items = rows.map((row) => {
-    const fill = h('span', { class: row.value > 0 ? 'bar-fill nonzero' : 'bar-fill' });
-    // CSSOM, not a style attribute: the page's CSP allows no inline style.
-    fill.style.width = `${max > 0 ? (row.value / max) * 100 : 0}%`;
-    return h(
-      'li',
-      { class: 'bar-row', 'data-key': row.key, 'data-value': row.value },
-      h('span', { class: 'bar-name', title: row.name }, row.name),
-      h('span', { class: 'bar-track', 'aria-hidden': 'true' }, fill),
-      h('span', { class: 'bar-value' }, context.formats.number(row.value)),
-    );
-  });
+function bars(series: 'byStatus' | 'byType' | 'byStore', title: string, rows: BarRow[], context: ViewContext, ...notes: (string | undefined)[]): HTMLElement {
   return h(
     'section',
     { class: 'panel bars', 'data-series': series },
     h('h3', null, title),
-    items.length > 0 ? h('ul', { class: 'bar-list' }, ...items) : h('p', { class: 'muted' }, label(context.lang, 'noneCounted')),
-    more && h('p', { class: 'note' }, more),
+    rows.length > 0 ? barList(rows, context.formats) : h('p', { class: 'muted' }, label(context.lang, 'noneCounted')),
+    ...notes.map((note) => note && h('p', { class: 'note' }, note)),
   );
 }
 
@@ -137,11 +121,20 @@ function barSections(answer: OverviewFields, context: ViewContext): HTMLElement 
     value,
   }));
   const byType = ordered(counts(answer.byType), ['claim', 'complaint']).map(([key, value]) => ({ key, name: valueLabel(lang, 'type', key), value }));
-  const stores = objects(answer.byStore).map((store) => {
+  const stores = objects(answer.byStore).map((store): BarRow => {
     const name = text(store.store);
-    return { key: text(store.storeId) ?? name ?? '', name: name ?? label(lang, 'unnamedStore'), value: count(store.count) };
+    const answering = storeAnswering(store);
+    return {
+      key: text(store.storeId) ?? name ?? '',
+      name: name ?? label(lang, 'unnamedStore'),
+      value: count(store.count),
+      after: answering && storeAnsweringCell(answering, context),
+      data: { 'on-time-share': answering?.onTimeShare, 'median-days': answering?.medianDays },
+    };
   });
   const hidden = stores.length - LISTED_STORES;
+  // Records of stores the answer does not list (none of their records read, or beyond its 50).
+  const otherStores = count(answer.otherStores);
   // With more stores than the answer lists (it says so in truncated), the rest is a lower bound.
   const more =
     hidden <= 0
@@ -156,7 +149,15 @@ function barSections(answer: OverviewFields, context: ViewContext): HTMLElement 
     { class: 'bar-grid' },
     bars('byStatus', label(lang, 'byStatus'), byStatus, context),
     answer.byType !== undefined && bars('byType', label(lang, 'byType'), byType, context),
-    bars('byStore', label(lang, 'byStore'), stores.slice(0, LISTED_STORES), context, more),
+    bars(
+      'byStore',
+      label(lang, 'byStore'),
+      stores.slice(0, LISTED_STORES),
+      context,
+      more,
+      otherStores > 0 ? (otherStores === 1 ? label(lang, 'otherStoresOne') : label(lang, 'otherStoresMany', { n: formats.number(otherStores) })) : undefined,
+      stores.slice(0, LISTED_STORES).some((store) => store.after !== undefined) ? label(lang, 'storeAnsweringNote') : undefined,
+    ),
   );
 }
 
@@ -227,25 +228,24 @@ export function riskEntry(row: RiskRow, withDetails: boolean, context: ViewConte
   return h('li', null, button);
 }
 
-/** The controls that open the full lists, each saying how many records it lists. */
+/** The control that opens the full list of `kind` (in the one list panel, #risk-list), saying how many records it lists. */
+function listButton(kind: RiskListKind, caption: string, context: ViewContext): HTMLButtonElement {
+  const button = h(
+    'button',
+    { type: 'button', class: 'list-button', 'data-list': kind, 'aria-controls': 'risk-list', 'aria-expanded': String(context.listShown === kind) },
+    caption,
+  );
+  button.addEventListener('click', () => context.showList(kind));
+  return button;
+}
+
+/** The controls that open the full lists of the exposure. */
 function listButtons(risk: AtRiskFigures, context: ViewContext): HTMLElement | undefined {
   const { lang, formats } = context;
-  const buttons = (
-    [
-      ['overdue', risk.listOverdue, label(lang, 'seeAllOverdue', { n: formats.number(risk.overdue) })],
-      ['dueSoon', risk.listDueSoon, label(lang, 'seeAllDueSoon', { n: formats.number(risk.overdue + risk.dueSoon) })],
-    ] as const
-  )
-    .filter(([, list]) => list !== undefined)
-    .map(([kind, , caption]) => {
-      const button = h(
-        'button',
-        { type: 'button', class: 'list-button', 'data-list': kind, 'aria-controls': 'risk-list', 'aria-expanded': String(context.listShown === kind) },
-        caption,
-      );
-      button.addEventListener('click', () => context.showList(kind));
-      return button;
-    });
+  const buttons = present(
+    risk.listOverdue && listButton('overdue', label(lang, 'seeAllOverdue', { n: formats.number(risk.overdue) }), context),
+    risk.listDueSoon && listButton('dueSoon', label(lang, 'seeAllDueSoon', { n: formats.number(risk.overdue + risk.dueSoon) }), context),
+  );
   return buttons.length > 0 ? h('div', { class: 'list-buttons' }, ...buttons) : undefined;
 }
 
@@ -289,8 +289,22 @@ function notDeliveredSection(answer: OverviewFields, risk: AtRiskFigures, contex
   );
 }
 
+/** "receipt: failed · response: bounced": what a record's e-mails say, when they say something. */
+function emailStates(receipt: string | undefined, response: string | undefined, lang: Lang): string | undefined {
+  const states = [
+    receipt && label(lang, 'emailReceipt', { state: valueLabel(lang, 'email', receipt) }),
+    response && label(lang, 'emailResponse', { state: valueLabel(lang, 'email', response) }),
+  ].filter((state) => state !== undefined);
+  return states.length > 0 ? states.join(' · ') : undefined;
+}
+
+/** A row of the full list of the e-mail problems: the record, and what its e-mails say. */
+export function mailRow(row: RiskRow, context: ViewContext): HTMLElement {
+  return mailEntry(row, emailStates(row.receiptEmail, row.responseEmail, context.lang), context);
+}
+
 /** A record named by its correlative, with what its e-mails say: one entry of the e-mail lists. */
-function mailEntry(entry: Record<string, unknown>, facts: string | undefined, context: ViewContext): HTMLElement {
+function mailEntry(entry: { id?: unknown; correlative?: unknown }, facts: string | undefined, context: ViewContext): HTMLElement {
   const correlative = h('span', { class: 'correlative' }, text(entry.correlative) ?? label(context.lang, 'noCorrelative'));
   return h(
     'li',
@@ -338,15 +352,13 @@ function emailSection(answer: OverviewFields, context: ViewContext): HTMLElement
           { class: 'records' },
           ...first.map((value) => {
             const entry = fields(value);
-            const receipt = text(entry.receipt);
-            const response = text(entry.response);
-            const states = [
-              receipt && label(lang, 'emailReceipt', { state: valueLabel(lang, 'email', receipt) }),
-              response && label(lang, 'emailResponse', { state: valueLabel(lang, 'email', response) }),
-            ].filter((state) => state !== undefined);
-            return mailEntry(entry, states.length > 0 ? states.join(' · ') : undefined, context);
+            return mailEntry(entry, emailStates(text(entry.receipt), text(entry.response), lang), context);
           }),
         ),
+      // The full list, when the answer gives its arguments and lists fewer records than there are.
+      listArguments(problems.list) !== undefined &&
+        records > first.length &&
+        h('div', { class: 'list-buttons' }, listButton('emailProblems', label(lang, 'emailListAll', { n: formats.number(records) }), context)),
     ),
   );
   return section;
@@ -406,6 +418,7 @@ export function drawOverview(answer: OverviewFields, context: ViewContext): Draw
   const empty = count(answer.total) === 0;
   const hint = text(answer.hint);
   const series = empty ? undefined : activity(answer.activity);
+  const performance = empty ? undefined : performanceFigures(answer.performance);
   const chart = series && activitySection(series, lang, context.formats);
   const filings = h(
     'div',
@@ -421,6 +434,7 @@ export function drawOverview(answer: OverviewFields, context: ViewContext): Draw
         hint !== undefined && h('span', { lang: 'en' }, hint),
       ),
     empty && h('p', { class: 'empty' }, label(lang, 'empty')),
+    performance && performanceSection(performance, context),
     !empty && barSections(answer, context),
     chart?.element,
   );

@@ -1,10 +1,11 @@
-// The full list of the overdue (or overdue and due soon) records, a page at a time, as list_complaints
-// answers it through the host: drawn in one persistent panel below the most urgent records. The calls
-// are main.ts's; this draws a state and reports the member's choices.
+// The full list of the overdue (or overdue and due soon) records, or of the period's records with
+// e-mail problems, a page at a time, as list_complaints answers it through the host: drawn in one
+// persistent panel below the controls that opened it (the most urgent records', or the e-mail
+// problems'). The calls are main.ts's; this draws a state and reports the member's choices.
 import { h, present } from './dom.js';
 import type { ListArguments, RiskListKind, RiskPage } from './exposure.js';
 import { label } from './labels.js';
-import { riskEntry, type ViewContext } from './overview-view.js';
+import { mailRow, riskEntry, type ViewContext } from './overview-view.js';
 
 export type RiskListState =
   | { state: 'closed' }
@@ -61,7 +62,9 @@ export function drawRiskList(panel: HTMLElement, list: RiskListState, context: V
   const summary =
     shown &&
     [
-      shown.total === 1 ? label(lang, 'listSummaryOne') : label(lang, 'listSummary', { n: formats.number(shown.total) }),
+      shown.total === 1
+        ? label(lang, 'listSummaryOne')
+        : label(lang, list.kind === 'emailProblems' ? 'listSummaryNewest' : 'listSummary', { n: formats.number(shown.total) }),
       label(lang, 'listPage', { page: formats.number(shown.page), pages: formats.number(shown.pages) }),
     ].join(' · ');
   const previous = shown && shown.page > 1 && control('previous', label(lang, 'previousPage'), busy, () => controls.go(shown.page - 1));
@@ -82,7 +85,9 @@ export function drawRiskList(panel: HTMLElement, list: RiskListState, context: V
           list.message !== '' && h('p', { class: 'error-detail' }, list.message),
         ),
       shown && shown.rows.length === 0 && h('p', { class: 'muted' }, label(lang, 'listEmpty')),
-      shown && shown.rows.length > 0 && h('ul', { class: 'records' }, ...shown.rows.map((row) => riskEntry(row, true, context))),
+      shown &&
+        shown.rows.length > 0 &&
+        h('ul', { class: 'records' }, ...shown.rows.map((row) => (list.kind === 'emailProblems' ? mailRow(row, context) : riskEntry(row, true, context)))),
       (previous || next) && h('nav', { class: 'pager', 'aria-label': summary || label(lang, `list.${list.kind}`) }, previous, next),
     ),
   );
