@@ -957,7 +957,7 @@ describe('the full list of the e-mail problems', () => {
 
 /**
  * firstResult with a performance block and stores' answering figures of the test's own (the contract's
- * shapes, the figures of issue 27's example), whatever the server computed: exact words can be asserted.
+ * shapes, round figures a manager would read), whatever the server computed: exact words can be asserted.
  */
 function withPerformance(reasons: Array<{ reason: string; count: number }> = SAMPLE_REASONS): OverviewAnswer {
   const answer = structuredClone(structured(firstResult));

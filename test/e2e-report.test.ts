@@ -1,4 +1,4 @@
-// What a manager reports for a month or a year (issue 27), end to end: complaints_overview's counts,
+// What a manager reports for a month or a year, end to end: complaints_overview's counts,
 // performance (answered on time or late by the law's deadline, days to answer, unanswered overdue,
 // responses not delivered, reasons), each store's answering, and e-mail problems, plus
 // list_complaints emailProblem=true paged to the end; from the built server over stdio against the

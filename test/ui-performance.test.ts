@@ -187,7 +187,7 @@ describe("a store's answering figures", () => {
 });
 
 describe('the words of the performance block', () => {
-  it('read as the issue words them, in English and Spanish', () => {
+  it('read as a manager says them, in English and Spanish', () => {
     expect(label('en', 'daysToAnswerLine', { median: '9', p90: '14' })).toBe('Days to answer: median 9 · 90th percentile 14 (business days)');
     expect(label('es', 'daysToAnswerLine', { median: '9', p90: '14' })).toBe('Días para responder: mediana 9 · percentil 90 14 (días hábiles)');
     expect(label('en', 'unansweredOverdueCount', { n: '5' })).toBe('still unanswered past deadline 5');

@@ -1,6 +1,6 @@
 // The overview of the last full month, as monthly_report asks for it: complaints_overview with the
 // {from, to} of the last full month in Lima (relative to the sandbox's now) over the big book served
-// 40 ms late (whole-book.ts starts it). Requests to the service and wall time (the issue's bound: at
+// 40 ms late (whole-book.ts starts it). Requests to the service and wall time (the target: at
 // most 80 requests and 3 s), and agreement rows: every figure of the answer beside the same figure
 // counted here from the sandbox's own records, with the tests' own calendar of the law
 // (test/helpers/law-deadline.ts: a hard-coded holiday list and a day-by-day count), sharing no code

@@ -3,7 +3,7 @@
 // deadlines the service got wrong) answers every request 40 ms late (its latencyMs), behind a loopback
 // proxy that adds nothing and counts the requests and the peak in flight (test/helpers/latency-proxy.ts),
 // and the built server reads through it with the full demo key:
-// - complaints_overview {}: requests and wall time (the targets: at most 80 requests, 3 s),
+// - complaints_overview {}: requests and wall time (the targets: at most 80 requests, 3 s),
 //   beside what its reading is designed to take (every unresolved page, and the filings up to their
 //   cap) and one page's round trip;
 // - list_complaints {"overdue":true,"pageSize":100} paged to the end: calls, requests and wall time;
