@@ -15,9 +15,9 @@ const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/
 /** A service whose count of a query is a sum of weights of the query's filters; `fails` decides a request's error. */
 function countingBook(fails: (query: ListQuery) => Error | undefined = () => undefined) {
   const asked: ListQuery[] = [];
-  // Counts that hold together: 9,000 records; by status 1,000 + 2,000 + 2,000 (the rest of statuses the
+  // Counts that hold together: 9,000 records; by status 4,500 + 1,000 + 2,000 (every record read is open) (the rest of statuses the
   // contract does not list); by type 6,000 + 3,000; 8,500 in any store asked for.
-  const COUNTS: Record<string, number> = { open: 1_000, in_review: 2_000, resolved: 2_000, claim: 6_000, complaint: 3_000 };
+  const COUNTS: Record<string, number> = { open: 4_500, in_review: 1_000, resolved: 2_000, claim: 6_000, complaint: 3_000 };
   const totalOf = (query: ListQuery) =>
     query.pageSize !== 1 || (!query.status && !query.type && !query.storeId) ? 9_000 : query.storeId ? 8_500 : COUNTS[query.status ?? query.type ?? '']!;
   const reader: ComplaintsReader = {
@@ -49,8 +49,8 @@ describe('readExactCounts', () => {
     for (const query of asked) expect(query).toMatchObject({ from: '2026-01-01', to: '2026-10-31', page: 1, pageSize: 1 });
     expect(counts.byStatus).toEqual(
       new Map([
-        ['open', 1_000],
-        ['in_review', 2_000],
+        ['open', 4_500],
+        ['in_review', 1_000],
         ['resolved', 2_000],
       ]),
     );
@@ -95,6 +95,17 @@ async function overview(reader: ComplaintsReader, input: Record<string, unknown>
 }
 
 describe('countsDisagree', () => {
+  it('refuses a count lower than the records of that value already read, the store by its cleaned id', () => {
+    const read = mustReadList({
+      data: [listItemBody({ id: 'a', storeId: 's1\u200b' }), listItemBody({ id: 'b', storeId: 's1' }), listItemBody({ id: 'c', status: 'OPEN' })],
+      pagination: {},
+    }).data;
+    const counts = { byStatus: new Map([['open', 2]]), byStore: new Map([['s1', 1]]) };
+    // Two read as "open" (the third is "OPEN", not what the count asked): 2 holds; the store's 1 does not.
+    expect(countsDisagree(counts, 100, read)).toBe('the service counts 1 records of store s1, fewer than the 2 read');
+    expect(countsDisagree({ ...counts, byStore: new Map([['s1', 2]]) }, 100, read)).toBeUndefined();
+  });
+
   it('refuses counts that add up to more than the total, by any of the three, and takes what is left as other values', () => {
     const counts = {
       byStatus: new Map([
@@ -104,9 +115,9 @@ describe('countsDisagree', () => {
       byType: new Map([['claim', 100]]),
       byStore: new Map([['s1', 30]]),
     };
-    expect(countsDisagree(counts, 100)).toBeUndefined();
-    expect(countsDisagree(counts, 120)).toBeUndefined();
-    expect(countsDisagree(counts, 99)).toBe("the service's counts by status add up to 100, more than its total of 99");
+    expect(countsDisagree(counts, 100, [])).toBeUndefined();
+    expect(countsDisagree(counts, 120, [])).toBeUndefined();
+    expect(countsDisagree(counts, 99, [])).toBe("the service's counts by status add up to 100, more than its total of 99");
     expect(
       countsDisagree(
         {
@@ -117,6 +128,7 @@ describe('countsDisagree', () => {
           ]),
         },
         100,
+        [],
       ),
     ).toContain('by store add up to 160');
   });
@@ -129,7 +141,7 @@ describe('complaints_overview on a period too big to read', () => {
     // The unresolved records are read without from: the period's counts are those with it.
     const counting = asked.filter((query) => query.pageSize === 1 && query.from !== undefined);
     expect(counting.map((query) => query.storeId).filter(Boolean)).toEqual(['a1e5c3d2-7b48-4f19-8e2a-1c3d5e7f9a01']);
-    expect(answer).toMatchObject({ total: 9_000, byStatus: { open: 1_000, in_review: 2_000, resolved: 2_000, '(other values)': 4_000 } });
+    expect(answer).toMatchObject({ total: 9_000, byStatus: { open: 4_500, resolved: 2_000, in_review: 1_000, '(other values)': 1_500 } });
     expect(answer.byStore).toEqual([expect.objectContaining({ storeId: 'a1e5c3d2-7b48-4f19-8e2a-1c3d5e7f9a01', count: 8_500 })]);
     expect(answer.otherStores).toBe(500);
   });

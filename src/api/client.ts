@@ -73,7 +73,8 @@ export class ComplaintsApi implements ComplaintsReader {
     const parsed = readListEnvelope(body, query.pageSize ?? PAGE_SIZE_MAX);
     if (parsed === null) throw unexpectedBody('a list without data and pagination');
     const { data, pagination, sentMore } = parsed;
-    return { items: data, sentMore, pagination: normalisePagination(pagination, query, data.length) };
+    const normalised = normalisePagination(pagination, query, data.length);
+    return { items: data, sentMore, pagination: normalised, ...(usable(pagination.total, 0) === undefined ? { totalUnreported: true } : {}) };
   }
 
   /** GET /api/v1/complaints/{id} */

@@ -3,7 +3,9 @@
 // when the records are too many to read (a year of a big chain), at a few requests whatever the size.
 import type { ListQuery } from '../contract/list-query.js';
 import type { ComplaintsReader, ExactCounts } from '../contract/operations.js';
-import { STATUSES, TYPES } from '../contract/records.js';
+import { type ComplaintListItem, STATUSES, TYPES } from '../contract/records.js';
+import { cleanLine } from '../sanitize.js';
+import { ApiError } from './errors.js';
 
 type Query = Omit<ListQuery, 'page' | 'pageSize'>;
 
@@ -30,6 +32,8 @@ export async function readExactCounts(api: ComplaintsReader, query: Query, store
     while (next < asked.length) {
       const { count, value, narrowing } = asked[next++]!;
       const page = await api.listComplaints({ ...query, ...narrowing, page: 1, pageSize: 1 }, signal);
+      // A total the service did not send is the page's own record: no count at all.
+      if (page.totalUnreported) throw new ApiError('unexpected_body', `the service sent no count of the records of ${count.slice(2).toLowerCase()} ${value}`);
       counts[count]!.set(value, page.pagination.total);
     }
   };
@@ -41,18 +45,29 @@ export async function readExactCounts(api: ComplaintsReader, query: Query, store
 const WORKERS = 6;
 
 /**
- * Why counts cannot be the service's own, when they add up to more than its total for the same query
- * (each record has one status, one type and one store): a service that lies about one of them, or a
- * book that changed while it was counted. Undefined when they hold together.
+ * Why counts cannot be the service's own: they add up to more than its total for the same query (each
+ * record has one status, one type and one store), or one is lower than the records of that value
+ * already read. A service that lies about one of them, or a book that changed while it was counted.
+ * Undefined when they hold together.
  */
-export function countsDisagree(counts: ExactCounts, total: number): string | undefined {
-  for (const [name, byValue] of [
-    ['status', counts.byStatus],
-    ['type', counts.byType],
-    ['store', counts.byStore],
-  ] as const) {
-    const sum = byValue === undefined ? 0 : [...byValue.values()].reduce((all, count) => all + count, 0);
+export function countsDisagree(counts: ExactCounts, total: number, read: readonly ComplaintListItem[]): string | undefined {
+  const dimensions = [
+    ['status', counts.byStatus, (item: ComplaintListItem) => item.status],
+    ['type', counts.byType, (item: ComplaintListItem) => item.type],
+    ['store', counts.byStore, (item: ComplaintListItem) => (item.storeId === null ? null : cleanLine(item.storeId, 64))],
+  ] as const;
+  for (const [name, byValue, valueOf] of dimensions) {
+    if (byValue === undefined) continue;
+    const sum = [...byValue.values()].reduce((all, count) => all + count, 0);
     if (sum > total) return `the service's counts by ${name} add up to ${sum}, more than its total of ${total}`;
+    const seen = new Map<string, number>();
+    for (const item of read) {
+      const value = valueOf(item);
+      if (value !== null && byValue.has(value)) seen.set(value, (seen.get(value) ?? 0) + 1);
+    }
+    for (const [value, count] of seen) {
+      if (count > byValue.get(value)!) return `the service counts ${byValue.get(value)} records of ${name} ${value}, fewer than the ${count} read`;
+    }
   }
   return undefined;
 }

@@ -18,6 +18,8 @@ export interface ListPage {
   sentMore: number;
   /** Normalised: every field present, derived from the request when the service left one out. */
   pagination: { page: number; pageSize: number; total: number; totalPages: number };
+  /** True when the service sent no total that can be used, and `pagination.total` is only what the pages show. */
+  totalUnreported?: boolean;
 }
 
 /** Every page of one or more queries, up to a cap, for figures over all the records they match. */

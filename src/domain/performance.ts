@@ -48,10 +48,15 @@ export function tallyRecord(item: ComplaintListItem, today: string, ...tallies: 
   }
 }
 
-/** Answers on time among the dated ones, 0 to 1 to three decimals; undefined when none is dated. */
+/**
+ * Answers on time among the dated ones, 0 to 1 to three decimals; undefined when none is dated. Never
+ * 1 while an answer came late, nor 0 while one came on time: 1,999 of 2,000 is 0.999, not 100%.
+ */
 export function onTimeShare(tally: AnswerTally): number | undefined {
   const dated = tally.onTime + tally.late;
-  return dated === 0 ? undefined : Math.round((tally.onTime / dated) * 1000) / 1000;
+  if (dated === 0) return undefined;
+  const share = Math.round((tally.onTime / dated) * 1000) / 1000;
+  return Math.min(tally.late > 0 ? 0.999 : 1, Math.max(tally.onTime > 0 ? 0.001 : 0, share));
 }
 
 /** Median and 90th percentile of the business days to answer, nearest rank; undefined without any. */

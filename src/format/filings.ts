@@ -153,8 +153,10 @@ function storesOf(items: readonly ComplaintListItem[], counts: ExactCounts | und
   }
   if (counts !== undefined) {
     for (const store of stores.values()) {
-      // Narrowed to one store, the period's total is its count.
-      const exact = filters.storeId !== undefined ? total : store.storeId === undefined ? undefined : counts.byStore?.get(store.storeId);
+      // Narrowed to one store, the period's total is its count; another store on the pages (a service
+      // that ignored the filter) has no count of its own.
+      const asked = filters.storeId !== undefined && store.storeId?.toLowerCase() === filters.storeId.toLowerCase();
+      const exact = asked ? total : store.storeId === undefined ? undefined : counts.byStore?.get(store.storeId);
       store.count = exact ?? 0;
     }
   }
@@ -195,7 +197,9 @@ export function filingLines(answer: OverviewAnswer, filters: ListFilters, style:
     `${scope}: ${answer.total} ${answer.total === 1 ? 'record' : 'records'}${answer.hint !== undefined ? `. ${answer.hint}` : `; all ${answer.total} counted.`} ${datesNote(style)}`,
     `By status: ${counts(answer.byStatus)}.${answer.byType ? ` By type: ${counts(answer.byType)}.` : ''}`,
     // With each store's id: the storeId filter of every tool takes it, and nothing else shows it.
-    `By store (storeId; answers): ${(answer.byStore ?? [])
+    `By store (storeId; answers${answer.performance?.window ? ` of the records filed ${answer.performance.window.from}..${answer.performance.window.to}` : ''}): ${(
+      answer.byStore ?? []
+    )
       .map((store) => {
         const inside = [store.storeId, storeAnswersText(store)].filter((part) => part !== undefined).join('; ');
         return `${store.store ?? 'unknown'} ${store.count}${inside ? ` (${inside})` : ''}`;

@@ -38,14 +38,21 @@ export function coveredRecords(pages: AllPages, filters: ListFilters, today: str
     };
   }
   if (!pages.capped) return { records: items };
-  const days = items.map((item) => (item.createdAt === null ? undefined : wallTimeOf(item.createdAt, timeZone)?.date));
+  // The days asked, to today at most: a record the service dated outside them (out of order, in 2020
+  // or in 9999) neither stretches the window nor counts in it.
+  const first = filters.from?.slice(0, 10);
+  const asked = filters.to?.slice(0, 10);
+  const last = asked !== undefined && asked < today ? asked : today;
+  const days = items.map((item) => {
+    const day = item.createdAt === null ? undefined : wallTimeOf(item.createdAt, timeZone)?.date;
+    return day !== undefined && (first === undefined || day >= first) && day <= last ? day : undefined;
+  });
   const oldest = days.reduce<string | undefined>((min, day) => (day !== undefined && (min === undefined || day < min) ? day : min), undefined);
   const records = items.filter((_, index) => days[index] !== undefined && days[index]! > oldest!);
   if (oldest === undefined || records.length === 0) {
     return { records: items, incomplete: `The period holds ${pages.total} records and the newest ${items.length} were read: these figures count those.` };
   }
-  const asked = filters.to?.slice(0, 10);
-  return { records, window: { from: addDays(oldest, 1), to: asked !== undefined && asked < today ? asked : today } };
+  return { records, window: { from: addDays(oldest, 1), to: last } };
 }
 
 /** A store's figures about answers, beside its count. */
@@ -144,7 +151,7 @@ export function storeAnswersText(store: StoreAnswers): string | undefined {
   return [
     `${store.answered} answered`,
     store.onTimeShare === undefined ? undefined : `${percent(store.onTimeShare)} on time`,
-    store.medianDaysToAnswer === undefined ? undefined : `median ${store.medianDaysToAnswer} business days`,
+    store.medianDaysToAnswer === undefined ? undefined : `median ${plural(store.medianDaysToAnswer, 'business day')}`,
   ]
     .filter((part) => part !== undefined)
     .join(', ');

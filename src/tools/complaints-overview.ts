@@ -9,6 +9,7 @@ import { LISTED_STORES } from '../format/filings.js';
 import { formatOverviewText, toOverview } from '../format/overview.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
 import { overviewView } from '../resources/overview-view.js';
+import { cleanLine } from '../sanitize.js';
 import { filterInputs, readFilters } from './filter-inputs.js';
 import { defineTool, REPLY_IN_MEMBERS_LANGUAGE } from './tool.js';
 
@@ -57,7 +58,9 @@ export const complaintsOverview = defineTool({
         readAllPages(reader, [query], { maxPages: MAX_FILING_PAGES, signal: both, onPage: report('filed') }),
       ]);
       // Too many to read: the counts are the service's own, a request of one record per value.
-      const { counts, countsFailed } = filed.items.length < filed.total ? await exactCountsOf(reader, query, filed, signal) : {};
+      // (Pages that repeated records are counted as read, and the answer says so: the service's own
+      // counts would not explain them.)
+      const { counts, countsFailed } = filed.capped || filed.stoppedBy !== undefined ? await exactCountsOf(reader, query, filed, signal) : {};
       const redact = (read: typeof filed) => (redactPii ? { ...read, items: read.items.map(redactListItem) } : read);
       const built = toOverview({ unresolved: redact(unresolved), filed: redact(filed), counts, countsFailed }, filters, clock);
       const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
@@ -82,7 +85,11 @@ async function exactCountsOf(
   signal: AbortSignal,
 ): Promise<{ counts?: ExactCounts; countsFailed?: string }> {
   const seen = new Map<string, number>();
-  for (const { storeId } of items) if (storeId !== null && UUID.test(storeId)) seen.set(storeId, (seen.get(storeId) ?? 0) + 1);
+  for (const item of items) {
+    // The id as the overview groups stores by (cleaned): one store, whatever invisible character its id came with.
+    const storeId = item.storeId === null ? '' : cleanLine(item.storeId, 64);
+    if (UUID.test(storeId)) seen.set(storeId, (seen.get(storeId) ?? 0) + 1);
+  }
   const storeIds = [...seen]
     .sort((a, b) => b[1] - a[1])
     .slice(0, LISTED_STORES)
@@ -90,7 +97,7 @@ async function exactCountsOf(
   try {
     const counts = await readExactCounts(reader, query, storeIds, signal);
     // A service whose counts add up to more than its total is not believed on either.
-    const disagreement = countsDisagree(counts, total);
+    const disagreement = countsDisagree(counts, total, items);
     return disagreement === undefined ? { counts } : { countsFailed: disagreement };
   } catch (error) {
     if (!(error instanceof ApiError) || STOPS_THE_CALL.has(error.kind)) throw error;

@@ -15,7 +15,10 @@ const LIST_STATUSES = [...STATUSES, UNRESOLVED] as const;
 
 /** A flag, true or false; some clients send booleans as strings. */
 const booleanInput = () =>
-  z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: 'expected true or false' }));
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^(true|false)$/i.test(value.trim()) ? value.trim().toLowerCase() === 'true' : value),
+    z.boolean({ error: 'expected true or false' }),
+  );
 
 export const listFilterInputs = {
   status: z
