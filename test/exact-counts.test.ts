@@ -102,7 +102,7 @@ describe('countsDisagree', () => {
     }).data;
     const counts = { byStatus: new Map([['open', 2]]), byStore: new Map([['s1', 1]]) };
     // Two read as "open" (the third is "OPEN", not what the count asked): 2 holds; the store's 1 does not.
-    expect(countsDisagree(counts, 100, read)).toBe('the service counts 1 records of store s1, fewer than the 2 read');
+    expect(countsDisagree(counts, 100, read)).toBe('the service counts 1 of store s1, fewer than the 2 records read');
     expect(countsDisagree({ ...counts, byStore: new Map([['s1', 2]]) }, 100, read)).toBeUndefined();
   });
 

@@ -66,7 +66,7 @@ export function countsDisagree(counts: ExactCounts, total: number, read: readonl
       if (value !== null && byValue.has(value)) seen.set(value, (seen.get(value) ?? 0) + 1);
     }
     for (const [value, count] of seen) {
-      if (count > byValue.get(value)!) return `the service counts ${byValue.get(value)} records of ${name} ${value}, fewer than the ${count} read`;
+      if (count > byValue.get(value)!) return `the service counts ${byValue.get(value)} of ${name} ${value}, fewer than the ${count} records read`;
     }
   }
   return undefined;
