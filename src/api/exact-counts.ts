@@ -56,13 +56,13 @@ export function countsDisagree(counts: ExactCounts, total: number, read: readonl
     ['type', counts.byType, (item: ComplaintListItem) => item.type],
     ['store', counts.byStore, (item: ComplaintListItem) => (item.storeId === null ? null : cleanLine(item.storeId, 64))],
   ] as const;
-  for (const [name, byValue, valueOf] of dimensions) {
+  for (const [name, byValue, valueIn] of dimensions) {
     if (byValue === undefined) continue;
     const sum = [...byValue.values()].reduce((all, count) => all + count, 0);
     if (sum > total) return `the service's counts by ${name} add up to ${sum}, more than its total of ${total}`;
     const seen = new Map<string, number>();
     for (const item of read) {
-      const value = valueOf(item);
+      const value = valueIn(item);
       if (value !== null && byValue.has(value)) seen.set(value, (seen.get(value) ?? 0) + 1);
     }
     for (const [value, count] of seen) {
