@@ -2,13 +2,12 @@
 // pagination.total is the service's own count; and the overview falling back to the records read,
 // saying so, when those requests fail.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { ApiError } from '../src/api/errors.js';
 import { countsDisagree, readExactCounts } from '../src/api/exact-counts.js';
 import type { ListQuery } from '../src/contract/list-query.js';
 import type { ComplaintsReader, ListPage } from '../src/contract/operations.js';
-import { complaintsOverview } from '../src/tools/complaints-overview.js';
 import { listItemBody, mustReadList } from './fixtures.js';
+import { runOverview } from './helpers/run-overview.js';
 
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
 
@@ -82,17 +81,7 @@ describe('readExactCounts', () => {
   });
 });
 
-async function overview(reader: ComplaintsReader, input: Record<string, unknown>) {
-  const args = z.object(complaintsOverview.inputSchema).parse(input);
-  return complaintsOverview.run(args, {
-    api: async () => reader,
-    clock,
-    redactPii: false,
-    signal: new AbortController().signal,
-    progress: () => undefined,
-    readBook: (read) => read(),
-  });
-}
+const overview = (reader: ComplaintsReader, input: Record<string, unknown>) => runOverview(reader, input, clock);
 
 describe('countsDisagree', () => {
   it('refuses a count lower than the records of that value already read, the store by its cleaned id', () => {

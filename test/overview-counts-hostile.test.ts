@@ -7,11 +7,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { ComplaintsApi } from '../src/api/client.js';
 import type { ComplaintsReader } from '../src/contract/operations.js';
-import { complaintsOverview } from '../src/tools/complaints-overview.js';
 import { listItemBody } from './fixtures.js';
+import { runOverview } from './helpers/run-overview.js';
 
 const KEY = 'or_hostile_counts_key_1a2b3c4d';
 const clock = { now: () => new Date('2026-11-26T15:00:00Z'), timeZone: 'America/Lima' };
@@ -61,15 +60,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 async function overview() {
-  const args = z.object(complaintsOverview.inputSchema).parse({ from: '2025-01-01', to: '2026-11-25' });
-  const answer = await complaintsOverview.run(args, {
-    api: async () => api,
-    clock,
-    redactPii: false,
-    signal: new AbortController().signal,
-    progress: () => undefined,
-    readBook: (read) => read(),
-  });
+  const answer = await runOverview(api, { from: '2025-01-01', to: '2026-11-25' }, clock);
   return { text: answer.text, structured: answer.structured as { byStatus: Record<string, number>; hint?: string; byStore: Array<{ count: number }> } };
 }
 

@@ -1,12 +1,11 @@
 // The overview's words about its own figures, against odd pages, odd dates and odd store ids.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { ListQuery } from '../src/contract/list-query.js';
 import type { ComplaintsReader, ListPage } from '../src/contract/operations.js';
 import { storeKey } from '../src/format/filings.js';
 import { coveredRecords, performanceOf, storeAnswersText } from '../src/format/performance.js';
-import { complaintsOverview } from '../src/tools/complaints-overview.js';
 import { listItemBody, mustReadList, pagesOf } from './fixtures.js';
+import { runOverview } from './helpers/run-overview.js';
 
 const clock = { now: () => new Date('2026-11-26T15:00:00Z'), timeZone: 'America/Lima' };
 const TODAY = '2026-11-26';
@@ -37,15 +36,7 @@ describe('a page repeated, so fewer records than the total but not capped', () =
       },
       getComplaint: () => Promise.reject(new Error('not used')),
     };
-    const args = z.object(complaintsOverview.inputSchema).parse({ from: '2025-01-01', to: '2026-11-25' });
-    const { structured } = await complaintsOverview.run(args, {
-      api: async () => reader,
-      clock,
-      redactPii: false,
-      signal: new AbortController().signal,
-      progress: () => undefined,
-      readBook: (read) => read(),
-    });
+    const { structured } = await runOverview(reader, { from: '2025-01-01', to: '2026-11-25' }, clock);
     const answer = structured as { byStatus: Record<string, number>; hint: string; counted: number };
     const statusSum = Object.values(answer.byStatus).reduce((sum, count) => sum + count, 0);
     // What happens: hint "…its pages held 100 distinct ones (…): every figure counts those 100." and byStatus
@@ -123,15 +114,7 @@ describe('narrowed to one store, too many records to read', () => {
       },
       getComplaint: () => Promise.reject(new Error('not used')),
     };
-    const args = z.object(complaintsOverview.inputSchema).parse({ from: '2025-01-01', to: '2026-11-25', storeId: ASKED });
-    const { structured } = await complaintsOverview.run(args, {
-      api: async () => reader,
-      clock,
-      redactPii: false,
-      signal: new AbortController().signal,
-      progress: () => undefined,
-      readBook: (read) => read(),
-    });
+    const { structured } = await runOverview(reader, { from: '2025-01-01', to: '2026-11-25', storeId: ASKED }, clock);
     const byStore = (structured as { byStore: Array<{ storeId?: string; count: number }> }).byStore;
     // What happens: [{ASKED, 4500}, {OTHER, 4500}]: 9,000 "exact" records of a 4,500 total.
     expect(byStore.reduce((sum, store) => sum + store.count, 0)).toBeLessThanOrEqual(4500);
@@ -170,15 +153,7 @@ describe('a store id sent with an invisible character, too many records to read'
       },
       getComplaint: () => Promise.reject(new Error('not used')),
     };
-    const args = z.object(complaintsOverview.inputSchema).parse({ from: '2025-01-01', to: '2026-11-25' });
-    const { structured } = await complaintsOverview.run(args, {
-      api: async () => reader,
-      clock,
-      redactPii: false,
-      signal: new AbortController().signal,
-      progress: () => undefined,
-      readBook: (read) => read(),
-    });
+    const { structured } = await runOverview(reader, { from: '2025-01-01', to: '2026-11-25' }, clock);
     const byStore = (structured as { byStore: Array<{ storeId?: string; count: number }> }).byStore;
     // What happens: store 0 is missing from byStore (its raw id fails the uuid test, so it is never
     // counted) and its 900 records go to otherStores; with 3,000 records (all read) it is listed.

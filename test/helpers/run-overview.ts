@@ -1,0 +1,18 @@
+// complaints_overview run directly over a reader the test gives, as server.ts runs it for a call:
+// arguments parsed by the tool's own schema, no gate, no deadline, nothing masked.
+import { z } from 'zod';
+import type { ComplaintsReader } from '../../src/contract/operations.js';
+import type { Clock } from '../../src/domain/clock.js';
+import { complaintsOverview } from '../../src/tools/complaints-overview.js';
+
+export function runOverview(reader: ComplaintsReader, input: Record<string, unknown>, clock: Clock) {
+  const args = z.object(complaintsOverview.inputSchema).parse(input);
+  return complaintsOverview.run(args, {
+    api: async () => reader,
+    clock,
+    redactPii: false,
+    signal: new AbortController().signal,
+    progress: () => undefined,
+    readBook: (read) => read(),
+  });
+}
