@@ -126,7 +126,7 @@ describe('the records the figures cover', () => {
 });
 
 describe('reasons', () => {
-  it('counts reasons cleaned, most first, and sums the rarest beyond 20', () => {
+  it('counts reasons cleaned, most first, and counts the records of the rarest beyond 20 apart', () => {
     const bodies = [
       listItemBody({ id: 'a', reasonLabel: 'Demora ' }),
       listItemBody({ id: 'b', reasonLabel: 'Demora' }),
@@ -137,9 +137,10 @@ describe('reasons', () => {
     const { performance } = performanceOf({ records: items(bodies) }, TODAY, () => 'one store');
     expect(performance.byReason[0]).toEqual({ reason: 'Demora', count: 3 });
     expect(performance.byReason).toHaveLength(20);
-    // Demora and the 18 first others by name are listed; the 7 last Motivos and "unknown" are summed.
-    expect(performance.byReason.at(-1)).toEqual({ reason: '(other reasons)', count: 8 });
-    expect(performance.byReason.reduce((sum, { count }) => sum + count, 0)).toBe(bodies.length);
+    // Demora and the 19 first others by name are listed; the 6 last Motivos and "unknown" are summed.
+    expect(performance.byReason.at(-1)).toEqual({ reason: 'Motivo 18', count: 1 });
+    expect(performance.otherReasons).toBe(7);
+    expect(performance.byReason.reduce((sum, { count }) => sum + count, 0) + performance.otherReasons!).toBe(bodies.length);
   });
 
   it('gives each store its answers, by the key the overview groups stores by', () => {

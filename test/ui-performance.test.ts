@@ -22,8 +22,8 @@ const performance = {
     { reason: 'Mala atención', count: 40 },
     { reason: 'Garantía', count: 30 },
     { reason: 'Devolución', count: 20 },
-    { reason: '(other reasons)', count: 15 },
   ],
+  otherReasons: 15,
 };
 
 describe('the figures of how the period was answered', () => {
@@ -46,7 +46,7 @@ describe('the figures of how the period was answered', () => {
         { reason: 'Mala atención', count: 40 },
         { reason: 'Garantía', count: 30 },
       ],
-      // Devolución (20) and the server's "(other reasons)" (15).
+      // Devolución (20) and the server's otherReasons (15).
       otherReasons: 35,
       incomplete: undefined,
     });
@@ -119,6 +119,13 @@ describe('the figures of how the period was answered', () => {
       { reason: 'C', count: 1 },
     ]);
     expect(read.otherReasons).toBe(6);
+  });
+
+  it("draws a reason the service named like a sum as a reason, and takes the others' records from otherReasons alone", () => {
+    const read = performanceFigures({ byReason: [{ reason: '(other reasons)', count: 4 }], otherReasons: 9 })!;
+    expect(read.reasons).toEqual([{ reason: '(other reasons)', count: 4 }]);
+    expect(read.otherReasons).toBe(9);
+    expect(performanceFigures({ byReason: [], otherReasons: -3 })!.otherReasons).toBe(0);
   });
 
   it('reads 100,000 reasons without freezing, and counts at most the entries it reads', () => {

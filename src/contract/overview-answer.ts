@@ -119,7 +119,8 @@ const performanceSchema = z
     daysToAnswer: daysToAnswerSchema.optional().describe('Over the dated answers; absent when none.'),
     byReason: z
       .array(z.object({ reason: z.string(), count: z.number().int() }))
-      .describe('The records\' reasons (reasonLabel), most first; at most 20, the rest summed as "(other reasons)".'),
+      .describe("The records' reasons (reasonLabel), most first; the 20 most frequent at most."),
+    otherReasons: z.number().int().optional().describe('Records whose reason is not among the 20 in byReason; absent when none.'),
     incomplete: z.string().optional().describe('Why these figures count fewer records than the period holds, when they do.'),
   })
   .describe(

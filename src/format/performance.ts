@@ -11,9 +11,8 @@ import type { ComplaintListItem } from '../contract/records.js';
 import { type AnswerTally, daysToAnswer, emptyTally, onTimeShare, tallyRecord } from '../domain/performance.js';
 import { line, plural } from './fields.js';
 
-/** Reasons counted one by one, most first; the rarest beyond are summed as OTHER_REASONS. */
+/** Reasons counted one by one, most first; the records of the rarest beyond are summed as otherReasons. */
 const LISTED_REASONS = 20;
-const OTHER_REASONS = '(other reasons)';
 
 /** The records the figures about answers count, and the filing days they cover when fewer than asked. */
 export interface CoveredRecords {
@@ -97,7 +96,7 @@ export function performanceOf(
     responsesNotDelivered: period.notDelivered,
     onTimeShare: onTimeShare(period),
     daysToAnswer: daysToAnswer(period),
-    byReason: mostFirst(reasons),
+    ...mostFirst(reasons),
     incomplete: covered.incomplete,
   };
   const byStore = new Map(
@@ -109,12 +108,14 @@ export function performanceOf(
   return { performance, byStore };
 }
 
-/** Reasons most first (then by name, so that equal counts keep one order), at most LISTED_REASONS. */
-function mostFirst(counts: Map<string, number>): Performance['byReason'] {
+/**
+ * Reasons most first (then by name, so that equal counts keep one order), at most LISTED_REASONS, and
+ * the records of the others as a count of its own: no reason a service sends can pass for that sum.
+ */
+function mostFirst(counts: Map<string, number>): Pick<Performance, 'byReason' | 'otherReasons'> {
   const sorted = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([reason, count]) => ({ reason, count }));
-  if (sorted.length <= LISTED_REASONS) return sorted;
-  const rest = sorted.slice(LISTED_REASONS - 1).reduce((sum, { count }) => sum + count, 0);
-  return [...sorted.slice(0, LISTED_REASONS - 1), { reason: OTHER_REASONS, count: rest }];
+  const rest = sorted.slice(LISTED_REASONS).reduce((sum, { count }) => sum + count, 0);
+  return { byReason: sorted.slice(0, LISTED_REASONS), otherReasons: rest || undefined };
 }
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
@@ -140,7 +141,8 @@ export function performanceLines(performance: Performance): string[] {
   }
   if (p.incomplete) lines.push(`Not complete: ${p.incomplete}`);
   if (p.byReason.length > 0) {
-    lines.push(`Reasons, most first: ${p.byReason.map(({ reason, count }) => `${JSON.stringify(reason)} ${count}`).join(', ')}.`);
+    const others = p.otherReasons ? `; other reasons ${p.otherReasons}` : '';
+    lines.push(`Reasons, most first: ${p.byReason.map(({ reason, count }) => `${JSON.stringify(reason)} ${count}`).join(', ')}${others}.`);
   }
   return lines;
 }

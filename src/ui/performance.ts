@@ -11,8 +11,6 @@ import { count, fields, objects, text, type Unchecked } from './read.js';
 export const TOP_REASONS = 5;
 /** A reason is a label, a line long: a longer one is cut, with a visible "…". */
 export const MAX_REASON_CHARS = 80;
-/** The server's name for the reasons beyond the 20 it lists, summed. */
-export const OTHER_REASONS = '(other reasons)';
 
 export interface Reason {
   reason: string;
@@ -35,7 +33,7 @@ export interface PerformanceFigures {
   daysToAnswer: { median: number; p90: number } | undefined;
   /** The most frequent reasons, most first, at most TOP_REASONS. */
   reasons: Reason[];
-  /** Records of the reasons not listed: those beyond the top, and the server's "(other reasons)". */
+  /** Records of the reasons not listed: those beyond the top, and the server's otherReasons. */
   otherReasons: number;
   /** The server's sentence (in English) on the records the figures leave out. */
   incomplete: string | undefined;
@@ -87,15 +85,13 @@ function daysToAnswer(value: unknown): PerformanceFigures['daysToAnswer'] {
 }
 
 /** The top reasons (the server's order kept among equal counts) and the records of the others. */
-function reasons(value: unknown): Pick<PerformanceFigures, 'reasons' | 'otherReasons'> {
+function reasons(value: unknown, others: unknown): Pick<PerformanceFigures, 'reasons' | 'otherReasons'> {
   const read = objects(value).map((entry) => ({ reason: oneLine(entry.reason, MAX_REASON_CHARS), count: count(entry.count) }));
-  const named = read
-    .filter((entry): entry is Reason => entry.reason !== undefined && entry.reason !== OTHER_REASONS && entry.count > 0)
-    .sort((a, b) => b.count - a.count);
+  const named = read.filter((entry): entry is Reason => entry.reason !== undefined && entry.count > 0).sort((a, b) => b.count - a.count);
   const top = named.slice(0, TOP_REASONS);
   const listed = top.reduce((sum, entry) => sum + entry.count, 0);
   const all = read.reduce((sum, entry) => sum + entry.count, 0);
-  return { reasons: top, otherReasons: all - listed };
+  return { reasons: top, otherReasons: all - listed + count(others) };
 }
 
 /** performance's figures; undefined when the answer holds no performance object to draw from. */
@@ -113,7 +109,7 @@ export function performanceFigures(value: unknown): PerformanceFigures | undefin
     notDelivered: count(performance.responsesNotDelivered),
     onTimeShare: share(performance.onTimeShare),
     daysToAnswer: daysToAnswer(performance.daysToAnswer),
-    ...reasons(performance.byReason),
+    ...reasons(performance.byReason, performance.otherReasons),
     incomplete: text(performance.incomplete),
   };
 }
