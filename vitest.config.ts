@@ -1,11 +1,16 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BROWSER_TEST_FILES, findChromium } from './test/helpers/browser.js';
+
+// The browser tests run where a Chromium is found, and are left out, in one line, where none is.
+const chromium = findChromium(process.env);
+if (!chromium.found) process.stderr.write(`${chromium.message}\n`);
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Release checks (npm pack, the .mcpb bundle, npx, the Inspector CLI, the conformance suite) run
     // as their own step: npm run test:release, with vitest.release.config.ts.
-    exclude: [...configDefaults.exclude, 'test/**/*.release.test.ts'],
+    exclude: [...configDefaults.exclude, 'test/**/*.release.test.ts', ...(chromium.found ? [] : BROWSER_TEST_FILES)],
     // Scans every spawned server's output for the keys it was given, once the whole suite has run.
     globalSetup: ['test/global-setup.ts'],
     // End-to-end tests spawn the built server; 2 cores, so keep the worker count modest.

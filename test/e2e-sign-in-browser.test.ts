@@ -9,8 +9,8 @@
 // store-restricted member, who sees fewer records. No key ever appears in a URL the browser
 // visited. Screenshots go to test/artifacts/ (not committed) for a person to look at.
 //
-// Chromium is required, not optional: without /usr/bin/chromium the file fails, saying how to
-// install it (CI does). No browser is ever downloaded.
+// The Chromium is found by test/helpers/browser.ts (CHROMIUM_PATH, else PATH); without one, npm test
+// leaves this file out and says so. No browser is ever downloaded.
 import { randomBytes } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -26,11 +26,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_TEXT } from '../src/http/sign-in/page-text.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
+import { chromiumPath } from './helpers/browser.js';
 import { connectHttp, type HttpServe, startHttpServe } from './helpers/http-serve.js';
 import { MemberProvider } from './helpers/oauth-member.js';
 import { rememberSecrets } from './helpers/transcript.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const FULL = DEMO_KEYS.full.key;
 const RESTRICTED = DEMO_KEYS.storeRestricted.key;
@@ -99,12 +99,9 @@ async function totalFor(key: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}; this test drives it to sign in. Install it with: apt-get install -y chromium`);
-  }
   mkdirSync(ARTIFACTS, { recursive: true });
   // As root (CI, containers) Chromium's sandbox cannot start.
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
   callbackServer = createServer((req, res) => {
     callbackVisits.push(req.url ?? '');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
