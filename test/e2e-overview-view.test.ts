@@ -31,7 +31,7 @@
 //
 // The Chromium is found by test/helpers/browser.ts (CHROMIUM_PATH, else PATH); without one, npm test
 // leaves this file out and says so. No browser is ever downloaded.
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';

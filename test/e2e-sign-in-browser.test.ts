@@ -13,7 +13,7 @@
 // leaves this file out and says so. No browser is ever downloaded.
 import { randomBytes } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
