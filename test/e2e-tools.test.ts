@@ -1,4 +1,5 @@
 // End to end: the built server over real stdio, against the sandbox over real HTTP on loopback.
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween } from '../src/calendar/business-days.js';
 import { periodRange } from '../src/calendar/periods.js';
@@ -61,6 +62,20 @@ describe('tools/list', () => {
       'to',
       'type',
     ]);
+  });
+
+  // Every conversation pays for the definitions before the first question: name, description and
+  // input schema as a model API takes them (compact JSON; the output schema is not shown to the model).
+  it('keeps what the model loads of the three tools within 1,500 tokens (o200k), uuids as format only', async () => {
+    const { tools } = await mcp.client.listTools();
+    const tokens = tools.map(({ name, description, inputSchema }) => countTokens(JSON.stringify({ name, description, inputSchema })));
+    expect(tokens.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(1500);
+    // zod's uuid pattern (some 40 tokens each time) is left out; the server still checks the shape.
+    const uuidFields = tools
+      .flatMap((tool) => Object.values(tool.inputSchema.properties ?? {}) as Array<Record<string, unknown>>)
+      .filter((p) => p.format === 'uuid');
+    expect(uuidFields.length).toBe(3);
+    for (const field of uuidFields) expect(field.pattern).toBeUndefined();
   });
 
   // One file per tool, so that a change to one tool's schema or description is a diff of its own file.

@@ -18,6 +18,8 @@ const TARGETS = {
   detail: { text: 0.5, structured: 0.65 },
   overviewStructuredToText: 1.5,
 };
+/** What every conversation pays before the first question: the tools' definitions as a model API takes them. */
+const TOOL_DEFINITIONS_TARGET = 1500;
 const OVERVIEW_ARGUMENTS: Array<Record<string, unknown>> = [{}, { period: 'last_30_days' }];
 
 async function rawBody(context: BenchContext, path: string): Promise<string> {
@@ -48,11 +50,32 @@ function againstRaw(name: string, result: { text: string; structured: unknown },
   return [row('text', result.text, targets.text), row('structuredContent', stringified(result.structured), targets.structured)];
 }
 
+/**
+ * The name, description and input schema of every tool, each as compact JSON (what a client hands a
+ * model API as a tool); the output schema and annotations are not shown to the model.
+ */
+async function toolDefinitions(peer: StdioPeer): Promise<Figure> {
+  const { tools } = (await peer.request('tools/list')).result as { tools: Array<{ name: string; description?: string; inputSchema: unknown }> };
+  const perTool = Object.fromEntries(
+    tools.map(({ name, description, inputSchema }) => [name, countTokens(JSON.stringify({ name, description, inputSchema }))]),
+  );
+  const total = Object.values(perTool).reduce((sum, tokens) => sum + tokens, 0);
+  return figure({
+    name: `Context: tool definitions (${tools.length} tools: name, description, input schema)`,
+    unit: 'tokens',
+    value: total,
+    reference: { label: 'the budget', value: TOOL_DEFINITIONS_TARGET },
+    target: `<= ${TOOL_DEFINITIONS_TARGET}`,
+    met: total <= TOOL_DEFINITIONS_TARGET,
+    extra: perTool,
+  });
+}
+
 export async function measureContext(context: BenchContext): Promise<Figure[]> {
   const peer = StdioPeer.launch(context.serverPath, serverEnv(context));
   try {
     await peer.initialize();
-    const figures: Figure[] = [];
+    const figures: Figure[] = [await toolDefinitions(peer)];
     for (const pageSize of [20, 100]) {
       const result = await peer.callTool('list_complaints', { pageSize });
       const raw = await rawBody(context, `/api/v1/complaints?page=1&pageSize=${pageSize}`);

@@ -1,7 +1,7 @@
 import { PAGE_SIZE, readAllPages, STOPS_THE_CALL } from '../api/all-pages.js';
 import { ApiError } from '../api/errors.js';
 import { countsDisagree, readExactCounts } from '../api/exact-counts.js';
-import { MAX_UNRESOLVED_RECORDS, readUnresolved } from '../api/unresolved-records.js';
+import { readUnresolved } from '../api/unresolved-records.js';
 import type { AllPages, ComplaintsReader, ExactCounts } from '../contract/operations.js';
 import { overviewAnswerSchema } from '../contract/overview-answer.js';
 import { capText } from '../format/cap.js';
@@ -24,11 +24,12 @@ export const complaintsOverview = defineTool({
   name: 'complaints_overview',
   title: 'Overview: legal deadlines at risk, counts and e-mail problems',
   description: [
-    "Two things in one call. First, what is at risk NOW over the whole book: every unresolved record (open or in_review) the member can see, whatever its filing date, narrowed only by storeId and type: how many are unanswered, OVERDUE or DUE SOON by the law's deadline (15 business days after the filing day; due soon = 3 business days or fewer), answered but with the response e-mail failed or bounced; the 10 most urgent, and the list_complaints arguments that page through all of them. Second, the records FILED in the period asked (period or from/to; the whole book without one): counts by status, type and store, exact at any size (with each store's id, which the storeId filter takes); how they were answered: on time or late by the law's deadline, still unanswered past it, business days to answer (median, 90th percentile), responses whose e-mail failed, the most frequent reasons, and each store's on-time share and median days; and e-mail deliveries neither sent nor queued.",
+    "Two things in one call. 1) At risk NOW, over the whole book (narrowed only by storeId and type): the unresolved records unanswered, OVERDUE or DUE SOON by the law's deadline (15 business days; due soon = 3 or fewer), answered with a failed response e-mail; the 10 most urgent and the list_complaints arguments for all of them.",
+    "2) The records FILED in the period (period or from/to; else the whole book): exact counts by status, type and store (with store ids); answers on time or late, unanswered past the deadline, business days to answer (median, p90), top reasons, each store's on-time share; failed e-mails.",
     REPLY_IN_MEMBERS_LANGUAGE,
-    'Use it for "what is close to its legal deadline", "what is overdue", "how did we do last month", "did we answer on time", "which store answers late", "the most frequent reasons", or before a report; use list_complaints to see records page by page (overdue=true or dueBy for every record at risk), get_complaint for one record.',
-    `It reads every unresolved record (up to ${MAX_UNRESOLVED_RECORDS.toLocaleString('en-US')}) and up to ${(MAX_FILING_PAGES * PAGE_SIZE).toLocaleString('en-US')} of the period's filings, newest first; beyond, the counts are the service's own and the figures about answers cover the newest whole filing days read (performance.window names them). It says so when the service failed or the call ran out of time (COMPLAINTS_TIMEOUT_MS).`,
-    'Examples: {} · {"period":"this_week"} · {"period":"last_month"} · {"from":"2026-01-01","to":"2026-06-30","type":"claim"} · {"storeId":"a1e5c3d2-7b48-4f19-8e2a-1c3d5e7f9a01"}',
+    'Use it for "what is close to its deadline", "what is overdue", "how did we do last month", "which store answers late", or before a report; list_complaints pages through records, get_complaint reads one.',
+    `Figures on answers cover the period whole up to ${(MAX_FILING_PAGES * PAGE_SIZE).toLocaleString('en-US')} filings, else the newest days read (performance.window).`,
+    'Examples: {} · {"period":"last_month"} · {"from":"2026-01-01","to":"2026-06-30","type":"claim"}',
   ].join('\n'),
   inputSchema: {
     period: filterInputs.period,

@@ -8,6 +8,7 @@ import type { ListFilters } from '../contract/list-query.js';
 import { STATUSES, TYPES } from '../contract/records.js';
 import type { Clock } from '../domain/clock.js';
 import { holdsKeyShape } from '../key-shape.js';
+import { uuidInput } from './input-rules.js';
 
 /** `YYYY-MM-DD` or an ISO date-time (the API uses the start or end of that day). */
 const dayBound = (bound: 'from' | 'to') =>
@@ -15,23 +16,20 @@ const dayBound = (bound: 'from' | 'to') =>
     .string({ error: 'expected a date YYYY-MM-DD or an ISO date-time' })
     .trim()
     .refine(isDateOrDateTime, 'expected a date YYYY-MM-DD or an ISO date-time such as 2026-11-16T00:00:00-05:00')
-    .describe(
-      `Filed ${bound === 'from' ? 'on or after' : 'on or before'} this day (inclusive): YYYY-MM-DD, or an ISO date-time, which counts as its whole day. Not together with period.`,
-    );
+    .describe(`Filed ${bound === 'from' ? 'on or after' : 'on or before'} this day: YYYY-MM-DD. Not with period.`);
 
 export const filterInputs = {
   status: z
     .enum(STATUSES, { error: `expected one of ${STATUSES.join(', ')}` })
     .optional()
-    .describe('open = received, in_review = under review, resolved.'),
+    .describe('open = received, in_review = under review.'),
   type: z
     .enum(TYPES, { error: `expected one of ${TYPES.join(', ')}` })
     .optional()
-    .describe('claim = reclamo (product or service), complaint = queja (the attention received).'),
-  storeId: z
-    .guid({ error: 'expected the uuid of a store, as complaints_overview lists it by store' })
+    .describe('claim = reclamo (product, service), complaint = queja (attention).'),
+  storeId: uuidInput('expected the uuid of a store, as complaints_overview lists it by store')
     .optional()
-    .describe("Only records of this store: its uuid, as complaints_overview lists it by store (and get_complaint as the record's store id)."),
+    .describe('A store id, as complaints_overview lists them.'),
   search: z
     .string({ error: 'expected text' })
     .trim()
@@ -41,11 +39,11 @@ export const filterInputs = {
     // travel in every request's query string and come back in the answer's header.
     .refine((value) => !holdsKeyShape(value, true), 'expected a correlative, tracking code or name, not an API key: the key goes in COMPLAINTS_API_KEY only')
     .optional()
-    .describe('Partial, case-insensitive match on correlative, tracking code, or consumer first or last name (not a company name).'),
+    .describe('Part of a correlative, tracking code, or consumer first or last name.'),
   period: z
     .enum(PERIODS, { error: `expected one of ${PERIODS.join(', ')}` })
     .optional()
-    .describe('A relative range of filing dates, computed in COMPLAINTS_TIMEZONE; weeks start on Monday.'),
+    .describe("Filing dates, in the member's time zone; weeks start on Monday."),
   from: dayBound('from').optional(),
   to: dayBound('to').optional(),
 };

@@ -24,21 +24,15 @@ export const listFilterInputs = {
   status: z
     .enum(LIST_STATUSES, { error: `expected one of ${LIST_STATUSES.join(', ')}` })
     .optional()
-    .describe('open = received, in_review = under review, resolved; unresolved = open and in_review together.'),
-  overdue: booleanInput()
-    .optional()
-    .describe("true: only unanswered records past the law's deadline (15 business days after filing), earliest deadline first, whatever their filing date."),
-  emailProblem: booleanInput()
-    .optional()
-    .describe(
-      'true: only records whose receipt or response e-mail is neither sent nor queued (failed, bounced…), newest first; combines with from/to and the other filters.',
-    ),
+    .describe('unresolved = open and in_review.'),
+  overdue: booleanInput().optional().describe("true: unanswered records past the law's deadline, any filing date, earliest first."),
+  emailProblem: booleanInput().optional().describe('true: records whose receipt or response e-mail failed (neither sent nor queued).'),
   dueBy: z
     .string({ error: 'expected a date YYYY-MM-DD' })
     .trim()
     .refine(isCalendarDate, 'expected a date YYYY-MM-DD')
     .optional()
-    .describe("Only unanswered records whose law's deadline falls on or before this day (YYYY-MM-DD, Lima), overdue included, earliest deadline first."),
+    .describe('YYYY-MM-DD: unanswered records due by this day, overdue included, earliest first.'),
 };
 
 type ListFilterArguments = Omit<Parameters<typeof readFilters>[0], 'status'> & {
