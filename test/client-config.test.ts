@@ -71,9 +71,17 @@ describe('the README', () => {
   });
 });
 
-describe('the README, Deploying for a team', () => {
-  const team = readme.slice(readme.indexOf('## Deploying for a team'), readme.indexOf('## Tools'));
-  const configs = [...team.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]!));
+// The team's HTTP entries live in docs/team-hosting.md (Connecting each member); the settings of
+// serve --http in the README (Deploying for a team).
+const teamHosting = readFileSync(join(root, 'docs', 'team-hosting.md'), 'utf8');
+
+describe('docs/team-hosting.md, Connecting each member, and the README, Deploying for a team', () => {
+  const start = teamHosting.indexOf('## Connecting each member');
+  const team = teamHosting.slice(start, teamHosting.indexOf('\n## ', start + 1));
+  // Entries that start a local program (mcp-remote) carry no URL of their own to connect to.
+  const configs = [...team.matchAll(/```json\n([\s\S]*?)```/g)]
+    .map((match) => JSON.parse(match[1]!))
+    .filter((config) => Object.values(config.mcpServers ?? config.servers).every((entry) => (entry as { command?: string }).command === undefined));
   const claudeCode = /claude mcp add --transport http .*? (https:\S+) \\\n\s+--header "([^"]+)"/.exec(team);
   // Codex takes the name of the variable that holds the key, on its command line or in config.toml.
   const codexCommand = /codex mcp add complaints-book --url (https:\S+) --bearer-token-env-var (\w+)/.exec(team);
@@ -127,15 +135,31 @@ describe('the README, Deploying for a team', () => {
     }
   }, 30_000);
 
+  it('gives mcp-remote the key from its environment, never in its arguments', () => {
+    const remote = [...team.matchAll(/```json\n([\s\S]*?)```/g)]
+      .map((match) => JSON.parse(match[1]!))
+      .flatMap((config) => Object.values(config.mcpServers ?? {}) as ServerEntry[])
+      .find((entry) => entry.args?.includes('mcp-remote'));
+    expect(remote?.args).toEqual(expect.arrayContaining(['mcp-remote', '--header']));
+    const header = remote!.args[remote!.args.indexOf('--header') + 1]!;
+    expect(header).toMatch(/^Authorization:\$\{(\w+)\}$/);
+    expect(remote!.env?.[/\$\{(\w+)\}/.exec(header)![1]!]).toMatch(/^Bearer or_/);
+    expect(remote!.args.join(' ')).not.toMatch(/or_/);
+  });
+
   it('documents every setting of serve --http', () => {
+    const settings = readme.slice(readme.indexOf('## Deploying for a team'));
     for (const name of [
       'COMPLAINTS_HTTP_ALLOWED_HOSTS',
       'COMPLAINTS_HTTP_ALLOWED_ORIGINS',
       'COMPLAINTS_HTTP_MAX_IN_FLIGHT',
       'COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY',
       'COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS',
+      'COMPLAINTS_HTTP_TOKEN_SECRET',
+      'COMPLAINTS_HTTP_PUBLIC_URL',
+      'COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA',
     ]) {
-      expect(team).toContain(`| \`${name}\``);
+      expect(settings).toContain(`| \`${name}\``);
     }
   });
 });
