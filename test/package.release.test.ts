@@ -1,6 +1,8 @@
 // What `npm publish` would ship: the built server and its documents, and nothing else (no sources,
-// tests, benchmarks or files that could hold secrets).
+// tests, benchmarks or files that could hold secrets), as the package server.json registers.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -14,7 +16,8 @@ describe('npm pack', () => {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    const files: string[] = JSON.parse(output)[0].files.map((file: { path: string }) => file.path);
+    const [pack] = JSON.parse(output);
+    const files: string[] = pack.files.map((file: { path: string }) => file.path);
     expect(files).toEqual(
       expect.arrayContaining([
         'dist/index.js',
@@ -33,5 +36,23 @@ describe('npm pack', () => {
     );
     expect(unexpected).toEqual([]);
     expect(files.filter((path) => /(^|\/)(src|test|bench)\/|\.env|\.npmrc|\.test\./.test(path))).toEqual([]);
+    // server.json is read by the MCP Registry from the repository at release, not from the package; the
+    // Dockerfile and the workflow build from the repository too.
+    expect(files.filter((path) => /^(server\.json|Dockerfile|\.dockerignore|\.github\/|scripts\/)/.test(path))).toEqual([]);
+  });
+
+  it('is the package server.json registers: its name and version, and the mcpName that proves it ours', () => {
+    const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const [pack] = JSON.parse(output);
+    const serverJson = JSON.parse(readFileSync(join(root, 'server.json'), 'utf8'));
+    const npm = serverJson.packages.find((entry: { registryType: string }) => entry.registryType === 'npm');
+    expect({ name: pack.name, version: pack.version }).toEqual({ name: npm.identifier, version: npm.version });
+    // The registry reads mcpName from the package.json npm serves, which is this one, packed as is.
+    expect(pack.files.map((file: { path: string }) => file.path)).toContain('package.json');
+    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).mcpName).toBe(serverJson.name);
   });
 });
