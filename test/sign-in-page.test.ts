@@ -22,7 +22,16 @@ const FIELDS: Array<[string, string]> = [
 ];
 
 function input(overrides: Partial<SignInPageInput> = {}): SignInPageInput {
-  return { language: 'es', clientName: 'Claude', redirectTo: 'claude.ai', clientIdHost: 'claude.ai', hiddenFields: FIELDS, action: '/authorize', ...overrides };
+  return {
+    language: 'es',
+    clientName: 'Claude',
+    redirectTo: 'claude.ai',
+    clientIdHost: 'claude.ai',
+    serviceHost: 'api.reclamos.example.pe',
+    hiddenFields: FIELDS,
+    action: '/authorize',
+    ...overrides,
+  };
 }
 
 function render(overrides: Partial<SignInPageInput> = {}, sources = ['https://claude.ai']) {
@@ -160,6 +169,33 @@ describe('signInPage texts', () => {
     expect(text).toContain('sent back to vscode:');
   });
 
+  it.each<[PageLanguage, string, string]>([
+    [
+      'es',
+      'Su clave se comprueba con api.reclamos.example.pe y necesita permiso para ver el Libro de Reclamaciones.',
+      'Su clave se comprueba con el servicio del libro y necesita permiso',
+    ],
+    [
+      'en',
+      'Your key is checked with api.reclamos.example.pe and needs permission to view the complaints book.',
+      "Your key is checked with the book's service and needs",
+    ],
+  ])('%s: names the service the key is checked with, and the permission in words', (language, named, unnamed) => {
+    const { html } = render({ language });
+    expect(visibleText(html)).toContain(named);
+    expect(html).toContain('<b>api.reclamos.example.pe</b>');
+    // The service's code for the permission is for the page that says a key lacks it, after the words.
+    expect(visibleText(html.replace(/<input type="hidden"[^>]*>/g, ''))).not.toContain('complaints.view');
+    expect(visibleText(render({ language, serviceHost: undefined }).html)).toContain(unnamed);
+  });
+
+  it.each(LANGUAGES)('%s: a key without the permission: the words first, the code after them', (language) => {
+    const alert = /role="alert">([^\n]*)<\/p>/.exec(render({ language, problem: 'key_forbidden' }).html)![1]!;
+    const words = language === 'es' ? 'permiso para ver el Libro de Reclamaciones' : 'permission to view the complaints book';
+    expect(alert.indexOf(words)).toBeGreaterThan(-1);
+    expect(alert.indexOf('<code>complaints.view</code>')).toBeGreaterThan(alert.indexOf(words));
+  });
+
   const SPANISH_ONLY = ['Conectar', 'clave', 'organización', 'Una aplicación', 'usted', 'volverá', 'servicio'];
   const ENGLISH_ONLY = ['Connect', 'key', 'organization', 'application', 'you', 'sent back', 'service'];
   it.each([undefined, ...PROBLEMS])('no text of one language in the other (problem %s)', (problem) => {
@@ -186,7 +222,10 @@ describe('signInPage problems', () => {
   const MESSAGES: Record<SignInProblem, Record<PageLanguage, RegExp>> = {
     key_shape: { es: /empieza con or_/, en: /starts with or_/ },
     key_refused: { es: /no aceptó esta clave.*completa.*revocada/, en: /did not accept this key.*complete.*revoked/ },
-    key_forbidden: { es: /permiso complaints\.view.*administrador/, en: /complaints\.view permission.*administrator/ },
+    key_forbidden: {
+      es: /no tiene permiso para ver el Libro de Reclamaciones \( complaints\.view \)\. .*administrador/,
+      en: /lacks permission to view the complaints book \( complaints\.view \)\. .*administrator/,
+    },
     service_unreachable: { es: /No se pudo contactar con el servicio.*en un momento/, en: /could not be reached.*in a moment/ },
     form_expired: { es: /venció o se abrió en otra pestaña.*desde la aplicación/, en: /expired or was opened in another tab.*from the application/ },
   };
@@ -261,12 +300,14 @@ describe('signInPage escaping', () => {
     expect(shown.length).toBeLessThanOrEqual(80);
   });
 
-  it('the site and the place to go back are escaped and cleaned too', () => {
-    const { html } = render({ clientIdHost: 'evil<b>.example', redirectTo: '"x\u202e<i>' });
+  it('the site, the place to go back and the service are escaped and cleaned too', () => {
+    const { html } = render({ clientIdHost: 'evil<b>.example', redirectTo: '"x\u202e<i>', serviceHost: 'api<script>.example"\u2066' });
     expect(html).not.toContain('<b>.example');
     expect(html).not.toContain('<i>');
-    expect(html).not.toContain('\u202e');
+    expect(html).not.toContain('<script>');
+    expect(html).not.toMatch(/[\u202e\u2066]/);
     expect(visibleText(html)).toContain('evil<b>.example');
+    expect(visibleText(html)).toContain('api<script>.example"');
   });
 
   it('hidden field names and values are escaped, and come back as they were', () => {

@@ -78,6 +78,8 @@ export interface SignInPageInput {
   redirectIsLocal?: boolean;
   /** The host of a URL client_id (CIMD), e.g. "claude.ai", when the client is identified by its URL; undefined for registered clients */
   clientIdHost: string | undefined;
+  /** The host of the complaints service the key is checked with (the API's URL), e.g. "api.example.pe"; a setting, still escape it. Undefined: not named. */
+  serviceHost?: string;
   /** Hidden fields to echo back (OAuth params + csrf), names and values untrusted: escape everything */
   hiddenFields: ReadonlyArray<readonly [string, string]>;
   /** The form's action path, e.g. "/authorize" */
@@ -189,7 +191,7 @@ export function signInPage(input: SignInPageInput, formActionSources: string[]):
     `<h1>${text.title}</h1>`,
     `<p>${text.asks(name, site)}</p>`,
     `<p>${text.sentBackTo(place, input.redirectIsLocal === true)}</p>`,
-    `<p>${text.keyHandling}</p>`,
+    `<p>${text.keyHandling(shown(input.serviceHost, MAX_PLACE_LENGTH))}</p>`,
     `<form method="post" action="${escapeHtml(input.action)}">`,
     ...hidden,
     problem === undefined ? '' : `<p id="problem" class="problem" role="alert">${problem}</p>`,
