@@ -2,15 +2,22 @@
 // per document URL, a few per window in all, never a key), and the answer at /authorize: a page for
 // a browser, the OAuth error in JSON for any other client, as before. In-process, on loopback, with
 // a documents store that fails as told (client-metadata.test.ts fails real fetches).
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClientMetadataDocuments, ClientMetadataResult, DocumentFailure } from '../src/http/sign-in/client-metadata.js';
+import { GrantMemory } from '../src/http/sign-in/grant-memory.js';
+import { SignInProvider } from '../src/http/sign-in/provider.js';
 import { ClientDocumentError, RegisteredClients } from '../src/http/sign-in/registered-clients.js';
+import { signInRoutes } from '../src/http/sign-in/routes.js';
 import { TokenSealer } from '../src/http/sign-in/sealed-tokens.js';
 import { HIDDEN_URL, MAX_SHOWN_URL, shownDetail, shownUrl } from '../src/http/sign-in/shown-url.js';
 import { WarningThrottle } from '../src/http/sign-in/warning-throttle.js';
 import { configureLog } from '../src/log.js';
 
 const SECRET = 'a'.repeat(43);
+const CALLBACK = 'http://127.0.0.1:9/callback';
 const KEY = 'or_live_4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c';
 
 function failure(cause: DocumentFailure['cause'], detail = 'ENOTFOUND', status?: number): DocumentFailure {
@@ -187,5 +194,122 @@ describe('the warning a failed document gives', () => {
     for (let index = 0; index < 20; index++) await clients.getClient(`https://app.example/${index}`).catch(() => undefined);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('cause=busy');
+  });
+});
+
+describe('/authorize answers a browser with a page, any other client with JSON', () => {
+  let server: Server;
+  let origin: string;
+  let registered: string;
+  const causeOf = new Map<string, DocumentFailure>([
+    ['https://app.invalid/client.json', failure('unresolved')],
+    ['https://app.example/gone.json', failure('status', 'server answered HTTP 410', 410)],
+  ]);
+
+  beforeAll(async () => {
+    const sealer = new TokenSealer([SECRET]);
+    const clients = new RegisteredClients(
+      sealer,
+      documentsAnswering((clientId) => causeOf.get(clientId) ?? failure('network', 'ECONNRESET')),
+    );
+    const provider = new SignInProvider({
+      sealer,
+      grants: new GrantMemory(),
+      clients,
+      issuer: 'http://127.0.0.1',
+      resource: 'http://127.0.0.1/mcp',
+      checkKey: async () => 'refused',
+    });
+    server = createServer(signInRoutes(provider, 'http://127.0.0.1', 'http://127.0.0.1/mcp'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    registered = (await clients.registerClient({ redirect_uris: [CALLBACK], token_endpoint_auth_method: 'none' })).client_id;
+    configureLog({ level: 'error' }); // the warnings are the tests above's
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+  });
+
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+  async function authorize(params: Record<string, string>, headers: Record<string, string> = {}) {
+    const query = new URLSearchParams({ response_type: 'code', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', ...params });
+    const response = await request(`${origin}/authorize?${query}`, { headers });
+    return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+  }
+
+  it.each([
+    ['es-PE,es;q=0.9', 'es', 'este servidor no encuentra el nombre de ese sitio (DNS).'],
+    ['en-US,en;q=0.9', 'en', "this server cannot find that site's name (DNS)."],
+  ])('a document that could not be fetched, to a browser in %s: the page, 400, guarded', async (acceptLanguage, language, why) => {
+    const answer = await authorize(
+      { client_id: 'https://app.invalid/client.json', redirect_uri: CALLBACK },
+      { accept: BROWSER, 'accept-language': acceptLanguage },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers.vary).toBe('Accept, Accept-Language');
+    expect(answer.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; style-src 'sha256-[^']+'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'$/,
+    );
+    expect(answer.text).toContain(`<html lang="${language}">`);
+    expect(answer.text).toContain(why);
+    expect(answer.text).toContain('<code>https://app.invalid/client.json</code>');
+    expect(answer.headers.location).toBeUndefined();
+  });
+
+  it('the status a document server answered is on the page', async () => {
+    const answer = await authorize({ client_id: 'https://app.example/gone.json', redirect_uri: CALLBACK }, { accept: BROWSER, 'accept-language': 'en' });
+    expect(answer.text).toContain('that site answered with an error (HTTP 410).');
+  });
+
+  it.each([
+    ['no Accept', {}],
+    ['Accept: */*', { accept: '*/*' }],
+    ['Accept: application/json', { accept: 'application/json' }],
+    ['HTML refused', { accept: 'text/html;q=0, application/json' }],
+  ])('with %s: the OAuth error in JSON, as before', async (_, headers) => {
+    const answer = await authorize({ client_id: 'https://app.invalid/client.json', redirect_uri: CALLBACK }, headers);
+    expect(answer.status).toBe(400);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.text)).toEqual({
+      error: 'invalid_client',
+      error_description: "The client's metadata document could not be used: The client metadata document could not be fetched.",
+    });
+  });
+
+  it.each([
+    [
+      'an unknown client_id',
+      { client_id: 'not-a-client', redirect_uri: CALLBACK },
+      'this server does not recognise the app',
+      { error: 'invalid_client', error_description: 'Invalid client_id' },
+    ],
+    [
+      'a redirect_uri the client did not register',
+      () => ({ client_id: registered, redirect_uri: 'https://evil.example/cb' }),
+      'an address it did not register',
+      { error: 'invalid_request', error_description: 'redirect_uri is not one this client registered.' },
+    ],
+    [
+      'no redirect_uri',
+      () => ({ client_id: registered }),
+      'an address it did not register, or did not say where',
+      { error: 'invalid_request', error_description: 'redirect_uri is required.' },
+    ],
+    ['no client_id', { redirect_uri: CALLBACK }, 'it does not say which app asks to connect', { error: 'invalid_request' }],
+  ])('%s: a page to a browser, JSON to a client', async (_, params, words, json) => {
+    const fields = typeof params === 'function' ? params() : params;
+    const page = await authorize(fields, { accept: BROWSER, 'accept-language': 'en' });
+    expect(page.status).toBe(400);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.text).toContain(words);
+    expect(page.text).not.toContain('evil.example');
+    const plain = await authorize(fields);
+    expect(plain.status).toBe(400);
+    expect(JSON.parse(plain.text)).toMatchObject(json);
   });
 });
