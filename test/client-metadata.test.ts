@@ -573,7 +573,11 @@ describe('ClientMetadataDocuments', () => {
 
     it('no answer in time: timeout; a certificate not trusted: tls; a connection cut: network', async () => {
       const server = await serve({ '/silent': () => {}, '/cut': (request) => request.socket.destroy() });
-      expect(await failureOf(documents({ timeoutMs: 200 }).get(`${server.origin}/silent`))).toMatchObject({ cause: 'timeout', reason: COULD_NOT_FETCH });
+      expect(await failureOf(documents({ timeoutMs: 200 }).get(`${server.origin}/silent`))).toMatchObject({
+        cause: 'timeout',
+        detail: 'no answer within 200 ms',
+        reason: COULD_NOT_FETCH,
+      });
       const untrusting = new ClientMetadataDocuments({ allowPrivateAddresses: true });
       cleanups.push(() => untrusting.close());
       const tls = await failureOf(untrusting.get(`${server.origin}/silent`));

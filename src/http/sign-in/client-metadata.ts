@@ -241,9 +241,10 @@ const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_
 const TLS_CODE = /^(?:CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_TLS_|ERR_SSL_|EPROTO$|HOSTNAME_MISMATCH$|INVALID_PURPOSE$|INVALID_CA$)/;
 
 /** Why a fetch failed on the way (not a Refused: the document's server did not answer well, or at all). */
-function connectionCause(error: unknown, timedOut: boolean): { cause: DocumentFailureCause; detail: string } {
+function connectionCause(error: unknown, timedOut: boolean, timeoutMs: number): { cause: DocumentFailureCause; detail: string } {
   const code = errorCode(error);
-  if (timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) return { cause: 'timeout', detail: code ?? 'timeout' };
+  // Which of the deadlines fired first (the whole fetch's, the connection's) says nothing more.
+  if (timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) return { cause: 'timeout', detail: `no answer within ${timeoutMs} ms` };
   if (refusedAddress(error)) return { cause: 'refused', detail: 'not a public address' };
   if (code === undefined) return { cause: 'network', detail: 'a network error' };
   if (UNRESOLVED_CODES.has(code)) return { cause: 'unresolved', detail: code };
@@ -404,10 +405,8 @@ export class ClientMetadataDocuments {
       const detail = error.message.replace(/^The client metadata document(?:'s)? ?/, '').replace(/\.$/, '');
       return { ok: false, reason: error.message, cause: error.kind, detail, ...(error.status === undefined ? {} : { status: error.status }) };
     }
-    const { cause, detail } = connectionCause(error, signal.aborted);
-    log.debug('client metadata document not fetched', {
-      why: cause === 'timeout' && signal.aborted ? `no answer within ${this.settings.timeoutMs} ms` : detail,
-    });
+    const { cause, detail } = connectionCause(error, signal.aborted, this.settings.timeoutMs);
+    log.debug('client metadata document not fetched', { why: detail });
     return { ok: false, reason: `${DOCUMENT} could not be fetched.`, cause, detail };
   }
 
