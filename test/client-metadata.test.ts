@@ -3,14 +3,20 @@
 // The servers use test/fixtures/loopback-cert.pem, a committed test-only self-signed certificate
 // valid 2000-2126: no openssl needed where the tests run, and no clock finds it expired.
 
-import type { LookupAddress } from 'node:dns';
+import dns, { type LookupAddress } from 'node:dns';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { ClientMetadataDocuments, type ClientMetadataOptions, isClientMetadataUrl, type MetadataDocumentClient } from '../src/http/sign-in/client-metadata.js';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import {
+  ClientMetadataDocuments,
+  type ClientMetadataOptions,
+  type DocumentFailure,
+  isClientMetadataUrl,
+  type MetadataDocumentClient,
+} from '../src/http/sign-in/client-metadata.js';
 import { AddressRefusedError, guardedConnector, guardedLookup, isLinkLocal, isPublicAddress, type ResolveAll } from '../src/http/sign-in/public-address.js';
 
 const COULD_NOT_FETCH = 'The client metadata document could not be fetched.';
@@ -30,6 +36,7 @@ interface TestServer {
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  vi.restoreAllMocks();
 });
 
 /** An https server on 127.0.0.1 answering each path with its handler (404 otherwise). */
@@ -105,6 +112,12 @@ async function reasonOf(result: Promise<{ ok: boolean; reason?: string }>): Prom
   const settled = await result;
   expect(settled.ok).toBe(false);
   return settled.reason ?? '';
+}
+
+async function failureOf(result: Promise<{ ok: boolean }>): Promise<DocumentFailure> {
+  const settled = await result;
+  expect(settled.ok).toBe(false);
+  return settled as DocumentFailure;
 }
 
 describe('isPublicAddress', () => {
@@ -523,6 +536,84 @@ describe('ClientMetadataDocuments', () => {
     expect(Object.getPrototypeOf(result.client)).toBe(Object.prototype);
     expect('polluted' in result.client || 'client_secret' in result.client).toBe(false);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  describe('why a document could not be used: a cause a person can act on', () => {
+    /** A loopback port that was listening a moment ago: nothing answers there now, the connection is refused. */
+    async function closedPort(): Promise<number> {
+      const server = createTcpServer();
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+
+    it("a name that does not resolve: unresolved, with the resolver's code, and no query leaves the machine", async () => {
+      // The connector resolves with dns.lookup; a .invalid name fails here as getaddrinfo fails.
+      const lookup = vi.spyOn(dns, 'lookup').mockImplementation(((hostname: string, _options: unknown, callback: (error: Error) => void) => {
+        process.nextTick(() => callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname })));
+      }) as unknown as typeof dns.lookup);
+      const failure = await failureOf(documents().get('https://app.invalid/client.json'));
+      expect(lookup).toHaveBeenCalledWith('app.invalid', expect.anything(), expect.any(Function));
+      expect(failure).toEqual({ ok: false, reason: COULD_NOT_FETCH, cause: 'unresolved', detail: 'ENOTFOUND' });
+    });
+
+    it('a port that refuses, an address not allowed (literal or resolved), a link-local one even where private ones are allowed: refused', async () => {
+      const port = await closedPort();
+      expect(await failureOf(documents().get(`https://127.0.0.1:${port}/doc`))).toMatchObject({
+        cause: 'refused',
+        detail: 'ECONNREFUSED',
+        reason: COULD_NOT_FETCH,
+      });
+      const strict = documents({ allowPrivateAddresses: false });
+      expect(await failureOf(strict.get(`https://127.0.0.1:${port}/doc`))).toMatchObject({ cause: 'refused' });
+      expect(await failureOf(strict.get(`https://localhost:${port}/doc`))).toMatchObject({ cause: 'refused', detail: 'not a public address' });
+      expect(await failureOf(documents().get('https://169.254.169.254/latest/meta-data'))).toMatchObject({ cause: 'refused' });
+    });
+
+    it('no answer in time: timeout; a certificate not trusted: tls; a connection cut: network', async () => {
+      const server = await serve({ '/silent': () => {}, '/cut': (request) => request.socket.destroy() });
+      expect(await failureOf(documents({ timeoutMs: 200 }).get(`${server.origin}/silent`))).toMatchObject({
+        cause: 'timeout',
+        detail: 'no answer within 200 ms',
+        reason: COULD_NOT_FETCH,
+      });
+      const untrusting = new ClientMetadataDocuments({ allowPrivateAddresses: true });
+      cleanups.push(() => untrusting.close());
+      const tls = await failureOf(untrusting.get(`${server.origin}/silent`));
+      expect(tls).toMatchObject({ cause: 'tls', reason: COULD_NOT_FETCH });
+      expect(tls.detail).toMatch(/^(?:DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE)$/);
+      expect(await failureOf(documents().get(`${server.origin}/cut`))).toMatchObject({ cause: 'network', reason: COULD_NOT_FETCH });
+    });
+
+    it('an HTTP status other than 200: status, with the status; an answer that is no document: document', async () => {
+      const server = await serve({
+        '/gone': answer({}, {}, 410),
+        '/html': answer('<html></html>', { 'content-type': 'text/html' }),
+        '/loop': redirectTo('/loop'),
+      });
+      expect(await failureOf(documents().get(`${server.origin}/gone`))).toEqual({
+        ok: false,
+        reason: "The client metadata document's server answered HTTP 410.",
+        cause: 'status',
+        detail: 'server answered HTTP 410',
+        status: 410,
+      });
+      expect(await failureOf(documents().get(`${server.origin}/html`))).toMatchObject({ cause: 'document', detail: 'is not JSON (content-type "text/html")' });
+      expect(await failureOf(documents().get(`${server.origin}/loop`))).toMatchObject({ cause: 'document' });
+      const mismatched = await serveDocument({ client_id: 'https://claude.ai/oauth/mcp-oauth-client-metadata' });
+      expect(await failureOf(documents().get(mismatched.clientId))).toMatchObject({ cause: 'document' });
+    });
+
+    it('every fetch slot taken, or shutting down: busy', async () => {
+      const server = await serve({ '/silent': () => {} });
+      const docs = documents({ maxConcurrentFetches: 1, timeoutMs: 60_000 });
+      const first = docs.get(`${server.origin}/silent`);
+      expect(await failureOf(docs.get(`${server.origin}/other`))).toMatchObject({ cause: 'busy' });
+      await docs.close();
+      await first;
+      expect(await failureOf(docs.get(`${server.origin}/other`))).toMatchObject({ cause: 'busy', reason: 'The sign-in server is shutting down.' });
+    });
   });
 
   describe('the cache', () => {

@@ -23,7 +23,7 @@ import type { OAuthClientMetadata } from '@modelcontextprotocol/sdk/shared/auth.
 import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_TEXT } from '../src/http/sign-in/page-text.js';
+import { ERROR_PAGE_TEXT, PAGE_TEXT } from '../src/http/sign-in/page-text.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { chromiumPath } from './helpers/browser.js';
@@ -357,6 +357,54 @@ describe('signing in with Chromium', () => {
         ]);
         expect(seen.violations.join('\n')).toMatch(/^style-src/);
         expect(seen.problems.join('\n')).toMatch(/Content Security Policy/);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+});
+
+describe('the error page', () => {
+  it(
+    'a client document the server cannot fetch: the page in Spanish, nothing loaded but itself, its CSP held',
+    async () => {
+      // An address this server never connects to (no private addresses here): refused before any socket.
+      const documentUrl = 'https://127.0.0.1:1/client.json';
+      const query = new URLSearchParams({
+        client_id: documentUrl,
+        redirect_uri: callback,
+        response_type: 'code',
+        code_challenge: randomBytes(32).toString('base64url'),
+        code_challenge_method: 'S256',
+      });
+      const url = `${origin}/authorize?${query}`;
+      const { context, page, seen } = await openBrowser('es-PE');
+      try {
+        const shown = await page.goto(url);
+        expect(shown?.status()).toBe(400);
+        const headers = await shown!.allHeaders();
+        expect(headers['content-security-policy']).toMatch(
+          /^default-src 'none'; style-src 'sha256-[^']+'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'$/,
+        );
+        expect(headers['x-frame-options']).toBe('DENY');
+        expect(await page.locator('html').getAttribute('lang')).toBe('es');
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(ERROR_PAGE_TEXT.es.title);
+        expect(await page.locator('code').textContent()).toBe(documentUrl);
+        // The style applied (allowed by its hash): the cause stands out as the sign-in page's alerts do.
+        expect(await page.locator('.problem').evaluate((element) => getComputedStyle(element).borderLeftStyle)).toBe('solid');
+        expect(seen.requests).toEqual([`GET ${url}`]);
+        expect(seen.violations).toEqual([]);
+        // Chromium's one line for a page answered 400, which this page is, deliberately; nothing else.
+        expect(
+          seen.problems.filter(
+            (problem) =>
+              !/^console error: Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/authorize\?/.test(
+                problem,
+              ),
+          ),
+        ).toEqual([]);
+        await page.screenshot({ path: join(ARTIFACTS, 'sign-in-error-es.png'), fullPage: true });
       } finally {
         await context.close();
       }

@@ -199,6 +199,8 @@ describe('signing in with the SDK client', () => {
     const page = await signInThroughForm(new URL(authorizeUrl({ client_id: documents.url('member') }).url), 'or_wrong');
     expect(page.html).toContain('Member app (metadata document)');
     expect(page.html).toContain(new URL(documents.url('member')).host);
+    // The service the key is checked with, by the host of COMPLAINTS_API_URL (no Accept-Language: Spanish).
+    expect(page.html).toContain(`Su clave se comprueba con <b>${new URL(sandbox.url).host}</b>`);
   });
 
   it('two members signed in at once, interleaved: each sees exactly their own records', async () => {

@@ -3,7 +3,17 @@
 // that lets through the page's one style and its one form, and nothing else.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type PageLanguage, pageLanguage, SIGN_IN_PAGE_HEADERS, type SignInPageInput, type SignInProblem, signInPage } from '../src/http/sign-in/page.js';
+import type { DocumentFailureCause } from '../src/http/sign-in/client-metadata.js';
+import {
+  type PageLanguage,
+  pageLanguage,
+  SIGN_IN_PAGE_HEADERS,
+  type SignInError,
+  type SignInPageInput,
+  type SignInProblem,
+  signInErrorPage,
+  signInPage,
+} from '../src/http/sign-in/page.js';
 
 const PROBLEMS: SignInProblem[] = ['key_shape', 'key_refused', 'key_forbidden', 'service_unreachable', 'form_expired'];
 const LANGUAGES: PageLanguage[] = ['es', 'en'];
@@ -22,7 +32,16 @@ const FIELDS: Array<[string, string]> = [
 ];
 
 function input(overrides: Partial<SignInPageInput> = {}): SignInPageInput {
-  return { language: 'es', clientName: 'Claude', redirectTo: 'claude.ai', clientIdHost: 'claude.ai', hiddenFields: FIELDS, action: '/authorize', ...overrides };
+  return {
+    language: 'es',
+    clientName: 'Claude',
+    redirectTo: 'claude.ai',
+    clientIdHost: 'claude.ai',
+    serviceHost: 'api.reclamos.example.pe',
+    hiddenFields: FIELDS,
+    action: '/authorize',
+    ...overrides,
+  };
 }
 
 function render(overrides: Partial<SignInPageInput> = {}, sources = ['https://claude.ai']) {
@@ -160,6 +179,33 @@ describe('signInPage texts', () => {
     expect(text).toContain('sent back to vscode:');
   });
 
+  it.each<[PageLanguage, string, string]>([
+    [
+      'es',
+      'Su clave se comprueba con api.reclamos.example.pe y necesita permiso para ver el Libro de Reclamaciones.',
+      'Su clave se comprueba con el servicio del libro y necesita permiso',
+    ],
+    [
+      'en',
+      'Your key is checked with api.reclamos.example.pe and needs permission to view the complaints book.',
+      "Your key is checked with the book's service and needs",
+    ],
+  ])('%s: names the service the key is checked with, and the permission in words', (language, named, unnamed) => {
+    const { html } = render({ language });
+    expect(visibleText(html)).toContain(named);
+    expect(html).toContain('<b>api.reclamos.example.pe</b>');
+    // The service's code for the permission is for the page that says a key lacks it, after the words.
+    expect(visibleText(html.replace(/<input type="hidden"[^>]*>/g, ''))).not.toContain('complaints.view');
+    expect(visibleText(render({ language, serviceHost: undefined }).html)).toContain(unnamed);
+  });
+
+  it.each(LANGUAGES)('%s: a key without the permission: the words first, the code after them', (language) => {
+    const alert = /role="alert">([^\n]*)<\/p>/.exec(render({ language, problem: 'key_forbidden' }).html)![1]!;
+    const words = language === 'es' ? 'permiso para ver el Libro de Reclamaciones' : 'permission to view the complaints book';
+    expect(alert.indexOf(words)).toBeGreaterThan(-1);
+    expect(alert.indexOf('<code>complaints.view</code>')).toBeGreaterThan(alert.indexOf(words));
+  });
+
   const SPANISH_ONLY = ['Conectar', 'clave', 'organización', 'Una aplicación', 'usted', 'volverá', 'servicio'];
   const ENGLISH_ONLY = ['Connect', 'key', 'organization', 'application', 'you', 'sent back', 'service'];
   it.each([undefined, ...PROBLEMS])('no text of one language in the other (problem %s)', (problem) => {
@@ -186,7 +232,10 @@ describe('signInPage problems', () => {
   const MESSAGES: Record<SignInProblem, Record<PageLanguage, RegExp>> = {
     key_shape: { es: /empieza con or_/, en: /starts with or_/ },
     key_refused: { es: /no aceptó esta clave.*completa.*revocada/, en: /did not accept this key.*complete.*revoked/ },
-    key_forbidden: { es: /permiso complaints\.view.*administrador/, en: /complaints\.view permission.*administrator/ },
+    key_forbidden: {
+      es: /no tiene permiso para ver el Libro de Reclamaciones \( complaints\.view \)\. .*administrador/,
+      en: /lacks permission to view the complaints book \( complaints\.view \)\. .*administrator/,
+    },
     service_unreachable: { es: /No se pudo contactar con el servicio.*en un momento/, en: /could not be reached.*in a moment/ },
     form_expired: { es: /venció o se abrió en otra pestaña.*desde la aplicación/, en: /expired or was opened in another tab.*from the application/ },
   };
@@ -261,12 +310,14 @@ describe('signInPage escaping', () => {
     expect(shown.length).toBeLessThanOrEqual(80);
   });
 
-  it('the site and the place to go back are escaped and cleaned too', () => {
-    const { html } = render({ clientIdHost: 'evil<b>.example', redirectTo: '"x\u202e<i>' });
+  it('the site, the place to go back and the service are escaped and cleaned too', () => {
+    const { html } = render({ clientIdHost: 'evil<b>.example', redirectTo: '"x\u202e<i>', serviceHost: 'api<script>.example"\u2066' });
     expect(html).not.toContain('<b>.example');
     expect(html).not.toContain('<i>');
-    expect(html).not.toContain('\u202e');
+    expect(html).not.toContain('<script>');
+    expect(html).not.toMatch(/[\u202e\u2066]/);
     expect(visibleText(html)).toContain('evil<b>.example');
+    expect(visibleText(html)).toContain('api<script>.example"');
   });
 
   it('hidden field names and values are escaped, and come back as they were', () => {
@@ -415,5 +466,181 @@ describe('signInPage headers', () => {
       'Cache-Control': 'no-store',
     });
     expect(Object.isFrozen(SIGN_IN_PAGE_HEADERS)).toBe(true);
+  });
+});
+
+describe('signInErrorPage', () => {
+  const DOCUMENT = 'https://cliente.example/oauth/client.json';
+  const CAUSES: DocumentFailureCause[] = ['unresolved', 'timeout', 'refused', 'tls', 'network', 'status', 'document', 'busy'];
+  /** Why, and what to do, as a reader sees them, per cause and language. */
+  const EXPECTED: Record<DocumentFailureCause, Record<PageLanguage, [RegExp, RegExp]>> = {
+    unresolved: {
+      es: [
+        /Motivo: este servidor no encuentra el nombre de ese sitio \(DNS\)\./,
+        /Qué hacer: pida a quien administra este servidor .* https a cliente\.example : su salida a Internet, su DNS o su proxy\./,
+      ],
+      en: [
+        /Why: this server cannot find that site's name \(DNS\)\./,
+        /What to do: ask whoever runs this server to let it connect over https to cliente\.example : its outbound network, DNS or proxy\./,
+      ],
+    },
+    timeout: {
+      es: [/Motivo: ese sitio no respondió a tiempo\./, /https a cliente\.example /],
+      en: [/Why: that site did not answer in time\./, /https to cliente\.example /],
+    },
+    refused: {
+      es: [/Motivo: la conexión fue rechazada, o la dirección del sitio está en una red privada/, /https a cliente\.example /],
+      en: [/Why: the connection was refused, or the site's address is on a private network/, /https to cliente\.example /],
+    },
+    tls: {
+      es: [/Motivo: no se pudo establecer una conexión segura \(https\) con ese sitio, o su certificado no fue aceptado\./, /https a cliente\.example /],
+      en: [/Why: a secure \(https\) connection to that site could not be made, or its certificate was not accepted\./, /https to cliente\.example /],
+    },
+    network: {
+      es: [/Motivo: la conexión con ese sitio falló\./, /https a cliente\.example /],
+      en: [/Why: the connection to that site failed\./, /https to cliente\.example /],
+    },
+    status: {
+      es: [/Motivo: ese sitio respondió con un error \(HTTP 404\)\./, /Qué hacer: vuelva a intentarlo más tarde\. .*proxy/],
+      en: [/Why: that site answered with an error \(HTTP 404\)\./, /What to do: try again later\. .*proxy/],
+    },
+    document: {
+      es: [/Motivo: ese sitio respondió, pero no con un documento de identificación válido\./, /Qué hacer: vuelva a intentarlo más tarde\./],
+      en: [/Why: that site answered, but not with a valid identification document\./, /What to do: try again later\./],
+    },
+    busy: {
+      es: [/Motivo: este servidor está leyendo muchos documentos de ese tipo a la vez\./, /Qué hacer: vuelva a intentarlo en un momento desde la aplicación\./],
+      en: [/Why: this server is reading many documents of that kind at once\./, /What to do: try again in a moment from the app\./],
+    },
+  };
+  const NETWORK_CAUSES = new Set<DocumentFailureCause>(['unresolved', 'timeout', 'refused', 'tls', 'network']);
+
+  function errorPage(language: PageLanguage, error: SignInError) {
+    return signInErrorPage({ language, error });
+  }
+  const documentError = (cause: DocumentFailureCause, documentUrl = DOCUMENT): SignInError => ({
+    kind: 'client_document',
+    cause,
+    documentUrl,
+    ...(cause === 'status' ? { status: 404 } : {}),
+  });
+
+  for (const cause of CAUSES) {
+    it.each(LANGUAGES)(`${cause} (%s): what failed, why and what to do, in the page's language`, (language) => {
+      const { html } = errorPage(language, documentError(cause));
+      const text = visibleText(html);
+      expect(html).toContain(`<html lang="${language}">`);
+      expect(html).toMatch(
+        language === 'es' ? /<title>Error: No se pudo iniciar la conexión<\/title>/ : /<title>Error: The connection could not be started<\/title>/,
+      );
+      expect(html).toContain(`<code>${DOCUMENT}</code>`);
+      const [why, todo] = EXPECTED[cause][language];
+      expect(text).toMatch(why);
+      expect(text).toMatch(todo);
+      // Who is not affected is said where the server's network is the problem, and only there.
+      const notAffected =
+        language === 'es' ? /Esto solo afecta .*Claude Code y Codex.*ChatGPT o VS Code/ : /This only affects .*Claude Code and Codex.*ChatGPT and VS Code/;
+      if (NETWORK_CAUSES.has(cause)) expect(text).toMatch(notAffected);
+      else expect(text).not.toMatch(notAffected);
+      expect(text).toContain(language === 'es' ? 'encontrará el detalle en su registro' : "will find the detail in the server's log");
+    });
+  }
+
+  it.each<[SignInError['kind'], RegExp, RegExp]>([
+    ['unknown_client', /no reconoce a la aplicación .* quite el conector/, /does not recognise the app .* remove the connector/],
+    ['redirect_uri', /volver a una dirección que no registró/, /sent back to an address it did not register/],
+    [
+      'incomplete_request',
+      /no dice qué aplicación pide conectarse.*no desde un enlace copiado/,
+      /does not say which app asks to connect.*not from a copied or saved link/,
+    ],
+  ])('%s: says why and what to do, in both languages', (kind, spanish, english) => {
+    const error = { kind } as SignInError;
+    expect(visibleText(errorPage('es', error).html)).toMatch(spanish);
+    expect(visibleText(errorPage('en', error).html)).toMatch(english);
+    expect(visibleText(errorPage('es', error).html)).toContain('Este enlace de conexión no se puede usar.');
+    expect(visibleText(errorPage('en', error).html)).toContain('This sign-in link cannot be used.');
+  });
+
+  it('an odd status is not shown', () => {
+    for (const status of [99, 600, 404.5, Number.NaN]) {
+      const text = visibleText(errorPage('en', { kind: 'client_document', cause: 'status', documentUrl: DOCUMENT, status }).html);
+      expect(text).toContain('that site answered with an error.');
+    }
+  });
+
+  const SPANISH_ONLY = ['conexión', 'servidor', 'sitio', 'aplicación', 'Qué hacer', 'Motivo', 'registro', 'Puede cerrar'];
+  const ENGLISH_ONLY = ['connection', 'server', 'site', 'app', 'What to do', 'Why', 'log', 'You can close'];
+  const ALL_ERRORS: SignInError[] = [
+    ...CAUSES.map((cause) => documentError(cause)),
+    { kind: 'unknown_client' },
+    { kind: 'redirect_uri' },
+    { kind: 'incomplete_request' },
+  ];
+  it.each(ALL_ERRORS)('no text of one language in the other (%j)', (error) => {
+    const spanish = visibleText(errorPage('es', error).html).replace(DOCUMENT, '');
+    const english = visibleText(errorPage('en', error).html).replace(DOCUMENT, '');
+    for (const phrase of ENGLISH_ONLY) expect(spanish).not.toMatch(new RegExp(`\\b${phrase}\\b`, 'i'));
+    for (const phrase of SPANISH_ONLY) expect(english).not.toMatch(new RegExp(`\\b${phrase}\\b`, 'i'));
+  });
+
+  describe('a hostile document URL', () => {
+    it.each([
+      ['HTML', 'https://evil.example/<script>alert(1)</script>', '<script>alert(1)</script>'],
+      // Spaces are written %20: the URL stays one token, as in the log.
+      ['an attribute break', 'https://evil.example/"><img src=x onerror=alert(1)>', '"><img%20src=x%20onerror=alert(1)>'],
+      ['quotes', `https://evil.example/a'b"c`, `a'b"c`],
+      ['an entity', 'https://evil.example/&amp;lt;', '&amp;lt;'],
+    ])('with %s: shown as text', (_, url, shown) => {
+      for (const language of LANGUAGES) {
+        const { html } = errorPage(language, documentError('unresolved', url));
+        expect(html).not.toMatch(/<script|<img|onerror=alert\(1\)>/);
+        const code = /<code>([^<]*)<\/code>/.exec(html)![1]!;
+        expect(code).not.toMatch(/[<>"']/);
+        expect(visibleText(code)).toContain(shown);
+        // The host in the advice is escaped as well.
+        for (const bold of html.match(/<b>([^<]*)<\/b>/g) ?? []) expect(bold.slice(3, -4)).not.toMatch(/[<>"']/);
+      }
+    });
+
+    it('bidi overrides, zero-width and control characters are taken out', () => {
+      const { html } = errorPage('en', documentError('timeout', 'https://evil.example/\u202etxt.exe\u200b\u2066\u0007/doc'));
+      expect(html).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u0000-\u0008]/);
+      expect(html).toContain('<code>https://evil.example/txt.exe/doc</code>');
+    });
+
+    it('a 10 KB URL is cut to 200 characters, marked as cut, and the page stays small', () => {
+      const { html } = errorPage('es', documentError('refused', `https://evil.example/${'a'.repeat(10_000)}`));
+      const code = /<code>([^<]*)<\/code>/.exec(html)![1]!;
+      expect(code.length).toBeLessThanOrEqual(200);
+      expect(code).toMatch(/^https:\/\/evil\.example\/a+…$/);
+      expect(Buffer.byteLength(html)).toBeLessThan(6_000);
+    });
+
+    it('a URL holding something shaped like a key: the key is not shown, anywhere', () => {
+      for (const url of [
+        'https://evil.example/or_live_4f9a8b7c6d5e4f3a2b1c/doc',
+        'https://or_live_4f9a8b7c6d5e.example/doc',
+        'https://evil.example/%6Fr_live_4f9a8b7c6d5e',
+      ]) {
+        const { html } = errorPage('en', documentError('unresolved', url));
+        expect(html).not.toMatch(/or_live|%6Fr_/i);
+        expect(html).toContain('not-shown:looks-like-an-API-key');
+      }
+    });
+  });
+
+  it('no script, no form, no asset, one style allowed by hash; a CSP that allows no form at all', () => {
+    for (const error of ALL_ERRORS) {
+      const { html, contentSecurityPolicy } = errorPage('es', error);
+      expect(html.startsWith('<!doctype html>\n')).toBe(true);
+      expect(html).not.toMatch(/<script|<link|<img|<iframe|<form|<input|\bon[a-z]+=|javascript:|url\(/i);
+      expect(html).not.toMatch(/\ssrc=|\shref=|\sstyle=/i);
+      expect(tags(html, 'h1')).toHaveLength(1);
+      expect(tags(html, 'main')).toHaveLength(1);
+      const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+      const hash = `'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'`;
+      expect(contentSecurityPolicy).toBe(`default-src 'none'; style-src ${hash}; form-action 'none'; frame-ancestors 'none'; base-uri 'none'`);
+    }
   });
 });

@@ -55,7 +55,27 @@ export interface ClientMetadataOptions {
   now?: () => number;
 }
 
-export type ClientMetadataResult = { ok: true; client: MetadataDocumentClient } | { ok: false; reason: string };
+/**
+ * Why a document could not be used, in the words a person can act on (the sign-in's error page and
+ * the log say it so): its name does not resolve, no answer in time, the connection refused or the
+ * address not one this server reaches, the secure connection not established, another network
+ * failure, an HTTP status other than 200, an answer that is not a usable document, or this server
+ * too busy fetching others.
+ */
+export type DocumentFailureCause = 'unresolved' | 'timeout' | 'refused' | 'tls' | 'network' | 'status' | 'document' | 'busy';
+
+export interface DocumentFailure {
+  ok: false;
+  /** One short English sentence for an error_description: the same for every connection failure. */
+  reason: string;
+  cause: DocumentFailureCause;
+  /** For the log: an error code (ENOTFOUND...) or what was wrong with the answer; never the document's content beyond a short cleaned quote. */
+  detail: string;
+  /** The status the document's server answered, for cause 'status'. */
+  status?: number;
+}
+
+export type ClientMetadataResult = { ok: true; client: MetadataDocumentClient } | DocumentFailure;
 
 const DEFAULTS = {
   timeoutMs: 5000,
@@ -82,8 +102,16 @@ export function isClientMetadataUrl(clientId: string): boolean {
   return url.protocol === 'https:' && url.pathname !== '/' && url.username === '' && url.password === '' && !clientId.includes('#') && url.href === clientId;
 }
 
-/** A refusal with its reason, thrown inside a fetch and turned into `{ ok: false, reason }`. */
-class Refused extends Error {}
+/** A refusal with its reason, thrown inside a fetch and turned into `{ ok: false, reason, cause }`. */
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'refused' | 'status' | 'document' = 'document',
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 const DOCUMENT = 'The client metadata document';
 const NOT_PUBLIC = `${DOCUMENT} is on an address this server may not reach.`;
@@ -207,6 +235,24 @@ function refusedAddress(error: unknown): boolean {
   return false;
 }
 
+// Error codes by cause: getaddrinfo's, net's, and the TLS layer's (OpenSSL's certificate checks, node's).
+const UNRESOLVED_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const TLS_CODE = /^(?:CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_TLS_|ERR_SSL_|EPROTO$|HOSTNAME_MISMATCH$|INVALID_PURPOSE$|INVALID_CA$)/;
+
+/** Why a fetch failed on the way (not a Refused: the document's server did not answer well, or at all). */
+function connectionCause(error: unknown, timedOut: boolean, timeoutMs: number): { cause: DocumentFailureCause; detail: string } {
+  const code = errorCode(error);
+  // Which of the deadlines fired first (the whole fetch's, the connection's) says nothing more.
+  if (timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) return { cause: 'timeout', detail: `no answer within ${timeoutMs} ms` };
+  if (refusedAddress(error)) return { cause: 'refused', detail: 'not a public address' };
+  if (code === undefined) return { cause: 'network', detail: 'a network error' };
+  if (UNRESOLVED_CODES.has(code)) return { cause: 'unresolved', detail: code };
+  if (code === 'ECONNREFUSED') return { cause: 'refused', detail: code };
+  if (TLS_CODE.test(code)) return { cause: 'tls', detail: code };
+  return { cause: 'network', detail: code };
+}
+
 /** Drops a response body unread. Destroying one emits an abort error: listened to, or it would be uncaught. */
 function discard(body: Readable): void {
   body.on('error', () => {});
@@ -270,9 +316,10 @@ export class ClientMetadataDocuments {
    */
   async get(clientId: string): Promise<ClientMetadataResult> {
     if (!isClientMetadataUrl(clientId)) {
-      return { ok: false, reason: 'The client_id is not a client metadata document URL: https, with a path, without fragment or user name.' };
+      const reason = 'The client_id is not a client metadata document URL: https, with a path, without fragment or user name.';
+      return { ok: false, reason, cause: 'document', detail: 'not a client ID URL' };
     }
-    if (this.closed) return { ok: false, reason: 'The sign-in server is shutting down.' };
+    if (this.closed) return { ok: false, reason: 'The sign-in server is shutting down.', cause: 'busy', detail: 'shutting down' };
     const cached = this.cached(clientId);
     if (cached !== undefined) return copyOf(cached);
     let pending = this.inFlight.get(clientId);
@@ -280,7 +327,8 @@ export class ClientMetadataDocuments {
       if (this.inFlight.size >= this.settings.maxConcurrentFetches) {
         const known = this.lastGood.get(clientId);
         if (known !== undefined) return copyOf(known);
-        return { ok: false, reason: 'Too many client metadata documents are being fetched; try again shortly.' };
+        const reason = 'Too many client metadata documents are being fetched; try again shortly.';
+        return { ok: false, reason, cause: 'busy', detail: `${this.settings.maxConcurrentFetches} fetches under way` };
       }
       pending = this.load(clientId).finally(() => this.inFlight.delete(clientId));
       this.inFlight.set(clientId, pending);
@@ -337,26 +385,29 @@ export class ClientMetadataDocuments {
     } catch (error) {
       // Unreachable, rather than answering with something wrong: the last good document stands in.
       const known = error instanceof Refused ? undefined : this.lastGood.get(clientId);
-      result = known ?? { ok: false, reason: this.reasonFor(error, signal) };
+      result = known ?? this.failureOf(error, signal);
     }
     this.remember(clientId, result, ttlMs);
     return result;
   }
 
   /**
-   * The reason a client reads. Why a connection failed (a name that does not resolve, a port that
-   * refuses, an address that is not public, a timeout) is told apart only in the server's log: in
-   * the answer, it would let anyone map the network the server sits in.
+   * The failure a client and the sign-in's page read. Why a connection failed (a name that does not
+   * resolve, a port that refuses, an address that is not public, a timeout) is the same sentence in
+   * the OAuth error (reason), and a cause in words on the page a person sees: what they need to ask
+   * for the server's network. The cause joins a refused port and an address this server will not
+   * reach, and no cause names an address or a port: a stranger learns little of the server's
+   * network from it, and each such answer is bounded by the authorization rate limit and the
+   * failure cache (docs/team-hosting.md#sign-in).
    */
-  private reasonFor(error: unknown, signal: AbortSignal): string {
-    if (error instanceof Refused) return error.message;
-    const why = signal.aborted
-      ? `no answer within ${this.settings.timeoutMs} ms`
-      : refusedAddress(error)
-        ? 'not a public address'
-        : (errorCode(error) ?? 'a network error');
-    log.debug('client metadata document not fetched', { why });
-    return `${DOCUMENT} could not be fetched.`;
+  private failureOf(error: unknown, signal: AbortSignal): DocumentFailure {
+    if (error instanceof Refused) {
+      const detail = error.message.replace(/^The client metadata document(?:'s)? ?/, '').replace(/\.$/, '');
+      return { ok: false, reason: error.message, cause: error.kind, detail, ...(error.status === undefined ? {} : { status: error.status }) };
+    }
+    const { cause, detail } = connectionCause(error, signal.aborted, this.settings.timeoutMs);
+    log.debug('client metadata document not fetched', { why: detail });
+    return { ok: false, reason: `${DOCUMENT} could not be fetched.`, cause, detail };
   }
 
   /** The body of the document at `clientId`, following redirects, within the bounds. */
@@ -366,7 +417,7 @@ export class ClientMetadataDocuments {
     for (let redirects = 0; ; redirects++) {
       // The connector refuses these addresses too; checked here first for a clear reason, no socket.
       const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-      if (isIP(host) !== 0 && !this.isAllowed(host)) throw new Refused(NOT_PUBLIC);
+      if (isIP(host) !== 0 && !this.isAllowed(host)) throw new Refused(NOT_PUBLIC, 'refused');
       const response = await request(url.href, { dispatcher: this.agent, method: 'GET', headers: { accept: 'application/json' }, signal });
       const { statusCode, headers, body } = response;
       if (statusCode !== 200) discard(body);
@@ -381,7 +432,7 @@ export class ClientMetadataDocuments {
         }
         continue;
       }
-      if (statusCode !== 200) throw new Refused(`${DOCUMENT}'s server answered HTTP ${statusCode}.`);
+      if (statusCode !== 200) throw new Refused(`${DOCUMENT}'s server answered HTTP ${statusCode}.`, 'status', statusCode);
       const contentType = headerValue(headers['content-type']);
       if (!isJsonType(contentType)) {
         discard(body);

@@ -4,7 +4,9 @@
 // The key itself never reaches this module: a form that comes back with a problem has an empty field.
 import { createHash } from 'node:crypto';
 import { safeCutIndex, stripUnsafe } from '../../sanitize.js';
-import { PAGE_TEXT } from './page-text.js';
+import type { DocumentFailureCause } from './client-metadata.js';
+import { ERROR_PAGE_TEXT, PAGE_TEXT } from './page-text.js';
+import { HIDDEN_URL, shownUrl } from './shown-url.js';
 
 export type PageLanguage = 'es' | 'en';
 
@@ -78,6 +80,8 @@ export interface SignInPageInput {
   redirectIsLocal?: boolean;
   /** The host of a URL client_id (CIMD), e.g. "claude.ai", when the client is identified by its URL; undefined for registered clients */
   clientIdHost: string | undefined;
+  /** The host of the complaints service the key is checked with (the API's URL), e.g. "api.example.pe"; a setting, still escape it. Undefined: not named. */
+  serviceHost?: string;
   /** Hidden fields to echo back (OAuth params + csrf), names and values untrusted: escape everything */
   hiddenFields: ReadonlyArray<readonly [string, string]>;
   /** The form's action path, e.g. "/authorize" */
@@ -152,12 +156,13 @@ function shown(text: string | undefined, max: number): string | undefined {
   return escapeHtml(visible);
 }
 
-/** The Content-Security-Policy of the page: nothing but its style, its form, and no framing. */
-function contentSecurityPolicy(formActionSources: string[]): string {
-  const sources = [...new Set(formActionSources.filter((source) => FORM_ACTION_SOURCE.test(source)))];
-  return ["default-src 'none'", `style-src ${STYLE_SOURCE}`, ["form-action 'self'", ...sources].join(' '), "frame-ancestors 'none'", "base-uri 'none'"].join(
-    '; ',
-  );
+/** The Content-Security-Policy of the page: nothing but its style, its form (none: no form at all), and no framing. */
+function contentSecurityPolicy(formActionSources: string[] | 'none'): string {
+  const formAction =
+    formActionSources === 'none'
+      ? "form-action 'none'"
+      : ["form-action 'self'", ...new Set(formActionSources.filter((source) => FORM_ACTION_SOURCE.test(source)))].join(' ');
+  return ["default-src 'none'", `style-src ${STYLE_SOURCE}`, formAction, "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
 }
 
 /**
@@ -189,7 +194,7 @@ export function signInPage(input: SignInPageInput, formActionSources: string[]):
     `<h1>${text.title}</h1>`,
     `<p>${text.asks(name, site)}</p>`,
     `<p>${text.sentBackTo(place, input.redirectIsLocal === true)}</p>`,
-    `<p>${text.keyHandling}</p>`,
+    `<p>${text.keyHandling(shown(input.serviceHost, MAX_PLACE_LENGTH))}</p>`,
     `<form method="post" action="${escapeHtml(input.action)}">`,
     ...hidden,
     problem === undefined ? '' : `<p id="problem" class="problem" role="alert">${problem}</p>`,
@@ -208,4 +213,76 @@ export function signInPage(input: SignInPageInput, formActionSources: string[]):
     .filter((line) => line !== '')
     .join('\n');
   return { html, contentSecurityPolicy: contentSecurityPolicy(formActionSources) };
+}
+
+/**
+ * What a browser can meet at /authorize before the sign-in page: the client's metadata document
+ * could not be used, the client is not known, the redirect URI is missing or not registered, or the
+ * request does not say which client asks.
+ */
+export type SignInErrorKind = 'client_document' | 'unknown_client' | 'redirect_uri' | 'incomplete_request';
+
+export type SignInError =
+  | {
+      kind: 'client_document';
+      cause: DocumentFailureCause;
+      /** The client_id: a URL the client chose (untrusted: may be long, hold HTML, quotes, invisible or bidi characters, or a key). */
+      documentUrl: string;
+      /** The status the document's server answered, for cause 'status'. */
+      status?: number;
+    }
+  | { kind: Exclude<SignInErrorKind, 'client_document'> };
+
+export interface SignInErrorPageInput {
+  language: PageLanguage;
+  error: SignInError;
+}
+
+/**
+ * The page a browser gets instead of an OAuth error in JSON: what failed, why and what to do, in the
+ * member's language. The sign-in page's style, escaping and headers (SIGN_IN_PAGE_HEADERS); its CSP
+ * allows no form at all. Pure, as signInPage is.
+ */
+export function signInErrorPage(input: SignInErrorPageInput): RenderedPage {
+  const text = ERROR_PAGE_TEXT[input.language];
+  const { error } = input;
+  const why = (words: string) => `<p class="problem"><b>${text.whyLabel}</b> ${words}</p>`;
+  const todo = (words: string) => `<p><b>${text.todoLabel}</b> ${words}</p>`;
+  const paragraphs: string[] = [];
+  if (error.kind === 'client_document') {
+    const url = shownUrl(error.documentUrl);
+    // The host as the URL shown has it: a key-shaped part is not in it.
+    const host = url === HIDDEN_URL || !URL.canParse(url) ? undefined : shown(new URL(url).host, MAX_PLACE_LENGTH);
+    const status = typeof error.status === 'number' && Number.isInteger(error.status) && error.status >= 100 && error.status <= 599 ? error.status : undefined;
+    // The site answered, or nothing was asked of it: its network is not the problem.
+    const answered = error.cause === 'status' || error.cause === 'document';
+    paragraphs.push(`<p>${text.documentIntro(escapeHtml(url))}</p>`, why(text.causes[error.cause](status)));
+    if (error.cause === 'busy') paragraphs.push(todo(text.tryAgain));
+    else if (answered) paragraphs.push(todo(text.badAnswer));
+    else paragraphs.push(todo(text.reachSite(host)), `<p>${text.notAffected}</p>`);
+    paragraphs.push(`<p class="muted">${text.logNote}</p>`);
+  } else {
+    const request = text.requests[error.kind];
+    paragraphs.push(`<p>${text.requestIntro}</p>`, why(request.why), todo(request.todo));
+  }
+  paragraphs.push(`<p class="muted">${text.close}</p>`);
+  const html = [
+    '<!doctype html>',
+    `<html lang="${input.language}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>${PAGE_TEXT[input.language].errorTitle}${text.title}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<main>',
+    `<h1>${text.title}</h1>`,
+    ...paragraphs,
+    '</main>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+  return { html, contentSecurityPolicy: contentSecurityPolicy('none') };
 }

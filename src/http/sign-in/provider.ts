@@ -40,6 +40,8 @@ export interface SignInOptions {
   /** The MCP endpoint the tokens are for: https://mcp.example.com/mcp */
   resource: string;
   checkKey: (key: string) => Promise<KeyVerdict>;
+  /** The host of the complaints service checkKey asks (the API's URL), named on the page. */
+  serviceHost?: string;
   /** Seconds since the epoch. */
   now?: () => number;
 }
@@ -280,6 +282,7 @@ export class SignInProvider implements OAuthServerProvider {
         redirectTo: isWeb ? back.host : back.protocol,
         redirectIsLocal: back.protocol === 'http:' && LOOPBACK_NAMES.includes(back.hostname),
         clientIdHost: URL.canParse(client.client_id) ? new URL(client.client_id).host : undefined,
+        ...(this.options.serviceHost === undefined ? {} : { serviceHost: this.options.serviceHost }),
         hiddenFields: hidden,
         action: '/authorize',
         ...(problem === undefined ? {} : { problem }),

@@ -6,10 +6,13 @@
 import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
 import { InvalidClientError, InvalidClientMetadataError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { log } from '../../log.js';
 import { stripUnsafe } from '../../sanitize.js';
-import { type ClientMetadataDocuments, isClientMetadataUrl } from './client-metadata.js';
+import { type ClientMetadataDocuments, type DocumentFailure, type DocumentFailureCause, isClientMetadataUrl } from './client-metadata.js';
 import { redirectUriProblem } from './redirect-uris.js';
 import type { TokenSealer } from './sealed-tokens.js';
+import { shownDetail, shownUrl } from './shown-url.js';
+import { WarningThrottle } from './warning-throttle.js';
 
 /**
  * Enough for a client with web and desktop callbacks (real ones are under 100 characters), and small
@@ -34,16 +37,50 @@ interface SealedRegistration {
   t: number;
 }
 
+/**
+ * A client named by a URL whose document could not be used: an invalid_client to the OAuth client,
+ * as before, which also tells the sign-in's page why (routes.ts shows it to a browser).
+ */
+export class ClientDocumentError extends InvalidClientError {
+  constructor(
+    readonly documentUrl: string,
+    readonly failure: DocumentFailure,
+  ) {
+    super(`The client's metadata document could not be used: ${failure.reason}`);
+  }
+}
+
+/** What the warning says of each cause: what went wrong, for whoever runs the server. */
+const CAUSE_IN_WORDS: Readonly<Record<DocumentFailureCause, string>> = {
+  unresolved: "could not be fetched: its site's name does not resolve from this server (DNS)",
+  timeout: 'could not be fetched: its site did not answer in time',
+  refused: "could not be fetched: the connection was refused, or the site's address is one this server does not connect to",
+  tls: 'could not be fetched: the secure (https) connection failed or its certificate was not accepted',
+  network: 'could not be fetched: the connection failed',
+  status: 'could not be fetched: its site answered with an error status',
+  document: 'is not a usable client metadata document',
+  busy: 'was not fetched: too many documents were being fetched at once',
+};
+
 export class RegisteredClients implements OAuthRegisteredClientsStore {
+  /** One warning per document URL per 10 minutes, and a few per 10 minutes in all: a client_id is anyone's choice. */
+  private readonly warnings: WarningThrottle;
+
   constructor(
     private readonly sealer: TokenSealer,
     private readonly documents: ClientMetadataDocuments,
-  ) {}
+    warnings: WarningThrottle = new WarningThrottle(),
+  ) {
+    this.warnings = warnings;
+  }
 
   async getClient(clientId: string): Promise<OAuthClientInformationFull | undefined> {
     if (isClientMetadataUrl(clientId)) {
       const found = await this.documents.get(clientId);
-      if (!found.ok) throw new InvalidClientError(`The client's metadata document could not be used: ${found.reason}`);
+      if (!found.ok) {
+        this.warn(clientId, found);
+        throw new ClientDocumentError(clientId, found);
+      }
       return found.client;
     }
     const opened = await this.sealer.open('client', clientId);
@@ -100,6 +137,25 @@ export class RegisteredClients implements OAuthRegisteredClientsStore {
     const client = await this.getClient(clientId);
     if (client === undefined) throw new Error('a registration just sealed did not open');
     return client;
+  }
+
+  /**
+   * A sign-in that fails on a client's document is said at the default log level, where whoever runs
+   * the server looks (Claude Code and Codex sign in so, and the server must reach their sites), but
+   * throttled: every request for a URL that fails could write a line otherwise.
+   */
+  private warn(clientId: string, failure: DocumentFailure): void {
+    const decision = this.warnings.decide(failure.cause === 'busy' ? '(busy)' : clientId);
+    if (decision === 'skip') return;
+    if (decision === 'quiet') {
+      log.warn(`sign-in: more client metadata documents could not be used; they are not logged for up to ${this.warnings.windowMinutes} minutes`);
+      return;
+    }
+    log.warn(`sign-in: an app could not sign in: its client metadata document ${CAUSE_IN_WORDS[failure.cause]}`, {
+      url: shownUrl(clientId),
+      cause: failure.cause,
+      detail: shownDetail(failure.detail),
+    });
   }
 }
 

@@ -15,8 +15,10 @@ import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontex
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { rateLimit as expressRateLimit } from 'express-rate-limit';
 import { log } from '../../log.js';
+import { pageLanguage, SIGN_IN_PAGE_HEADERS, type SignInError, signInErrorPage } from './page.js';
 import type { SignInProvider } from './provider.js';
 import { redirectUriMatches } from './redirect-uris.js';
+import { ClientDocumentError } from './registered-clients.js';
 
 /** Where the protected resource's metadata is: RFC 9728 puts the resource's path after the well-known name. */
 export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
@@ -124,6 +126,9 @@ export function signInRoutes(provider: SignInProvider, issuer: string, resource:
  * - a request without PKCE S256, with another response_type or for another resource goes back to
  *   the client with its `state` (the SDK's handler drops the state when the request does not parse)
  *   and `iss` (RFC 9207 wants it on errors too).
+ * The errors that cannot go back to the client (no client, no redirect URI to trust) are answered
+ * here, all of them: in JSON, as the SDK's handler would, to an OAuth client; as a page that says
+ * why and what to do to a browser, which is where a member signing in meets them.
  */
 function authorizationPrecheck(provider: SignInProvider, issuer: string) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -132,19 +137,29 @@ function authorizationPrecheck(provider: SignInProvider, issuer: string) {
     const params: unknown = req.method === 'POST' ? req.body : req.query;
     const clientId = field(params, 'client_id');
     const redirectUri = field(params, 'redirect_uri');
-    if (typeof clientId !== 'string') return next();
-    if (redirectUri === undefined) return refuse(res, 'redirect_uri is required.');
+    const browser = wantsPage(req);
+    // Without a client_id (or with several), the SDK's handler answers the OAuth client.
+    if (typeof clientId !== 'string') return browser ? showError(req, res, { kind: 'incomplete_request' }) : next();
+    if (redirectUri === undefined) return browser ? showError(req, res, { kind: 'redirect_uri' }) : refuse(res, 'redirect_uri is required.');
     let client: Awaited<ReturnType<typeof provider.clientsStore.getClient>>;
     try {
       client = await provider.clientsStore.getClient(clientId);
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
-      res.setHeader('Cache-Control', 'no-store');
+      if (browser && error instanceof ClientDocumentError) {
+        const { cause, status } = error.failure;
+        return showError(req, res, { kind: 'client_document', cause, documentUrl: error.documentUrl, ...(status === undefined ? {} : { status }) });
+      }
+      answeredByAccept(res);
       return void res.status(400).json(error.toResponseObject());
     }
-    if (client === undefined) return void res.status(400).json({ error: 'invalid_client', error_description: 'Invalid client_id' });
+    if (client === undefined) {
+      if (browser) return showError(req, res, { kind: 'unknown_client' });
+      answeredByAccept(res);
+      return void res.status(400).json({ error: 'invalid_client', error_description: 'Invalid client_id' });
+    }
     if (typeof redirectUri !== 'string' || !client.redirect_uris.some((known) => redirectUriMatches(redirectUri, known))) {
-      return refuse(res, 'redirect_uri is not one this client registered.');
+      return browser ? showError(req, res, { kind: 'redirect_uri' }) : refuse(res, 'redirect_uri is not one this client registered.');
     }
     const state = field(params, 'state');
     const error = (code: string, description: string) => {
@@ -168,11 +183,33 @@ function authorizationPrecheck(provider: SignInProvider, issuer: string) {
   };
 }
 
+/**
+ * Whether the request is a browser's (a member's navigation): it asks for HTML before JSON. An
+ * OAuth client sends no Accept, a wildcard or JSON, and gets the error in JSON as before.
+ */
+function wantsPage(req: Request): boolean {
+  return req.accepts(['application/json', 'text/html']) === 'text/html';
+}
+
+/** An error answered in HTML or JSON by Accept, in Spanish or English by Accept-Language: never a cache's to share. */
+function answeredByAccept(res: Response): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Vary', 'Accept, Accept-Language');
+}
+
+/** The error page: 400, as the JSON it stands for, with the sign-in page's headers. */
+function showError(req: Request, res: Response, error: SignInError): void {
+  const page = signInErrorPage({ language: pageLanguage(req.headers['accept-language']), error });
+  answeredByAccept(res);
+  res.status(400).set({ ...SIGN_IN_PAGE_HEADERS, 'Content-Security-Policy': page.contentSecurityPolicy });
+  res.send(page.html);
+}
+
 function field(params: unknown, name: string): unknown {
   return typeof params === 'object' && params !== null && Object.hasOwn(params, name) ? (params as Record<string, unknown>)[name] : undefined;
 }
 
 function refuse(res: Response, description: string): void {
-  res.setHeader('Cache-Control', 'no-store');
+  answeredByAccept(res);
   res.status(400).json({ error: 'invalid_request', error_description: description });
 }

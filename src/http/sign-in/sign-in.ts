@@ -64,6 +64,8 @@ export function createSignIn(options: SignInOptions): SignIn {
     issuer,
     resource,
     checkKey,
+    // The host alone is enough for a member to recognise the service (the settings checked the URL).
+    ...(URL.canParse(options.apiUrl) ? { serviceHost: new URL(options.apiUrl).host } : {}),
   });
   const routes = signInRoutes(provider, issuer, resource);
 
