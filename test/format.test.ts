@@ -194,10 +194,13 @@ describe('list text', () => {
     );
     const pastTheEnd = toListView(listResult([], { page: 9, pageSize: 20, total: 41, totalPages: 3 }), {}, clock);
     expect(pastTheEnd.answer.items).toBeUndefined();
-    expect(pastTheEnd.answer.hint).toBe('Page 9 is past the last page (3): call list_complaints with page=3 or page=1.');
-    expect(formatListText(pastTheEnd)).toMatch(/Page 9 is past the last page \(3\)/);
+    expect(pastTheEnd.answer.hint).toBe('Page 9 is past the last page (3): call list_complaints with page=3 or page=1 and the same filters.');
+    expect(formatListText(pastTheEnd)).toMatch(/Page 9 is past the last page \(3\): call list_complaints with page=3 or page=1 and the same filters\.$/);
     const pastTheOnly = toListView(listResult([], { page: 2, pageSize: 20, total: 5, totalPages: 1 }), {}, clock);
-    expect(pastTheOnly.answer.hint).toBe('Page 2 is past the last page (1): call list_complaints with page=1.');
+    expect(pastTheOnly.answer.hint).toBe('Page 2 is past the last page (1): call list_complaints with page=1 and the same filters.');
+    // Every hint that names a page to call names it with the same filters.
+    const next = toListView(listResult([listItemBody()], { page: 1, pageSize: 1, total: 3, totalPages: 3 }), { status: 'open' }, clock);
+    for (const hint of [next.answer.hint, pastTheEnd.answer.hint, pastTheOnly.answer.hint]) expect(hint).toMatch(/ and the same filters\.$/);
   });
 
   it('writes a year other than the current one in full', () => {
