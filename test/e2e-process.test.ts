@@ -246,6 +246,31 @@ describe('COMPLAINTS_REDACT_PII=true', () => {
       await mcp.close();
     }
   });
+
+  it("keeps the store's own phone and name in get_complaint and complaint://, and masks the consumer's phone", async () => {
+    const mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_REDACT_PII: 'true' });
+    try {
+      // The README's record: its official response gives the store's phone, (01) 615-0000.
+      const record = sandbox.dataset.records.find((r) => r.detail.correlative === '000000481-2026')!;
+      const storePhone = 'Puede coordinar al (01) 615-0000 o acercarse a Tienda Miraflores';
+      const phone = record.detail.consumer.phone!;
+      const detail = await mcp.call('get_complaint', { reference: '000000481-2026' });
+      const resource = await mcp.client.readResource({ uri: 'complaint://000000481-2026' });
+      const resourceText = (resource.contents[0] as { text: string }).text;
+      for (const text of [detail.text, resourceText]) {
+        expect(text).toContain(storePhone);
+        expect(text).toMatch(/, store Tienda Miraflores\.$/m);
+        expect(text).toContain(`+51 ${phone[0]}••••••${phone.slice(-2)}`);
+        expect(text).not.toContain(phone);
+      }
+      // structuredContent, which the view's detail panel draws.
+      expect(detail.structured.response.officialResponse).toContain(storePhone);
+      expect(detail.structured.store.name).toBe('Tienda Miraflores');
+      expect(detail.structured.consumer.phone).toBe(`${phone[0]}••••••${phone.slice(-2)}`);
+    } finally {
+      await mcp.close();
+    }
+  });
 });
 
 describe('demo mode', () => {
