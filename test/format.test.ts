@@ -266,7 +266,7 @@ describe('what the attack on the new answers found', () => {
     expect(formatListText(view).split('\n')[2]!.split('\t')[5]).toBe('2026-02-30');
     const record = mustReadDetail({ data: detailBody({ history: [{ eventType: 'note', createdAt: '2026-13-45 25:61' }] }) }).data;
     const { answer } = toDetailView(record, clock);
-    expect(answer.history).toEqual(['undated (sent as "2026-13-45 25:61") note']);
+    expect(answer.history).toEqual([['2026-13-45 25:61', 'note', '', '', '']]);
     expect(formatDetailText(toDetailView(record, clock))).toMatch(/\nundated \(sent as "2026-13-45 25:61"\) note$/);
   });
 });
@@ -328,7 +328,10 @@ describe('detail text', () => {
         { fileName: 'boleta.jpg', contentType: 'image/jpeg' },
         { fileName: 'video-falla.mp4', contentType: 'video/mp4' },
       ],
-      history: ['2026-11-03 10:14 created → open (consumer)', '2026-11-04 09:02 open → in_review (agent) "Se solicitó revisión técnica"'],
+      history: [
+        ['2026-11-03 10:14', 'created', '', 'open', 'consumer'],
+        ['2026-11-04 09:02', 'status_changed', 'open', 'in_review', 'agent', 'Se solicitó revisión técnica'],
+      ],
       createdAt: '2026-11-03 10:14',
     });
     // Asked by reference, the id is news; a last change the history does not show is kept.
