@@ -9,6 +9,7 @@ import { lazyApiClient } from './api/lazy-client.js';
 import { MAX_BOOK_READS, MEMBER_BOOK_READS, RequestGate } from './api/request-gate.js';
 import { type Command, HELP_POINTER, parseArgs, USAGE } from './cli/args.js';
 import { listenErrorMessage } from './cli/listen-error.js';
+import { terminalHint } from './cli/terminal-hint.js';
 import { type Config, loadConfig, readSetting } from './config.js';
 import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
 import { createServer, forwardLogToClient } from './server.js';
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     case 'serve':
       return runHttp(command.host, command.port);
     case 'stdio':
+      sayWhenAtTerminal('stdio');
       return runStdio(loadConfig(process.env), []);
   }
 }
@@ -175,8 +177,14 @@ async function runDemo(): Promise<void> {
   const { DEMO_KEYS } = await import('./sandbox/demo-keys.js');
   const sandbox = await startSandbox({ recordRequests: false });
   log.warn(`demo mode: using the embedded sandbox at ${sandbox.url} with demo data; no real records are read.`);
+  sayWhenAtTerminal('demo');
   const config = loadConfig({ ...process.env, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_API_URL: sandbox.url });
   await runStdio(config, [() => sandbox.close()]);
+}
+
+/** Started by hand at a terminal, what the server is and how to try it; a client's pipes get nothing. */
+function sayWhenAtTerminal(mode: 'demo' | 'stdio'): void {
+  for (const line of terminalHint(process.stdin.isTTY, mode)) log.warn(line);
 }
 
 /** `sandbox`: the API alone, for trying the server or another client against it (or benchmarking). Not an MCP mode. */

@@ -505,6 +505,12 @@ describe('the view in Chromium', () => {
         expect(read.isError).toBeFalsy();
         expect((read.structuredContent as { correlative?: string }).correlative).toBe(first.correlative);
         expect(await detail.textContent()).toContain(first.correlative);
+        // The history worded from the answer's codes, newest first: a demo record begins with its filing.
+        const events = (read.structuredContent as { history: string[][] }).history;
+        const history = await detail.locator('ol.history li').allTextContents();
+        expect(history).toHaveLength(Math.min(events.length, 5));
+        if (events.length <= 5) expect(history.at(-1)).toMatch(/ · Filed → Open \(consumer\)$/);
+        for (const line of history) expect(line).not.toMatch(/created|status_changed|note_added|in_review|_/);
         expectQuiet(seen);
       } finally {
         await context.close();
@@ -540,6 +546,13 @@ describe('the view in Chromium', () => {
         await detail.waitFor({ state: 'attached' });
         expect(await detail.textContent()).toContain(first.correlative);
         expect(seen.calls.map(({ name, arguments: args }) => ({ name, arguments: args }))).toEqual([{ name: 'get_complaint', arguments: { id: first.id } }]);
+        // The history in Spanish, from the answer's codes: no English code or role is left.
+        const events = (seen.calls[0]!.result!.structuredContent as { history: string[][] }).history;
+        const history = await detail.locator('ol.history li').allTextContents();
+        expect(history).toHaveLength(Math.min(events.length, 5));
+        if (events.length <= 5) expect(history.at(-1)).toMatch(/ · Registrado → Abierto \(consumidor\)$/);
+        for (const line of history) expect(line).not.toMatch(/created|status_changed|note_added|in_review|_|\((agent|consumer|admin)\)|Open|Filed/);
+        expect(history.join('\n')).toMatch(/Abierto|En revisión/);
         await expectWholeViewShown(page, frame);
         await screenshot(page, 'overview-detail-es.png');
         expectQuiet(seen);

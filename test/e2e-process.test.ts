@@ -2,7 +2,7 @@
 // stdio. Checks what only the raw streams show: every stdout line is JSON-RPC, the key is never
 // printed, the process exits when stdin closes, and the CLI's own flags.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -246,6 +246,31 @@ describe('COMPLAINTS_REDACT_PII=true', () => {
       await mcp.close();
     }
   });
+
+  it("keeps the store's own phone and name in get_complaint and complaint://, and masks the consumer's phone", async () => {
+    const mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_REDACT_PII: 'true' });
+    try {
+      // The README's record: its official response gives the store's phone, (01) 615-0000.
+      const record = sandbox.dataset.records.find((r) => r.detail.correlative === '000000481-2026')!;
+      const storePhone = 'Puede coordinar al (01) 615-0000 o acercarse a Tienda Miraflores';
+      const phone = record.detail.consumer.phone!;
+      const detail = await mcp.call('get_complaint', { reference: '000000481-2026' });
+      const resource = await mcp.client.readResource({ uri: 'complaint://000000481-2026' });
+      const resourceText = (resource.contents[0] as { text: string }).text;
+      for (const text of [detail.text, resourceText]) {
+        expect(text).toContain(storePhone);
+        expect(text).toMatch(/, store Tienda Miraflores\.$/m);
+        expect(text).toContain(`+51 ${phone[0]}••••••${phone.slice(-2)}`);
+        expect(text).not.toContain(phone);
+      }
+      // structuredContent, which the view's detail panel draws.
+      expect(detail.structured.response.officialResponse).toContain(storePhone);
+      expect(detail.structured.store.name).toBe('Tienda Miraflores');
+      expect(detail.structured.consumer.phone).toBe(`${phone[0]}••••••${phone.slice(-2)}`);
+    } finally {
+      await mcp.close();
+    }
+  });
 });
 
 describe('demo mode', () => {
@@ -257,11 +282,41 @@ describe('demo mode', () => {
       const { isError, structured } = await mcp.call('list_complaints', { period: 'last_7_days' });
       expect(isError).toBe(false);
       expect(structured.total).toBeGreaterThan(0);
-      expect(mcp.stderr()).toMatch(/demo mode/);
+      // Started by a client (stdin a pipe, not a terminal): the demo line only, no word to a person at a terminal.
+      expect(mcp.stderr().trim().split('\n')).toEqual([expect.stringMatching(/^complaints-book-mcp: demo mode: /)]);
     } finally {
       await mcp.close();
     }
   });
+
+  // A pseudo-terminal from util-linux's script(1), where there is one: the hint's wiring, beside the
+  // pure decision's unit test (terminal-hint.test.ts).
+  it.skipIf(process.platform !== 'linux' || !existsSync('/usr/bin/script'))(
+    'started by hand at a terminal, says it waits for an MCP client, and stops on Ctrl+C',
+    async () => {
+      const command = [process.execPath, SERVER_PATH, '--demo'].map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(' ');
+      const child = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      try {
+        let output = '';
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.on('data', (chunk: Buffer) => {
+            output += chunk.toString('utf8');
+            if (output.includes('Ctrl+C to stop')) resolve();
+          });
+          void exited.then(() => reject(new Error(`script exited before the hint: ${output}`)));
+        });
+        expect(output).toMatch(/demo mode: /);
+        expect(output).toMatch(/this is an MCP server: it waits for an MCP client to talk to it over stdin\/stdout/);
+        // Ctrl+C typed at the terminal stops the server, and script with it: 0 once the server's own
+        // handler runs, 130 (killed by SIGINT) when the keys come before it is installed.
+        child.stdin.write('\u0003');
+        expect([0, 130]).toContain(await exited);
+      } finally {
+        if (child.exitCode === null) child.kill();
+      }
+    },
+  );
 });
 
 describe('command line', () => {

@@ -254,9 +254,20 @@ describe('get_complaint', () => {
     expect(structured.id).toBeUndefined();
     expect(structured.correlative).toBe(record.detail.correlative);
     expect(structured.store).toEqual({ id: record.detail.store.id, name: record.detail.store.name });
-    expect(structured.history).toHaveLength(record.detail.history.length);
-    // The same timeline as the text's, with the year written.
-    structured.history.forEach((event: string, index: number) => expect(event.endsWith(history[index]!)).toBe(true));
+    // The same events as the text's timeline, as rows of their fields (the codes as sent), the year written.
+    expect(structured.history.map((event: string[]) => event.slice(1))).toEqual(
+      record.detail.history.map((event) => [
+        event.eventType,
+        event.fromStatus ?? '',
+        event.toStatus ?? '',
+        event.performedByRole,
+        ...(event.publicNote ? [event.publicNote] : []),
+      ]),
+    );
+    structured.history.forEach((event: string[], index: number) => {
+      expect(event[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      expect(event[0]!.endsWith(history[index]!.split(' ').slice(0, 2).join(' '))).toBe(true);
+    });
     expect(structured.timeZone).toBe('America/Lima');
   });
 

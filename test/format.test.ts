@@ -194,10 +194,13 @@ describe('list text', () => {
     );
     const pastTheEnd = toListView(listResult([], { page: 9, pageSize: 20, total: 41, totalPages: 3 }), {}, clock);
     expect(pastTheEnd.answer.items).toBeUndefined();
-    expect(pastTheEnd.answer.hint).toBe('Page 9 is past the last page (3): call list_complaints with page=3 or page=1.');
-    expect(formatListText(pastTheEnd)).toMatch(/Page 9 is past the last page \(3\)/);
+    expect(pastTheEnd.answer.hint).toBe('Page 9 is past the last page (3): call list_complaints with page=3 or page=1 and the same filters.');
+    expect(formatListText(pastTheEnd)).toMatch(/Page 9 is past the last page \(3\): call list_complaints with page=3 or page=1 and the same filters\.$/);
     const pastTheOnly = toListView(listResult([], { page: 2, pageSize: 20, total: 5, totalPages: 1 }), {}, clock);
-    expect(pastTheOnly.answer.hint).toBe('Page 2 is past the last page (1): call list_complaints with page=1.');
+    expect(pastTheOnly.answer.hint).toBe('Page 2 is past the last page (1): call list_complaints with page=1 and the same filters.');
+    // Every hint that names a page to call names it with the same filters.
+    const next = toListView(listResult([listItemBody()], { page: 1, pageSize: 1, total: 3, totalPages: 3 }), { status: 'open' }, clock);
+    for (const hint of [next.answer.hint, pastTheEnd.answer.hint, pastTheOnly.answer.hint]) expect(hint).toMatch(/ and the same filters\.$/);
   });
 
   it('writes a year other than the current one in full', () => {
@@ -263,7 +266,7 @@ describe('what the attack on the new answers found', () => {
     expect(formatListText(view).split('\n')[2]!.split('\t')[5]).toBe('2026-02-30');
     const record = mustReadDetail({ data: detailBody({ history: [{ eventType: 'note', createdAt: '2026-13-45 25:61' }] }) }).data;
     const { answer } = toDetailView(record, clock);
-    expect(answer.history).toEqual(['undated (sent as "2026-13-45 25:61") note']);
+    expect(answer.history).toEqual([['2026-13-45 25:61', 'note', '', '', '']]);
     expect(formatDetailText(toDetailView(record, clock))).toMatch(/\nundated \(sent as "2026-13-45 25:61"\) note$/);
   });
 });
@@ -325,7 +328,10 @@ describe('detail text', () => {
         { fileName: 'boleta.jpg', contentType: 'image/jpeg' },
         { fileName: 'video-falla.mp4', contentType: 'video/mp4' },
       ],
-      history: ['2026-11-03 10:14 created → open (consumer)', '2026-11-04 09:02 open → in_review (agent) "Se solicitó revisión técnica"'],
+      history: [
+        ['2026-11-03 10:14', 'created', '', 'open', 'consumer'],
+        ['2026-11-04 09:02', 'status_changed', 'open', 'in_review', 'agent', 'Se solicitó revisión técnica'],
+      ],
       createdAt: '2026-11-03 10:14',
     });
     // Asked by reference, the id is news; a last change the history does not show is kept.

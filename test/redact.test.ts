@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDetailText, toDetailView } from '../src/format/detail.js';
 import { toListView } from '../src/format/list.js';
-import { maskAddress, maskEmail, maskIdentifier, maskInText, redactAnswer, redactDetail, redactListItem } from '../src/format/redact.js';
+import { maskAddress, maskEmail, maskIdentifier, maskInText, maskOwnWords, redactAnswer, redactDetail, redactListItem } from '../src/format/redact.js';
 import { cutIndex } from '../src/sanitize.js';
 import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
 
@@ -326,6 +326,107 @@ describe('what a third probe found', () => {
     const record = mustReadDetail({ data: detailBody({ consumer: { ...(detailBody().consumer as object), isMinor: true, guardian } }) }).data;
     const masked = redactDetail(record).consumer.guardian!;
     expect(Object.values(masked)).toEqual(['•••, Lima', '•••, Lima', '•••', '•••', 'Rosa Pérez']);
+  });
+});
+
+// The store's own data is not a consumer's: its name, and the phone the official response gives, stay.
+// Masking is per field: a consumer's field is masked whatever it holds, the store's own number too.
+describe("the store's own data", () => {
+  const STORE_PHONE = '(01) 615-0000';
+  const responded = (officialResponse: string) => ({ officialResponse, respondedAt: '2026-11-10T15:00:00Z', respondedBy: 'Lucía Paredes' });
+  const withConsumer = (consumer: Record<string, unknown>, overrides: Record<string, unknown> = {}) =>
+    mustReadDetail({ data: detailBody({ consumer: { ...(detailBody().consumer as object), ...consumer }, ...overrides }) }).data;
+  // As get_complaint does it: the record masked, the view made, the answer read once more.
+  const outputs = (record: ReturnType<typeof withConsumer>) => {
+    const view = toDetailView(redactDetail(record), clock);
+    const answer = redactAnswer(view.answer);
+    return { answer, text: formatDetailText({ ...view, answer }) };
+  };
+  const digitsOf = (text: string) => text.replace(/[\s.()-]/g, '');
+
+  it("keeps the store's phone, address and name, and masks the consumer's phone", () => {
+    const record = withConsumer(
+      {},
+      {
+        store: { id: '9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Tienda San Isidro 2 · central (01) 615-0000' },
+        response: responded(`Puede coordinar al ${STORE_PHONE} o al (054) 25-1234, o acercarse a Av. Larco 345, Miraflores, Lima.`),
+      },
+    );
+    const { answer, text } = outputs(record);
+    expect(answer.response?.officialResponse).toBe('Puede coordinar al (01) 615-0000 o al (054) 25-1234, o acercarse a Av. Larco 345, Miraflores, Lima.');
+    expect(text).toContain('  > Puede coordinar al (01) 615-0000 o al (054) 25-1234, o acercarse a Av. Larco 345, Miraflores, Lima.');
+    expect(answer.store?.name).toBe('Tienda San Isidro 2 · central (01) 615-0000');
+    expect(text).toMatch(/^Claim \(reclamo\) .*, store Tienda San Isidro 2 · central \(01\) 615-0000\.$/m);
+    expect(answer.consumer?.phone).toBe('9••••••21');
+    expect(text).toContain('+51 9••••••21');
+    expect(text + JSON.stringify(answer)).not.toContain('987654321');
+  });
+
+  it("masks a consumer's field that holds the store's phone, and then the official response's copy of it too", () => {
+    for (const phone of [STORE_PHONE, '016150000', '6150000', '+51 1 615 0000']) {
+      const record = withConsumer({ phone, dialCode: null }, { response: responded(`Puede coordinar al ${STORE_PHONE} de lunes a viernes.`) });
+      const { answer, text } = outputs(record);
+      expect(answer.consumer?.phone, phone).toMatch(/•/);
+      // The number is the consumer's as well: shown anywhere, it would give the consumer's phone away.
+      expect(digitsOf(text + JSON.stringify(answer)), phone).not.toContain('6150000');
+    }
+  });
+
+  it("masks the store's phone where the consumer wrote it, and a guardian's field named like the store's", () => {
+    const record = withConsumer(
+      { isMinor: true, guardian: { store: '41438140', officialResponse: '(01) 412-3456', name: '(01) 412-3456' } },
+      {
+        reason: `Llamé a la tienda al ${STORE_PHONE}`,
+        claim: { ...(detailBody().claim as object), description: `Nadie contestó el ${STORE_PHONE}.` },
+        history: [{ eventType: 'note', publicNote: `Cliente llamó al ${STORE_PHONE}`, performedByRole: 'consumer', createdAt: '2026-11-04T14:02:00Z' }],
+      },
+    );
+    const { answer, text } = outputs(record);
+    expect(digitsOf(text + JSON.stringify(answer))).not.toMatch(/6150000|41438140|4123456/);
+  });
+
+  it('keeps only a fixed line with its area code, not glued to more digits; mobiles and other numbers in the response are masked', () => {
+    expect(maskOwnWords('Llame al (01)6150000, al (054) 251234 o al (01) 615 0000.', [])).toBe('Llame al (01)6150000, al (054) 251234 o al (01) 615 0000.');
+    for (const text of [
+      'Lo llamamos al 987 654 321',
+      'Su DNI 41438140',
+      'Cuenta (01) 615-0000-1234',
+      'Ref 12-(01) 615-0000',
+      '(01) 615-0000, 987654321',
+      'al 01 615 0000',
+    ]) {
+      expect(maskOwnWords(text, []), text).toMatch(/•/);
+    }
+    // Hidden characters are cleaned before the reading: they neither hide a number nor join one to the phone.
+    expect(maskOwnWords('al (01) 615\u200b-0000 y 98765\u200b4321', [])).toBe('al (01) 615-0000 y 9••••••21');
+  });
+
+  it("keeps the store's phone in the official response unless it is one of the consumer's numbers, however written", () => {
+    const local = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 7, maxLength: 7 }).map((list) => list.join(''));
+    const forms = (number: string) => [`(01) ${number.slice(0, 3)}-${number.slice(3)}`, `01${number}`, number, `+51 1 ${number}`, `(01)${number}`];
+    fc.assert(
+      fc.property(local, local, fc.boolean(), fc.integer({ min: 0, max: 4 }), (store, other, same, form) => {
+        const storePhone = `(01) ${store.slice(0, 3)}-${store.slice(3)}`;
+        const phone = forms(same ? store : other)[form]!;
+        const record = withConsumer({ phone }, { response: responded(`Coordine al ${storePhone} hoy.`) });
+        const { answer, text } = outputs(record);
+        const response = answer.response!.officialResponse!;
+        expect(text).toContain(`  > ${response}`);
+        if (same || store === other) expect(digitsOf(response)).not.toContain(store);
+        else expect(response).toBe(`Coordine al ${storePhone} hoy.`);
+        expect(answer.consumer?.phone).toMatch(/•/);
+        expect(digitsOf(answer.consumer!.phone!)).not.toContain(same ? store : other);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps the store's name in a list page and its rows", () => {
+    const [item] = mustReadList({ data: [listItemBody({ storeName: 'Tienda 12345678 (01) 615-0000', firstName: 'María 41234578' })], pagination: {} }).data;
+    const view = toListView({ items: [redactListItem(item!)], sentMore: 0, pagination: { page: 1, pageSize: 20, total: 1, totalPages: 1 } }, {}, clock);
+    const answer = redactAnswer(view.answer);
+    expect(answer.items![0]!.store).toBe('Tienda 12345678 (01) 615-0000');
+    expect(answer.items![0]!.consumer).toMatch(/^María 4•••••78/);
   });
 });
 

@@ -1,11 +1,21 @@
 // What get_complaint answers: every non-empty fact of one record, under the API's own names, with
 // dates short (a day as YYYY-MM-DD, a time as "YYYY-MM-DD HH:MM" in timeZone), the legal deadline
-// counted, and the history as the text's timeline lines (keys repeated on every event would cost more
-// than the events say). Left out: the organizationId, the same for every record a key can read; the
-// id when the caller gave it; updatedAt when the history says it; attachment ids, which no operation takes. Declared once: the tool's
+// counted, and the history as rows of its events' fields in a fixed order (their codes as sent, for a
+// view to word; keys repeated on every event would cost more than the events say). Left out: the
+// organizationId, the same for every record a key can read; the id when the caller gave it; updatedAt
+// when the history says it; attachment ids, which no operation takes. Declared once: the tool's
 // outputSchema, and by z.infer the type the formatters read.
 import { z } from 'zod';
 import { deadlineFields } from './deadline-fields.js';
+
+/**
+ * One event of the history: its fields in this order, each "" when the service left it out, and the
+ * note last, only when there is one. A row, not an object: six keys on every event would cost more
+ * than most events say.
+ */
+export type HistoryRow =
+  | [time: string, eventType: string, fromStatus: string, toStatus: string, performedByRole: string]
+  | [time: string, eventType: string, fromStatus: string, toStatus: string, performedByRole: string, publicNote: string];
 
 const text = z.string().optional();
 const flag = z.boolean().optional();
@@ -75,10 +85,10 @@ export const detailAnswerSchema = z.object({
     .optional()
     .describe('Names and types only: no operation of the service reads a file.'),
   history: z
-    .array(z.string())
+    .array(z.array(z.string()).min(5).max(6))
     .optional()
     .describe(
-      'The latest 50 events, oldest first, one line per event: "YYYY-MM-DD HH:MM <eventType> <from> → <to> (<performedByRole>) "<publicNote>"", each part only when present; a status change is named by its arrow alone; a time the service sent unreadable reads "undated (sent as ...)".',
+      'The latest 50 events, oldest first, each [time, eventType, fromStatus, toStatus, performedByRole, publicNote]: the time as "YYYY-MM-DD HH:MM" in timeZone (as sent when unreadable), the codes as the service sent them, "" for what it left out, and the note last, only when there is one.',
     ),
   createdAt: time,
   updatedAt: z.string().optional().describe('The last change; left out when it is the filing or the last event of the history.'),

@@ -4,7 +4,7 @@
 // inside it read as data.
 
 import { localDate } from '../calendar/time-zone.js';
-import type { DetailAnswer } from '../contract/detail-answer.js';
+import type { DetailAnswer, HistoryRow } from '../contract/detail-answer.js';
 import type { ComplaintDetail } from '../contract/records.js';
 import type { Clock } from '../domain/clock.js';
 import { deadlineStatus, limaToday } from '../domain/deadline.js';
@@ -78,7 +78,7 @@ export function toDetailView(record: ComplaintDetail, clock: Clock, givenId?: st
   const officialResponse = freeText(response.officialResponse);
   const respondedAt = timeIn(response.respondedAt, timeZone);
   const deadline = deadlineStatus({ createdAt: record.createdAt, serviceDeadline: record.deadline.date, response }, limaToday(now));
-  const events = record.history.map((event) => historyLine(event, timeZone)).filter((event) => event !== undefined);
+  const events = record.history.map((event) => historyRow(event, timeZone)).filter((event) => event !== undefined);
   const history = nonEmpty(events.slice(-MAX_HISTORY));
   const files = record.attachments
     .map((file) => section({ fileName: line(file.fileName, 160), contentType: line(file.contentType, 60) }))
@@ -86,7 +86,7 @@ export function toDetailView(record: ComplaintDetail, clock: Clock, givenId?: st
   const createdAt = timeIn(record.createdAt, timeZone);
   const updatedAt = timeIn(record.updatedAt, timeZone);
   // The last change is most often the filing or the last event of the history, which say it already.
-  const updateIsNews = updatedAt !== createdAt && !(updatedAt !== undefined && isReadDate(updatedAt) && history?.at(-1)?.startsWith(`${updatedAt} `));
+  const updateIsNews = updatedAt !== createdAt && !(updatedAt !== undefined && isReadDate(updatedAt) && history?.at(-1)?.[0] === updatedAt);
   const answer: DetailAnswer = {
     timeZone,
     id: givenId !== undefined && record.id?.toLowerCase() === givenId.toLowerCase() ? undefined : line(record.id, 64),
@@ -159,20 +159,33 @@ function leftOut(events: number, files: number): string | undefined {
 }
 
 /**
+ * ["2026-11-04 09:02", "status_changed", "open", "in_review", "agent", "Se solicitó revisión técnica"]:
+ * when, what, from and to, who, and the note (staff-written, untrusted), each cleaned and cut; "" for
+ * what the service left out. Undefined for an event with nothing in it.
+ */
+function historyRow(event: ComplaintDetail['history'][number], timeZone: string): HistoryRow | undefined {
+  const row: HistoryRow = [
+    timeIn(event.createdAt, timeZone) ?? '',
+    line(event.eventType, 40) ?? '',
+    line(event.fromStatus, 40) ?? '',
+    line(event.toStatus, 40) ?? '',
+    line(event.performedByRole, 40) ?? '',
+  ];
+  const note = line(event.publicNote, 500);
+  if (note !== undefined) return [...row, note];
+  return row.some((part) => part !== '') ? row : undefined;
+}
+
+/**
  * "2026-11-04 09:02 open → in_review (agent) "Se solicitó revisión técnica"": when, what, who, and the
  * note quoted (it is staff-written, untrusted). Every line starts with our words: its time, or
- * "undated". Undefined for an event with nothing in it.
+ * "undated".
  */
-function historyLine(event: ComplaintDetail['history'][number], timeZone: string): string | undefined {
-  const at = timeIn(event.createdAt, timeZone);
-  const eventType = line(event.eventType, 40);
-  const change = statusChange(line(event.fromStatus, 40), line(event.toStatus, 40));
-  const role = line(event.performedByRole, 40);
-  const note = line(event.publicNote, 500);
-  if (at === undefined && eventType === undefined && change === '' && role === undefined && note === undefined) return undefined;
-  const when = at === undefined ? 'undated' : isReadDate(at) ? at : `undated (sent as ${quoted(at, 40)})`;
+function historyLine([at = '', eventType = '', from = '', to = '', role = '', note]: readonly string[]): string {
+  const when = at === '' ? 'undated' : isReadDate(at) ? at : `undated (sent as ${quoted(at, 40)})`;
+  const change = statusChange(from || undefined, to || undefined);
   // A status change says what it is by its arrow; other events are named.
-  const kind = eventType === 'status_changed' && change ? '' : ` ${eventType ?? 'event'}`;
+  const kind = eventType === 'status_changed' && change ? '' : ` ${eventType || 'event'}`;
   return `${when}${kind}${change}${role ? ` (${role})` : ''}${note ? ` ${quoted(note, 500)}` : ''}`;
 }
 
@@ -213,7 +226,7 @@ export function formatDetailText(view: DetailView): string {
 
   if (record.history) {
     // Not indented (two spaces cost two tokens a line): every line starts with its time or "undated".
-    lines.push('History:', ...record.history.map((event) => withShortLeadingDate(event, style)));
+    lines.push('History:', ...record.history.map((event) => withShortLeadingDate(historyLine(event), style)));
   }
   if (record.truncated) lines.push(record.truncated);
 

@@ -80,7 +80,8 @@ function hintOf(page: {
   }
   if (page.shown === 0) {
     const last = page.totalPages > 1 ? `page=${page.totalPages} or page=1` : 'page=1';
-    return `Page ${page.page} is past the last page (${page.totalPages}): call list_complaints with ${last}.`;
+    // The same filters, as the next-page hint says: without them an earlier page is another list.
+    return `Page ${page.page} is past the last page (${page.totalPages}): call list_complaints with ${last} and the same filters.`;
   }
   if (page.nextPage === undefined) return undefined;
   const remaining = page.total - (page.page - 1) * page.pageSize - page.shown;

@@ -3,7 +3,9 @@
 // of a number in clear), and the answer's keys and strings are read once more (so that whatever a view
 // derives is covered); the text is written from that answer, so text and structured output agree.
 // Names stay: a complaints manager needs them to talk about a record, and they identify far less on
-// their own than a DNI, an e-mail or a phone.
+// their own than a DNI, an e-mail or a phone. The store's own data is not a consumer's: its name is
+// never masked, and the phone the official response gives (a fixed line with its area code) stays.
+// Masking is per field: a consumer's field is masked whatever it holds, the store's own number too.
 import type { ComplaintDetail, ComplaintListItem } from '../contract/records.js';
 import { cutIndex, NUMBER_SEPARATOR, stripUnsafe } from '../sanitize.js';
 
@@ -126,14 +128,50 @@ export function maskInText(text: string): string {
     });
 }
 
+// A fixed line written with its area code in parentheses, as a business gives its phone: Lima's (01)
+// and seven digits, a region's (0xx) and six: (01) 615-0000, (054) 25-1234. Not glued to more digits.
+const SEPARATOR = `${NUMBER_SEPARATOR}{1,3}`;
+const FIXED_LINE = new RegExp(
+  `(?<![\\p{L}\\p{N}\\p{M}])(?<!\\p{N}${SEPARATOR})\\((01|0[4-8][1-9])\\) ?(\\d{3}[ -]?\\d{4}|\\d{3}[ -]?\\d{3}|\\d{2}[ -]?\\d{4})(?![\\p{N}\\p{M}])(?!${SEPARATOR}\\p{N})`,
+  'gu',
+);
+
+/**
+ * The organization's own words to the consumer (the official response): read like any text, but for
+ * the fixed lines it gives, written as a business writes its number, which are the store's. A fixed
+ * line that is also one of the consumer's own numbers (`personal`, as digits) is masked all the same.
+ */
+export function maskOwnWords(text: string, personal: readonly string[]): string {
+  const clean = stripUnsafe(text);
+  if ((clean.match(/[@\uff20\ufe6b\u24d0]/gu)?.length ?? 0) > MOST_ADDRESSES) return maskInText(clean);
+  let shown = '';
+  let read = 0;
+  for (const match of clean.matchAll(FIXED_LINE)) {
+    const local = match[2]!.replace(/\D/g, '');
+    if (personal.some((number) => number.endsWith(local))) continue;
+    shown += maskInText(clean.slice(read, match.index)) + match[0];
+    read = match.index + match[0].length;
+  }
+  return shown + maskInText(clean.slice(read));
+}
+
+/** The consumer's and the guardian's numbers, as digits: what the organization's words must not show either. */
+function personalNumbers(consumer: ComplaintDetail['consumer']): string[] {
+  const values = [consumer.phone, consumer.documentNumber, consumer.legalTaxId, ...Object.values(consumer.guardian ?? {})];
+  return values
+    .filter((value) => typeof value === 'string' || typeof value === 'number')
+    .map((value) => stripUnsafe(String(value)).replace(/\D/g, ''))
+    .filter((digits) => digits.length >= 6);
+}
+
 /**
  * A record as the service sent it, masked before a view is made of it: every string cleaned, then
  * read for identifiers (so that a view's cut to length can never leave part of a number in clear),
  * and the consumer's identifier fields masked whole. Ids, correlatives and dates pass the patterns
- * unchanged.
+ * unchanged; the store's name, and the fixed lines of the official response, are the store's own.
  */
 export function redactDetail(record: ComplaintDetail): ComplaintDetail {
-  const masked = maskTextsIn(record) as ComplaintDetail;
+  const masked = maskTextsIn(record, undefined, undefined, personalNumbers(record.consumer)) as ComplaintDetail;
   const { consumer } = record;
   return {
     ...masked,
@@ -162,7 +200,9 @@ export function redactListItem(item: ComplaintListItem): ComplaintListItem {
 
 /**
  * Every key and string of an answer read for identifiers once more, after the view was made from
- * masked records: whatever a view derives (a count's key, a history line) is covered too.
+ * masked records: whatever a view derives (a count's key, a history line) is covered too. The store's
+ * name and the fixed lines of the official response stay, as in the records (whose consumer's own
+ * numbers were masked there).
  */
 export function redactAnswer<T extends object>(answer: T): T {
   return maskTextsIn(answer) as T;
@@ -204,24 +244,34 @@ const MOST_READ = 8192;
 const readable = (text: string) => (text.length > MOST_READ ? text.slice(0, cutIndex(text, MOST_READ)) : text);
 
 /**
- * A copy with maskInText applied to every string and key (but plain codes, above). fromEntries keeps a key such as
- * "__proto__" a key; two keys that mask alike (two statuses holding different DNIs) are merged, their
- * counts added.
+ * The store's name, wherever an answer or a record holds it: a list item's storeName, a row's store, a
+ * detail's store.name. A guardian's keys are the service's words, but its values are masked without
+ * their keys (guardianMasked), so a guardian's "store" is masked all the same.
  */
-function maskTextsIn(value: unknown, key?: string): unknown {
+const isStoreName = (key: string | undefined, parent: string | undefined) => key === 'storeName' || key === 'store' || (parent === 'store' && key === 'name');
+
+/**
+ * A copy with maskInText applied to every string and key (but plain codes, above, and the store's own
+ * words). fromEntries keeps a key such as "__proto__" a key; two keys that mask alike (two statuses
+ * holding different DNIs) are merged, their counts added. `personal`: the consumer's numbers, which
+ * the official response's fixed lines must not be either.
+ */
+function maskTextsIn(value: unknown, key?: string, parent?: string, personal: readonly string[] = []): unknown {
   if (typeof value === 'string') {
     if (key !== undefined && CODE_FIELDS.has(key) && PLAIN_CODE.test(value.trim())) return value;
     if (key === 'amount' && PLAIN_AMOUNT.test(value.trim())) return value;
+    if (isStoreName(key, parent)) return stripUnsafe(readable(value));
+    if (key === 'officialResponse') return maskOwnWords(readable(value), personal);
     return maskInText(readable(value));
   }
-  if (Array.isArray(value)) return value.map((item) => maskTextsIn(item));
+  if (Array.isArray(value)) return value.map((item) => maskTextsIn(item, undefined, undefined, personal));
   if (typeof value === 'object' && value !== null) {
     const entries = new Map<string, unknown>();
     for (const [name, inner] of Object.entries(value)) {
-      const key = maskInText(readable(name));
-      const masked = maskTextsIn(inner, name);
-      const earlier = entries.get(key);
-      entries.set(key, typeof earlier === 'number' && typeof masked === 'number' ? earlier + masked : (earlier ?? masked));
+      const shownName = maskInText(readable(name));
+      const masked = maskTextsIn(inner, name, key, personal);
+      const earlier = entries.get(shownName);
+      entries.set(shownName, typeof earlier === 'number' && typeof masked === 'number' ? earlier + masked : (earlier ?? masked));
     }
     return Object.fromEntries(entries);
   }

@@ -1,7 +1,8 @@
 // The detail panel: one record as get_complaint's structuredContent gives it, beside the lists.
-import { type Formats, h, present } from './dom.js';
+import { type Formats, h, present, stamp } from './dom.js';
+import { type HistoryEntry, historyEntries } from './history.js';
 import { deadlineWords, type Lang, label, urgencyOf, valueLabel } from './labels.js';
-import { type DetailFields, fields, integer, list, text } from './read.js';
+import { type DetailFields, fields, integer, text } from './read.js';
 
 /** Which record to open: its id, or (without one) the correlative, which get_complaint takes as reference. */
 export interface RecordRef {
@@ -17,15 +18,20 @@ export type DetailState =
   | { state: 'ready'; record: RecordRef; answer: DetailFields }
   | { state: 'error'; record: RecordRef; message: string };
 
-/** History lines shown, newest first. */
-const HISTORY_LINES = 5;
-const STAMP = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}:\d{2}))?$/;
-
-/** "2026-11-18 11:02" as "18 nov 11:02"; anything else as sent. */
-function stamp(value: string, formats: Formats): string {
-  const match = STAMP.exec(value);
-  if (!match) return value;
-  return match[2] ? `${formats.day(match[1]!)} ${match[2]}` : formats.day(match[1]!);
+/** "18 nov 11:02 · Abierto → En revisión (agente) “Se solicitó revisión técnica”", the note quoted by the page. */
+function historyItem(entry: HistoryEntry): HTMLElement {
+  return h(
+    'li',
+    null,
+    ...present(
+      entry.when !== undefined && h('span', { class: 'history-when' }, entry.when),
+      entry.when !== undefined && ' · ',
+      entry.what,
+      entry.who !== undefined && ` (${entry.who})`,
+      entry.note !== undefined && ' ',
+      entry.note !== undefined && h('q', null, entry.note),
+    ),
+  );
 }
 
 function consumerName(value: unknown): string | undefined {
@@ -103,11 +109,7 @@ export function drawDetail(panel: HTMLElement, detail: DetailState, lang: Lang, 
   const response = fields<{ respondedAt: string }>(answer.response);
   const answeredAt = text(response.respondedAt);
   const tracking = text(answer.trackingCode);
-  const history = list(answer.history)
-    .slice(-HISTORY_LINES)
-    .map((line) => text(line))
-    .filter((line) => line !== undefined)
-    .reverse();
+  const history = historyEntries(answer.history, lang, formats);
 
   panel.replaceChildren(
     ...present(
@@ -126,7 +128,7 @@ export function drawDetail(panel: HTMLElement, detail: DetailState, lang: Lang, 
         ...row(label(lang, 'fieldReason'), text(answer.reason)),
       ),
       history.length > 0 && h('h4', null, label(lang, 'fieldHistory')),
-      history.length > 0 && h('ol', { class: 'history' }, ...history.map((line) => h('li', null, line))),
+      history.length > 0 && h('ol', { class: 'history' }, ...history.map(historyItem)),
     ),
   );
 }

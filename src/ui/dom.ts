@@ -72,3 +72,12 @@ export function formatsFor(locale: string, fallback: string): Formats {
     month: (value) => formatWith(months, value),
   };
 }
+
+const STAMP = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}:\d{2}))?$/;
+
+/** "2026-11-18 11:02" (a time of the answers) as "18 nov 11:02"; anything else as sent. */
+export function stamp(value: string, formats: Pick<Formats, 'day'>): string {
+  const match = STAMP.exec(value);
+  if (!match) return value;
+  return match[2] ? `${formats.day(match[1]!)} ${match[2]}` : formats.day(match[1]!);
+}

@@ -131,6 +131,18 @@ const es = {
   fieldReason: 'Motivo',
   fieldAnswered: 'Respondido',
   fieldHistory: 'Últimos movimientos',
+  'event.created': 'Registrado',
+  'event.status_changed': 'Cambio de estado',
+  'event.note_added': 'Nota',
+  'event.response_registered': 'Respuesta registrada',
+  'event.response_sent': 'Respuesta enviada',
+  'event.response_failed': 'No se pudo enviar la respuesta',
+  'event.response_bounced': 'La respuesta rebotó',
+  'role.consumer': 'consumidor',
+  'role.agent': 'agente',
+  'role.admin': 'administrador',
+  historyEvent: 'Movimiento',
+  historyUndated: 'sin fecha',
   answeredOnTime: 'respondido a tiempo',
   answeredLateOne: 'respondido con 1 día hábil de retraso',
   answeredLateMany: 'respondido con {n} días hábiles de retraso',
@@ -283,6 +295,18 @@ const en: Record<LabelId, string> = {
   fieldReason: 'Reason',
   fieldAnswered: 'Answered',
   fieldHistory: 'Latest events',
+  'event.created': 'Filed',
+  'event.status_changed': 'Status changed',
+  'event.note_added': 'Note',
+  'event.response_registered': 'Response registered',
+  'event.response_sent': 'Response sent',
+  'event.response_failed': 'Response could not be sent',
+  'event.response_bounced': 'Response bounced',
+  'role.consumer': 'consumer',
+  'role.agent': 'agent',
+  'role.admin': 'administrator',
+  historyEvent: 'Event',
+  historyUndated: 'undated',
   answeredOnTime: 'answered on time',
   answeredLateOne: 'answered 1 business day late',
   answeredLateMany: 'answered {n} business days late',
@@ -322,8 +346,8 @@ export function label(lang: Lang, id: LabelId, values?: Readonly<Record<string, 
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
 }
 
-/** A value the service sends (a status, a type, an e-mail state) in words, or as sent when unknown. */
-export function valueLabel(lang: Lang, kind: 'status' | 'type' | 'email', value: string): string {
+/** A value the service sends (a status, a type, an e-mail state, a history event or its actor) in words, or as sent when unknown. */
+export function valueLabel(lang: Lang, kind: 'status' | 'type' | 'email' | 'event' | 'role', value: string): string {
   const id = `${kind}.${value}`;
   return Object.hasOwn(LABELS[lang], id) ? LABELS[lang][id as LabelId] : value;
 }
