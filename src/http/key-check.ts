@@ -20,8 +20,8 @@ import type { ComplaintsReader } from '../contract/operations.js';
 import type { VerifiedKeys } from './verified-keys.js';
 
 /**
- * The longest initialize waits for the check: a service that answers a list of one record later than
- * this is slow, not refusing, and the client's own wait for initialize is not much longer.
+ * The longest an initialize waits for the check (COMPLAINTS_TIMEOUT_MS bounds it too): a service
+ * slower than this to list one record is slow, not refusing, and the member is better off connected.
  */
 export const KEY_CHECK_MS = 5000;
 
