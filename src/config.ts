@@ -3,7 +3,7 @@
 // A bad or missing setting does not stop the server: MCP clients show a dead server badly, so the
 // server starts, warns once on stderr, and every tool call answers with the problem instead.
 import { z } from 'zod';
-import { gotValue, holdsKey, holdsKeyShape } from './key-shape.js';
+import { gotValue, holdsKey, holdsKeyShape, wrappedInQuotes } from './key-shape.js';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './prompts/language.js';
 
@@ -92,6 +92,12 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
     apiKey = undefined;
   } else if (apiKey === undefined) {
     problems.push('COMPLAINTS_API_KEY is not set: set it to your personal API key (it starts with "or_").');
+  } else if (wrappedInQuotes(apiKey)) {
+    // Refused, not unwrapped: the value is not what the member meant to set, and nothing is sent.
+    problems.push(
+      'COMPLAINTS_API_KEY is wrapped in quotation marks: remove them, so that the value is the key alone, starting with "or_" (the quotes of a shell line or a JSON string are not part of it).',
+    );
+    apiKey = undefined;
   } else if (!apiKey.startsWith(KEY_PREFIX)) {
     // The value is a secret even when it is wrong: never echo it.
     problems.push('COMPLAINTS_API_KEY does not look like an API key: keys start with "or_".');

@@ -9,6 +9,7 @@ import { lazyApiClient } from './api/lazy-client.js';
 import { MAX_BOOK_READS, MEMBER_BOOK_READS, RequestGate } from './api/request-gate.js';
 import { type Command, HELP_POINTER, parseArgs, USAGE } from './cli/args.js';
 import { listenErrorMessage } from './cli/listen-error.js';
+import { checkAtStart } from './cli/start-check.js';
 import { terminalHint } from './cli/terminal-hint.js';
 import { type Config, loadConfig, readSetting } from './config.js';
 import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
@@ -108,8 +109,18 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
   };
 
   configureLog({ forward: forwardLogToClient(server) });
-  // Once the client has finished the handshake, load the HTTP client while it reads the tool list.
-  server.server.oninitialized = () => void client?.api().catch(() => undefined);
+  // Once the client has finished the handshake, load the HTTP client while it reads the tool list,
+  // and check the settings in the background (cli/start-check.ts): a wrong key is then said in the
+  // client's log of the server at start, not at the member's first question. Not with settings that
+  // already have problems: those are logged above, and nothing is sent until they are fixed.
+  let checked = false;
+  server.server.oninitialized = () => {
+    if (client === undefined) return;
+    void client.api().catch(() => undefined);
+    if (checked || config.problems.length > 0) return;
+    checked = true;
+    void checkAtStart(client.probe, () => !closing);
+  };
   await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_STDIO_MESSAGE_BYTES }));
 }
 

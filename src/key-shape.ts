@@ -47,6 +47,24 @@ function* readingsOf(text: string): Generator<string> {
   }
 }
 
+/**
+ * Quotation marks a key is pasted with: straight, typographic (an editor or a chat turns " into “ ”),
+ * low, angle and full-width ones, and the backtick. A backslash counts beside them: \"...\" is a JSON
+ * string's quotes carried into the value.
+ */
+const QUOTES_AROUND =
+  /^[\s"'`\\\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a\uff02\uff07]+|[\s"'`\\\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a\uff02\uff07]+$/g;
+
+/**
+ * Whether `value` is a key ("or_...") with quotation marks around it, or on one side of it: pasted
+ * with the quotes of a shell line, a JSON file or a chat. It is refused with that said (never quoted
+ * back), rather than sent as is or unwrapped behind the member's back.
+ */
+export function wrappedInQuotes(value: string): boolean {
+  const unwrapped = value.replace(QUOTES_AROUND, '');
+  return unwrapped !== value.trim() && unwrapped.startsWith('or_');
+}
+
 /** `text` with every key-shaped part replaced by "[key]": for a message the service wrote. */
 export function hideKeys(text: string): string {
   return text.replace(EVERY_KEY_SHAPED, '[key]');

@@ -123,6 +123,30 @@ describe('loadConfig', () => {
     expect(config.problems[0]).not.toContain('sk_secret_value');
   });
 
+  it.each([
+    ['straight double quotes', '"or_live_4f9a1c2b3d4e5f60"'],
+    ['straight single quotes', "'or_live_4f9a1c2b3d4e5f60'"],
+    ['typographic quotes', '\u201cor_live_4f9a1c2b3d4e5f60\u201d'],
+    ['typographic single quotes', '\u2018or_live_4f9a1c2b3d4e5f60\u2019'],
+    ["a JSON string's escaped quotes", '\\"or_live_4f9a1c2b3d4e5f60\\"'],
+    ['backticks', '`or_live_4f9a1c2b3d4e5f60`'],
+    ['quotes and spaces inside', '" or_live_4f9a1c2b3d4e5f60 "'],
+    ['a closing quote only', 'or_live_4f9a1c2b3d4e5f60"'],
+    ['an opening quote only', "'or_live_4f9a1c2b3d4e5f60"],
+  ])('refuses a key wrapped in %s, saying so, without repeating it or sending it', (_label, value) => {
+    const config = loadConfig({ ...good, COMPLAINTS_API_KEY: value });
+    expect(config.apiKey).toBeUndefined();
+    expect(config.problems).toEqual([
+      'COMPLAINTS_API_KEY is wrapped in quotation marks: remove them, so that the value is the key alone, starting with "or_" (the quotes of a shell line or a JSON string are not part of it).',
+    ]);
+    expect(config.problems.join()).not.toContain('4f9a1c2b');
+  });
+
+  it('keeps the prefix message for a quoted value that is no key, and takes a key with spaces around it', () => {
+    expect(loadConfig({ ...good, COMPLAINTS_API_KEY: '"sk_live_123"' }).problems).toEqual([expect.stringMatching(/does not look like an API key/)]);
+    expect(loadConfig({ ...good, COMPLAINTS_API_KEY: '  or_live_abc123  ' })).toMatchObject({ apiKey: 'or_live_abc123', problems: [] });
+  });
+
   it('refuses bad URLs, timeouts and time zones with the rule', () => {
     const problems = (env: Record<string, string>) => loadConfig({ ...good, ...env }).problems.join('\n');
     expect(problems({ COMPLAINTS_API_URL: 'libro.example.pe' })).toMatch(/COMPLAINTS_API_URL must be an http/);

@@ -20,6 +20,7 @@ import { type SandboxHandle, type SandboxOptions, startSandbox } from '../src/sa
 import { connectHttp, startHttpServe } from './helpers/http-serve.js';
 import { LatencyProxy, memberIdOfKey } from './helpers/latency-proxy.js';
 import { type Connection, connect } from './helpers/mcp.js';
+import { takeStartCheckThrough } from './helpers/start-check.js';
 
 const FULL = DEMO_KEYS.full.key;
 const RESTRICTED = DEMO_KEYS.storeRestricted.key;
@@ -109,6 +110,7 @@ describe('many calls at once', () => {
     // A timeout far above what the calls need: this test is about the cap, not the deadline.
     const member = await connect(stdioEnv(proxy, 50_000));
     try {
+      await takeStartCheckThrough(proxy);
       const overviews = Array.from({ length: 4 }, () => member.call('complaints_overview', {}));
       const lists = Array.from({ length: 3 }, () => member.call('list_complaints', { overdue: true, pageSize: 100 }));
       const [overviewAnswers, listAnswers] = await Promise.all([Promise.all(overviews), Promise.all(lists)]);
@@ -213,8 +215,10 @@ describe('a slow service and COMPLAINTS_TIMEOUT_MS', () => {
     // its 3 first pages at once and then 8 at a time, takes 10 delays or more, 3 s, however fast the machine.
     const { proxy, pages } = book;
     expect(1 + Math.ceil((pages.unresolved + pages.filed - 3) / MEMBER_MAX_IN_FLIGHT)).toBeGreaterThanOrEqual(10);
+    proxy.reset();
     const member = await connect(stdioEnv(proxy, 2000));
     try {
+      await takeStartCheckThrough(proxy);
       await warmUp(member);
       proxy.delayMs = 300;
       proxy.reset();
@@ -251,8 +255,10 @@ describe('a slow service and COMPLAINTS_TIMEOUT_MS', () => {
 
   it('is an error naming COMPLAINTS_TIMEOUT_MS when not even the first pages come in time, and stops reading', async () => {
     const { proxy } = book;
+    proxy.reset();
     const member = await connect(stdioEnv(proxy, 1500));
     try {
+      await takeStartCheckThrough(proxy);
       await warmUp(member);
       proxy.delayMs = 3000;
       proxy.reset();

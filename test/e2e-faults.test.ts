@@ -28,6 +28,7 @@ import {
   truncated,
 } from './helpers/fault-server.js';
 import { expectJsonRpcOnly, RawServer, type ToolAnswer } from './helpers/raw-server.js';
+import { takeStartCheckFrom } from './helpers/start-check.js';
 
 const KEY = 'or_fault_suite_key_7f3a91c2e4b5';
 const ID = '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11';
@@ -117,6 +118,8 @@ function serverGroup(timeoutMs: number): { fault: FaultServer; server: RawServer
     group.fault = await FaultServer.start();
     group.server = new RawServer({ COMPLAINTS_API_URL: group.fault.url, COMPLAINTS_API_KEY: KEY, COMPLAINTS_TIMEOUT_MS: String(timeoutMs) });
     await group.server.initialize();
+    // Answered healthily (the fault server's fallback), before any fault is scripted.
+    await takeStartCheckFrom(group.fault);
   });
   beforeEach(() => {
     group.fault?.reset();
@@ -294,6 +297,8 @@ describe('connections', () => {
     let revived: FaultServer | undefined;
     try {
       await server.initialize();
+      // The check at start meets the refused port first, and says so once; its retries are noted at debug only.
+      await server.untilStderr(/start check: Could not reach the complaints service .*\(connection refused\) after 3 attempts\. Check COMPLAINTS_API_URL/);
       const { answer, ms } = await list(server);
       expectCleanError(
         answer,
@@ -307,6 +312,7 @@ describe('connections', () => {
       expect(ms).toBeGreaterThanOrEqual(300 - 2);
       revived = await FaultServer.start(port);
       await expectRecovers(revived, server);
+      expect(server.stderr.match(/start check/g)).toHaveLength(1);
     } finally {
       await server.stop();
       await revived?.close();
@@ -378,6 +384,8 @@ describe('a host name that does not resolve', () => {
       OFFLINE_DNS_HEAL_FILE: join(healDir, 'healed'),
     });
     await server.initialize();
+    // The check at start asks the name first (not retried either), and says what it got.
+    await server.untilStderr(/start check: Could not reach the complaints service at http:\/\/complaints\.invalid:\d+ \(the host name does not resolve\)/);
   });
 
   afterAll(async () => {
@@ -395,9 +403,10 @@ describe('a host name that does not resolve', () => {
       ),
     );
     expect(answer.text).not.toMatch(/attempts/);
-    // The marker proves undici in the child resolved through the preload; one marker, one attempt.
-    await server.untilStderr(new RegExp(`^${REFUSED}$`, 'm'));
-    expect(server.stderr.split('\n').filter((line) => line === REFUSED)).toHaveLength(1);
+    // The marker proves undici in the child resolved through the preload; one marker per attempt:
+    // the check at start's, then this call's, one each.
+    await server.untilStderr(new RegExp(`^${REFUSED}$[\\s\\S]*^${REFUSED}$`, 'm'));
+    expect(server.stderr.split('\n').filter((line) => line === REFUSED)).toHaveLength(2);
     expect(server.stderr).not.toMatch(/retrying/); // no backoff was waited
     expect(fault.requests).toHaveLength(0);
     expectJsonRpcOnly(server.stdoutLines);
@@ -414,6 +423,8 @@ describe('a host name that does not resolve', () => {
 describe('logging (COMPLAINTS_LOG_LEVEL=debug, COMPLAINTS_LOG_FORMAT=json)', () => {
   let fault: FaultServer;
   let server: RawServer;
+  /** Where stderr stood once the check at start had said it passed: what follows is the tests' own. */
+  let checkLines: number;
 
   beforeAll(async () => {
     fault = await FaultServer.start();
@@ -425,6 +436,9 @@ describe('logging (COMPLAINTS_LOG_LEVEL=debug, COMPLAINTS_LOG_FORMAT=json)', () 
       COMPLAINTS_TIMEOUT_MS: '5000',
     });
     await server.initialize();
+    await takeStartCheckFrom(fault);
+    await server.untilStderr(/"message":"start check: the service accepted the key and its permission"/);
+    checkLines = server.stderr.length;
   });
 
   afterAll(async () => {
@@ -439,10 +453,17 @@ describe('logging (COMPLAINTS_LOG_LEVEL=debug, COMPLAINTS_LOG_FORMAT=json)', () 
     const { answer } = await call(server, 'list_complaints', { search: 'Quispe Huamán' });
     expect(answer.isError, answer.text).toBe(false);
     await server.untilStderr(/"attempt":2/);
-    const lines = server.stderr
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
+    const parse = (text: string) =>
+      text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+    // The check at start: one request of one record, answered, and one line saying it passed.
+    expect(parse(server.stderr.slice(0, checkLines)).filter((line) => line.message === 'GET' || /start check/.test(line.message))).toEqual([
+      expect.objectContaining({ level: 'debug', message: 'GET', path: '/api/v1/complaints', query: 'page,pageSize', attempt: 1, status: 200 }),
+      expect.objectContaining({ level: 'debug', message: 'start check: the service accepted the key and its permission' }),
+    ]);
+    const lines = parse(server.stderr.slice(checkLines));
     const requests = lines.filter((line) => line.message === 'GET');
     expect(requests).toEqual([
       expect.objectContaining({ level: 'debug', path: '/api/v1/complaints', query: 'page,pageSize,search', attempt: 1, status: 503, ms: expect.any(Number) }),

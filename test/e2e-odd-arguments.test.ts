@@ -6,6 +6,7 @@ import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { MCP_HEADERS, startHttpServe } from './helpers/http-serve.js';
 import { RawServer } from './helpers/raw-server.js';
+import { takeStartCheck } from './helpers/start-check.js';
 
 let sandbox: SandboxHandle;
 let server: RawServer;
@@ -14,6 +15,7 @@ beforeAll(async () => {
   sandbox = await startSandbox();
   server = new RawServer({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
   await server.initialize();
+  await takeStartCheck(sandbox);
 });
 
 afterAll(async () => {

@@ -13,6 +13,8 @@ import { TOOLS } from '../src/tools/catalog.js';
 import { runCheck } from './helpers/check.js';
 import { connect, listsAdvertisedAsChanging, SERVER_PATH } from './helpers/mcp.js';
 import { expectJsonRpcOnly, RawServer } from './helpers/raw-server.js';
+import { START_CHECK_URL } from './helpers/start-check.js';
+import { Watched } from './helpers/watched.js';
 
 let sandbox: SandboxHandle;
 
@@ -72,23 +74,28 @@ describe('stdio hygiene', () => {
 });
 
 describe('shutdown with a call in flight', () => {
-  /** An upstream that accepts a request and never answers; `closed` resolves when the client drops it. */
+  /**
+   * An upstream that accepts requests and never answers. `requested(n)` resolves once the n-th request
+   * (from 1) has come, with its path and query and a promise that resolves when the client drops it.
+   */
   async function stalledUpstream() {
-    let onRequest!: () => void;
-    let onClosed!: () => void;
-    const requested = new Promise<void>((resolve) => (onRequest = resolve));
-    const closed = new Promise<void>((resolve) => (onClosed = resolve));
+    const arrived: Array<{ url: string; closed: Promise<void> }> = [];
+    const arrivals = new Watched();
     const upstream = createServer((request) => {
-      request.socket.once('close', onClosed);
-      onRequest();
+      arrived.push({ url: request.url ?? '', closed: new Promise((resolve) => request.socket.once('close', () => resolve())) });
+      arrivals.changed();
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const requested = async (n: number) => {
+      await arrivals.until(() => arrived.length >= n);
+      return arrived[n - 1]!;
+    };
     const stop = async () => {
       upstream.closeAllConnections();
       await new Promise((resolve) => upstream.close(resolve));
     };
-    return { url, requested, closed, stop };
+    return { url, requested, stop };
   }
 
   // The call's deadline (30 s) is past the test's timeout: a server that waited for the call would fail
@@ -98,10 +105,15 @@ describe('shutdown with a call in flight', () => {
     const server = new RawServer({ COMPLAINTS_API_URL: upstream.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_TIMEOUT_MS: '30000' });
     try {
       await server.initialize();
+      // The check at start comes first, and stalls as well: the call's request is the second.
+      expect((await upstream.requested(1)).url).toBe(START_CHECK_URL);
       void server.request('tools/call', { name: 'list_complaints', arguments: {} });
-      await upstream.requested;
+      const call = await upstream.requested(2);
+      expect(call.url).toBe('/api/v1/complaints?page=1&pageSize=20');
       expect(how === 'stdin end' ? await server.endInput() : await server.signal(how)).toBe(0);
-      await upstream.closed;
+      await call.closed;
+      // The check cut short by the shutdown is no failure of the settings: nothing said of it.
+      expect(server.stderr).not.toMatch(/start check/);
       expectJsonRpcOnly(server.stdoutLines);
     } finally {
       await server.stop();

@@ -11,6 +11,7 @@ import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { TOOLS } from '../src/tools/catalog.js';
 import { type Connection, connect } from './helpers/mcp.js';
 import { onOneDay } from './helpers/one-day.js';
+import { takeStartCheck } from './helpers/start-check.js';
 
 let sandbox: SandboxHandle;
 let mcp: Connection;
@@ -18,6 +19,7 @@ let mcp: Connection;
 beforeAll(async () => {
   sandbox = await startSandbox();
   mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
+  await takeStartCheck(sandbox);
 });
 
 afterAll(async () => {

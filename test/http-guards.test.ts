@@ -42,6 +42,35 @@ describe('bearerCredential, sign-in off', () => {
   });
 });
 
+describe('bearerCredential, a key pasted with its quotes', () => {
+  const QUOTED =
+    'Unauthorized: the API key in the Authorization header is wrapped in quotation marks: remove them, so that the header reads Bearer or_... with nothing around the key.';
+
+  it.each([
+    [`Bearer "${KEY}"`],
+    [`Bearer '${KEY}'`],
+    [`Bearer \u201c${KEY}\u201d`],
+    [`Bearer \\"${KEY}\\"`],
+    [`Bearer ${KEY}"`],
+    [`"Bearer ${KEY}"`],
+    [`'bearer ${KEY}'`],
+  ])('refuses %j as malformed, saying so, without repeating the key, sign-in on or off', (header) => {
+    for (const signIn of [false, true]) {
+      const refused = bearerCredential(header, signIn);
+      expect(refused).toEqual({ ok: false, reason: 'malformed', message: QUOTED });
+      expect(JSON.stringify(refused)).not.toContain(KEY.slice(3));
+    }
+  });
+
+  it('keeps the generic message for a quoted value that is no key', () => {
+    expect(bearerCredential('Bearer "sk_live_123"', false)).toMatchObject({
+      reason: 'malformed',
+      message: expect.stringMatching(/must be "Bearer " followed by/),
+    });
+    expect(bearerCredential('"Basic abc"', false)).toMatchObject({ reason: 'missing' });
+  });
+});
+
 describe('bearerCredential, sign-in on', () => {
   // Shaped as sealed-tokens.ts seals: JWE compact, five base64url parts (the second empty with `dir`).
   const TOKEN = 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIiwia2lkIjoiYWJjZCJ9..aGVsbG8td29ybGQx.Y2lwaGVydGV4dA.dGFnLXRhZy10YWctdGFn';

@@ -50,6 +50,11 @@ export interface ApiClientOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Told the status of each answer of the service, e.g. so that serve --http knows which keys it accepted. */
   onStatus?: (status: number) => void;
+  /**
+   * Notes each retry at debug instead of warn: for a caller whose own one line says what failed in
+   * the end (the stdio server's check at start).
+   */
+  quietRetries?: boolean;
 }
 
 export class ComplaintsApi implements ComplaintsReader {
@@ -100,6 +105,7 @@ export class ComplaintsApi implements ComplaintsReader {
   private async attempts(url: string, path: string, params: URLSearchParams | undefined, call: CallSignal, context: StatusContext): Promise<unknown> {
     const { baseUrl, apiKey, timeoutMs, dispatcher } = this.options;
     const { signal } = call;
+    const noteRetry = this.options.quietRetries ? log.debug : log.warn;
     const deadlineAt = this.now() + timeoutMs;
     const timeoutError = () =>
       new ApiError('timeout', `The complaints service did not answer within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS). Try again, or raise the timeout.`);
@@ -136,7 +142,7 @@ export class ComplaintsApi implements ComplaintsReader {
         const wait = retryAfterMs ?? this.backoff(attempt);
         // A wait that cannot end before the deadline is not worth starting.
         if (this.now() + wait >= deadlineAt) throw errorForStatus(statusCode, undefined, attempt, context);
-        log.warn(`the complaints service answered ${statusCode}; retrying in ${wait} ms (attempt ${attempt + 1} of ${MAX_ATTEMPTS})`, where);
+        noteRetry(`the complaints service answered ${statusCode}; retrying in ${wait} ms (attempt ${attempt + 1} of ${MAX_ATTEMPTS})`, where);
         await this.sleep(wait, signal);
       } catch (error) {
         if (error instanceof ApiError) throw error;
@@ -148,7 +154,7 @@ export class ComplaintsApi implements ComplaintsReader {
         if (!RETRYABLE_CODES.has(code ?? '') || attempt === MAX_ATTEMPTS) throw networkError(baseUrl, code, attempt);
         const wait = this.backoff(attempt);
         if (this.now() + wait >= deadlineAt) throw networkError(baseUrl, code, attempt);
-        log.warn(`could not reach the complaints service (${code}); retrying in ${wait} ms (attempt ${attempt + 1} of ${MAX_ATTEMPTS})`, where);
+        noteRetry(`could not reach the complaints service (${code}); retrying in ${wait} ms (attempt ${attempt + 1} of ${MAX_ATTEMPTS})`, where);
         try {
           await this.sleep(wait, signal);
         } catch {

@@ -2,8 +2,8 @@
 // the API once with pageSize=1, and says in one line each whether the URL answers, the key is
 // accepted, the permission is there, and how many records the key sees. The exit code says which
 // failed first, so that a script (or a person) can tell without reading.
-import { ApiError } from '../api/errors.js';
 import { lazyApiClient } from '../api/lazy-client.js';
+import { VERDICT_LABELS, verdictOf } from '../api/verdict.js';
 import { type Config, loadConfig } from '../config.js';
 import { holdsKeyShape } from '../key-shape.js';
 
@@ -63,27 +63,24 @@ export async function runCheck(env: Record<string, string | undefined>, print: (
     print(`✓ ${pagination.total} ${pagination.total === 1 ? 'record' : 'records'} visible to this key.`);
     return CHECK_EXIT.ok;
   } catch (error) {
-    const kind = error instanceof ApiError ? error.kind : undefined;
+    const verdict = verdictOf(error);
     const message = error instanceof Error ? error.message : String(error);
-    if (kind === 'network' || kind === 'timeout') {
-      print(`✗ URL not reachable: ${message}`);
-      return CHECK_EXIT.unreachable;
-    }
-    if (kind === 'wrong_url') {
-      print(`✗ URL wrong: ${message}`);
+    const failed = `✗ ${VERDICT_LABELS[verdict]}: ${message}`;
+    if (verdict === 'unreachable' || verdict === 'wrong_url') {
+      print(failed);
       return CHECK_EXIT.unreachable;
     }
     print(`✓ URL reachable: ${config.apiUrl} answered.`);
-    if (kind === 'unauthorized') {
-      print(`✗ Key refused: ${message}`);
+    if (verdict === 'key_refused') {
+      print(failed);
       return CHECK_EXIT.keyRefused;
     }
-    if (kind === 'forbidden') {
+    if (verdict === 'no_permission') {
       print('✓ Key accepted.');
-      print(`✗ Permission complaints.view missing: ${message}`);
+      print(failed);
       return CHECK_EXIT.noPermission;
     }
-    print(`✗ The service failed: ${message}`);
+    print(`✗ ${VERDICT_LABELS.service_error}: ${message}`);
     return CHECK_EXIT.serviceError;
   } finally {
     await client.close();

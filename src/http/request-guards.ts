@@ -2,6 +2,7 @@
 // Authorization header, and the Host and Origin allow-lists that stop DNS rebinding. Pure, so that
 // every odd header is unit-tested; the HTTP server only turns a refusal into a response.
 import { KEY_PREFIX } from '../config.js';
+import { wrappedInQuotes } from '../key-shape.js';
 
 /** A key as the API issues them: the prefix, then token68 characters (RFC 6750's bearer syntax). */
 export const BEARER_KEY = /^or_[A-Za-z0-9._~+/-]+=*$/;
@@ -39,6 +40,14 @@ export function bearerCredential(header: string | undefined, signIn: boolean): C
   if (bearer && value !== undefined && value.length <= MAX_KEY_LENGTH && BEARER_KEY.test(value)) return { ok: true, key: value };
   if (bearer && signIn && value !== undefined && !value.startsWith(KEY_PREFIX) && value.length <= MAX_TOKEN_LENGTH && SEALED_TOKEN.test(value)) {
     return { ok: true, token: value };
+  }
+  // A key pasted with its quotes, in the value ("Bearer \"or_...\"") or around the whole header.
+  if ((bearer && value !== undefined && wrappedInQuotes(value)) || (!bearer && wrappedInQuotes(header.replace(/^[\s"'`\\\u2018\u201c]*bearer[ \t]+/i, '')))) {
+    return {
+      ok: false,
+      reason: 'malformed',
+      message: `Unauthorized: the API key in the Authorization header is wrapped in quotation marks: remove them, so that the header reads Bearer ${KEY_PREFIX}... with nothing around the key.`,
+    };
   }
   return {
     ok: false,

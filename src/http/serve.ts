@@ -13,6 +13,7 @@ import { log } from '../log.js';
 import type { Language } from '../prompts/language.js';
 import { createServer as createMcpServer } from '../server.js';
 import { InFlightLimiter, type Refusal } from './in-flight.js';
+import { KeyCheck } from './key-check.js';
 import { keyId } from './key-id.js';
 import { MemberGates } from './member-gates.js';
 import { readJsonBody, requestIds } from './request-body.js';
@@ -55,6 +56,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   // Whole-book reads, for the whole process: what they hold in memory stays bounded (request-gate.ts).
   const bookReads = new RequestGate(MAX_BOOK_READS);
   const verified = new VerifiedKeys({ ...VERIFIED_KEYS, now: () => performance.now() });
+  const keyCheck = new KeyCheck(verified);
   /** Transports answering now, with the ids of the calls they answer, so that the end of the grace can cut them. */
   const active = new Map<StreamableHTTPServerTransport, Array<string | number>>();
   let draining = false;
@@ -99,6 +101,15 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     const admission = limiter.admit(member, callIds.length, verified.has(member));
     if (!admission.ok) return tooManyRequests(res, admission, callIds.length);
 
+    const memberGates = gates.take(member);
+    // Aborts the key check when the client goes away (closing the transport aborts the tool calls).
+    const gone = new AbortController();
+    res.on('close', () => {
+      gone.abort();
+      admission.release();
+      memberGates.release();
+    });
+
     // What the service answers for the key decides whether its next requests count as a member's.
     // A 401 for a signed-in key ends its sign-in: the client's next request is sent to sign in again.
     const onStatus = (status: number) => {
@@ -106,11 +117,17 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       if (status === 401 && grant !== undefined) signIn?.withdraw(grant);
     };
     const keyFrom = grant === undefined ? 'request' : 'sign-in';
-    const memberGates = gates.take(member);
     const api = gatedReader(
       new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus }),
       memberGates.gate.requests,
     );
+    const checked = await keyCheck.beforeAnswering({ body: body.json, member, api, keyFrom, signal: gone.signal });
+    if (checked.outcome === 'refuse') {
+      return rpcError(res, checked.status, checked.message, checked.challenge === undefined ? {} : { 'WWW-Authenticate': challenge(checked.challenge) });
+    }
+    // Nothing to answer for a client gone while its key was checked; its slots are already released.
+    if (checked.outcome === 'gone' || gone.signal.aborted) return;
+
     const server = createMcpServer({
       api: async () => api,
       timeoutMs: options.timeoutMs,
@@ -126,8 +143,6 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     res.on('close', () => {
       // Closing the transport aborts tool calls still running for a client that went away.
       active.delete(transport);
-      admission.release();
-      memberGates.release();
       void transport.close().catch(() => undefined);
       void server.close().catch(() => undefined);
     });
@@ -174,6 +189,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       apiUrl: options.apiUrl,
       timeoutMs: options.timeoutMs,
       dispatcher,
+      // A key the sign-in's own check saw accepted needs no second check at initialize.
+      onKeyStatus: (signedInKey, status) => verified.heard(keyId(signedInKey), status),
     });
   }
 

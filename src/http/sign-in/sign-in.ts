@@ -35,6 +35,8 @@ export interface SignInOptions {
   apiUrl: string;
   timeoutMs: number;
   dispatcher: Dispatcher;
+  /** Told what the service answered for a key checked at sign-in (so that serve --http remembers an accepted one). */
+  onKeyStatus?: (key: string, status: number) => void;
 }
 
 export function createSignIn(options: SignInOptions): SignIn {
@@ -46,7 +48,14 @@ export function createSignIn(options: SignInOptions): SignIn {
 
   // One list call of one record: the cheapest question that the key and its permission must answer.
   const checkKey = async (key: string): Promise<KeyVerdict> => {
-    const api = new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom: 'sign-in', timeoutMs: options.timeoutMs, dispatcher: options.dispatcher });
+    const api = new ComplaintsApi({
+      baseUrl: options.apiUrl,
+      apiKey: key,
+      keyFrom: 'sign-in',
+      timeoutMs: options.timeoutMs,
+      dispatcher: options.dispatcher,
+      onStatus: (status) => options.onKeyStatus?.(key, status),
+    });
     try {
       await api.listComplaints({ pageSize: 1 });
       return 'accepted';
