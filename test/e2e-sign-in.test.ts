@@ -414,6 +414,22 @@ describe('refusals', () => {
     expect(sandbox.requests).toEqual([]);
   });
 
+  it('a key pasted with its quotes: the page says to remove them, never shows the key, and sends nothing', async () => {
+    const clientId = await register();
+    for (const [quotedKey, language, words] of [
+      [`"${FULL}"`, 'en', 'The key was pasted with quotes around it: remove them'],
+      [`\u201c${FULL}\u201d`, 'es-PE', 'La clave se pegó entre comillas: quítelas'],
+      [`'${FULL}`, 'en', 'with quotes around it'],
+    ] as const) {
+      const posted = await signInThroughForm(new URL(authorizeUrl({ client_id: clientId }).url), quotedKey, { 'accept-language': language });
+      expect(posted.status).toBe(400);
+      expect(posted.location).toBeUndefined();
+      expect(posted.html).toContain(words);
+      expect(posted.html).not.toContain(FULL.slice(3));
+    }
+    expect(sandbox.requests).toEqual([]);
+  });
+
   it('a cross-site post of the form, or one without the browser cookie: refused, nothing sent upstream', async () => {
     const clientId = await register();
     const page = await request(authorizeUrl({ client_id: clientId }).url);

@@ -15,7 +15,7 @@ import {
   signInPage,
 } from '../src/http/sign-in/page.js';
 
-const PROBLEMS: SignInProblem[] = ['key_shape', 'key_refused', 'key_forbidden', 'service_unreachable', 'form_expired'];
+const PROBLEMS: SignInProblem[] = ['key_shape', 'key_quoted', 'key_refused', 'key_forbidden', 'service_unreachable', 'form_expired'];
 const LANGUAGES: PageLanguage[] = ['es', 'en'];
 
 /** Hidden fields as the provider echoes them: the OAuth parameters and the CSRF token. */
@@ -231,6 +231,7 @@ describe('signInPage: where the member is sent back', () => {
 describe('signInPage problems', () => {
   const MESSAGES: Record<SignInProblem, Record<PageLanguage, RegExp>> = {
     key_shape: { es: /empieza con or_/, en: /starts with or_/ },
+    key_quoted: { es: /entre comillas: quítelas/, en: /with quotes around it: remove them/ },
     key_refused: { es: /no aceptó esta clave.*completa.*revocada/, en: /did not accept this key.*complete.*revoked/ },
     key_forbidden: {
       es: /no tiene permiso para ver el Libro de Reclamaciones \( complaints\.view \)\. .*administrador/,

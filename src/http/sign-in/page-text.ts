@@ -47,6 +47,7 @@ const ES: PageText = {
   notYou: 'Si usted no inició esta conexión, cierre esta página.',
   problems: {
     key_shape: `Una clave personal empieza con${PREFIX} y es larga: revise que la haya copiado completa.`,
+    key_quoted: 'La clave se pegó entre comillas: quítelas y escriba solo la clave.',
     key_refused: 'El servicio no aceptó esta clave. Revise que esté completa y que no haya sido revocada.',
     key_forbidden: `Esta clave no tiene permiso para ver el Libro de Reclamaciones (${VIEW_PERMISSION}). Pida ese permiso a un administrador de su organización.`,
     service_unreachable: 'No se pudo contactar con el servicio. Inténtelo de nuevo en un momento.',
@@ -76,6 +77,7 @@ const EN: PageText = {
   notYou: 'If you did not start this, close this page.',
   problems: {
     key_shape: `A personal key starts with${PREFIX} and is long: check that you copied all of it.`,
+    key_quoted: 'The key was pasted with quotes around it: remove them and enter the key alone.',
     key_refused: 'The service did not accept this key. Check that it is complete and has not been revoked.',
     key_forbidden: `This key lacks permission to view the complaints book (${VIEW_PERMISSION}). Ask an administrator of your organization for it.`,
     service_unreachable: 'The service could not be reached. Try again in a moment.',

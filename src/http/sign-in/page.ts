@@ -68,7 +68,7 @@ export function pageLanguage(acceptLanguage: string | undefined): PageLanguage {
   return en.q > es.q || (en.q === es.q && en.at < es.at) ? 'en' : 'es';
 }
 
-export type SignInProblem = 'key_shape' | 'key_refused' | 'key_forbidden' | 'service_unreachable' | 'form_expired';
+export type SignInProblem = 'key_shape' | 'key_quoted' | 'key_refused' | 'key_forbidden' | 'service_unreachable' | 'form_expired';
 
 export interface SignInPageInput {
   language: PageLanguage;

@@ -18,6 +18,7 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { OAuthClientInformationFull, OAuthTokenRevocationRequest, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Request, Response } from 'express';
 import type { JWTPayload } from 'jose';
+import { wrappedInQuotes } from '../../key-shape.js';
 import { log } from '../../log.js';
 import { BEARER_KEY, LOOPBACK_NAMES, MAX_KEY_LENGTH } from '../request-guards.js';
 import type { GrantMemory } from './grant-memory.js';
@@ -77,6 +78,7 @@ interface FormClaims extends JWTPayload {
 
 const PROBLEM_STATUS: Record<SignInProblem, number> = {
   key_shape: 400,
+  key_quoted: 400,
   key_refused: 403,
   key_forbidden: 403,
   service_unreachable: 502,
@@ -109,7 +111,9 @@ export class SignInProvider implements OAuthServerProvider {
     if (key === undefined) return this.showPage(client, params, req, res, language);
 
     if (!(await this.formIsOurs(client, params, req))) return this.showPage(client, params, req, res, language, 'form_expired');
-    if (key.length > MAX_KEY_LENGTH || !BEARER_KEY.test(key)) return this.showPage(client, params, req, res, language, 'key_shape');
+    if (key.length > MAX_KEY_LENGTH || !BEARER_KEY.test(key)) {
+      return this.showPage(client, params, req, res, language, wrappedInQuotes(key) ? 'key_quoted' : 'key_shape');
+    }
     const verdict = await this.options.checkKey(key);
     if (verdict !== 'accepted') {
       const problem = verdict === 'refused' ? 'key_refused' : verdict === 'forbidden' ? 'key_forbidden' : 'service_unreachable';
