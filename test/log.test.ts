@@ -1,15 +1,7 @@
 // The log: one line per event on stderr, text or JSON, filtered by level, warnings handed on.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureLog, log } from '../src/log.js';
-
-function capture(): string[] {
-  const lines: string[] = [];
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    lines.push(String(chunk));
-    return true;
-  });
-  return lines;
-}
+import { captureStderr } from './helpers/stderr-lines.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -18,7 +10,7 @@ afterEach(() => {
 
 describe('log', () => {
   it('writes warnings and errors by default, one text line each, and drops info and debug', () => {
-    const lines = capture();
+    const lines = captureStderr();
     log.debug('GET', { status: 200 });
     log.info('started');
     log.warn('slow service', { request: 3 });
@@ -28,7 +20,7 @@ describe('log', () => {
 
   it('writes JSON lines at debug, with the fields, leaving out undefined ones', () => {
     configureLog({ level: 'debug', format: 'json' });
-    const lines = capture();
+    const lines = captureStderr();
     log.debug('GET', { request: 1, path: '/api/v1/complaints', query: undefined, status: 200, ms: 12 });
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toEqual({
@@ -45,7 +37,7 @@ describe('log', () => {
   it('hands warnings and errors, not info, to the forwarder', () => {
     const forwarded: string[] = [];
     configureLog({ level: 'debug', forward: (level, message) => forwarded.push(`${level} ${message}`) });
-    capture();
+    captureStderr();
     log.info('started');
     log.warn('retrying');
     log.error('broke');

@@ -15,6 +15,7 @@ import { TokenSealer } from '../src/http/sign-in/sealed-tokens.js';
 import { HIDDEN_URL, MAX_SHOWN_URL, shownDetail, shownUrl } from '../src/http/sign-in/shown-url.js';
 import { WarningThrottle } from '../src/http/sign-in/warning-throttle.js';
 import { configureLog } from '../src/log.js';
+import { captureStderr } from './helpers/stderr-lines.js';
 
 const SECRET = 'a'.repeat(43);
 const CALLBACK = 'http://127.0.0.1:9/callback';
@@ -27,16 +28,6 @@ function failure(cause: DocumentFailure['cause'], detail = 'ENOTFOUND', status?:
 /** A documents store whose every get answers `answer(clientId)`. */
 function documentsAnswering(answer: (clientId: string) => ClientMetadataResult): ClientMetadataDocuments {
   return { get: async (clientId: string) => answer(clientId), close: async () => {} } as unknown as ClientMetadataDocuments;
-}
-
-/** The lines written to stderr while the test runs. */
-function captureStderr(): string[] {
-  const lines: string[] = [];
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    lines.push(String(chunk));
-    return true;
-  });
-  return lines;
 }
 
 afterEach(() => {

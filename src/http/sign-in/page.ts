@@ -170,6 +170,24 @@ function contentSecurityPolicy(formActionSources: string[] | 'none'): string {
  * after the POST (Chrome holds redirects after a form submission to form-action too), e.g.
  * "https://claude.ai" or "vscode:"; a value that is not a plain source is dropped.
  */
+/** The lines every page of the sign-in opens with, up to its heading: one look, one style (its hash is in the CSP). */
+function pageTop(language: PageLanguage, title: string, heading: string): string[] {
+  return [
+    '<!doctype html>',
+    `<html lang="${language}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>${title}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<main>',
+    `<h1>${heading}</h1>`,
+  ];
+}
+
 export function signInPage(input: SignInPageInput, formActionSources: string[]): RenderedPage {
   const text = PAGE_TEXT[input.language];
   const name = shown(input.clientName, MAX_NAME_LENGTH);
@@ -180,18 +198,7 @@ export function signInPage(input: SignInPageInput, formActionSources: string[]):
   // the client exactly as it sent it.
   const hidden = input.hiddenFields.map(([field, value]) => `<input type="hidden" name="${escapeHtml(field)}" value="${escapeHtml(value)}">`);
   const html = [
-    '<!doctype html>',
-    `<html lang="${input.language}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex">',
-    `<title>${problem === undefined ? '' : text.errorTitle}${text.title}</title>`,
-    `<style>${STYLE}</style>`,
-    '</head>',
-    '<body>',
-    '<main>',
-    `<h1>${text.title}</h1>`,
+    ...pageTop(input.language, `${problem === undefined ? '' : text.errorTitle}${text.title}`, text.title),
     `<p>${text.asks(name, site)}</p>`,
     `<p>${text.sentBackTo(place, input.redirectIsLocal === true)}</p>`,
     `<p>${text.keyHandling(shown(input.serviceHost, MAX_PLACE_LENGTH))}</p>`,
@@ -267,18 +274,7 @@ export function signInErrorPage(input: SignInErrorPageInput): RenderedPage {
   }
   paragraphs.push(`<p class="muted">${text.close}</p>`);
   const html = [
-    '<!doctype html>',
-    `<html lang="${input.language}">`,
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex">',
-    `<title>${PAGE_TEXT[input.language].errorTitle}${text.title}</title>`,
-    `<style>${STYLE}</style>`,
-    '</head>',
-    '<body>',
-    '<main>',
-    `<h1>${text.title}</h1>`,
+    ...pageTop(input.language, `${PAGE_TEXT[input.language].errorTitle}${text.title}`, text.title),
     ...paragraphs,
     '</main>',
     '</body>',
