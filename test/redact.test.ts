@@ -412,13 +412,42 @@ describe("the store's own data", () => {
         const { answer, text } = outputs(record);
         const response = answer.response!.officialResponse!;
         expect(text).toContain(`  > ${response}`);
-        if (same || store === other) expect(digitsOf(response)).not.toContain(store);
+        // Found among the record's other numbers (the consumer's phone, or by chance another value), it is masked.
+        const { response: _response, store: _store, ...rest } = record as unknown as Record<string, unknown>;
+        const elsewhere = JSON.stringify(rest)
+          .split('"')
+          .some((value) => !/^\d{4}-\d{2}-\d{2}/.test(value) && value.replace(/\D/g, '').includes(store));
+        if (same || store === other || elsewhere) expect(digitsOf(response)).not.toContain(store);
         else expect(response).toBe(`Coordine al ${storePhone} hoy.`);
         expect(answer.consumer?.phone).toMatch(/•/);
         expect(digitsOf(answer.consumer!.phone!)).not.toContain(same ? store : other);
       }),
       { numRuns: 200 },
     );
+  });
+
+  // Found by an adversarial probe: the consumer's own landline, anywhere else in the record, in the
+  // official response's bracket form, came out in clear.
+  it('masks a fixed line of the response that is a number anywhere else in the record, whatever surrounds it', () => {
+    const LANDLINE = '(01) 412-3456';
+    const claim = detailBody().claim as object;
+    const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+      ['phone with an extension', { phone: '01 412 3456 anexo 21' }, {}],
+      ['phone with a second number', { phone: '(01) 412-3456 / 987 654 321' }, {}],
+      ['phone without the 0', { phone: '1 412 3456 ext. 5' }, {}],
+      ['full-width phone', { phone: '（０１）４１２－３４５６' }, {}],
+      ['nested guardian', { isMinor: true, guardian: { contact: { phone: LANDLINE } } }, {}],
+      ['the description', { phone: null }, { claim: { ...claim, description: `Pueden llamarme a mi fijo ${LANDLINE} por la tarde.` } }],
+      ['the request', { phone: null }, { claim: { ...claim, request: `Llamar al ${LANDLINE}.` } }],
+    ];
+    for (const [name, consumer, overrides] of cases) {
+      const record = withConsumer(consumer, { ...overrides, response: responded(`Lo llamaremos al ${LANDLINE} para coordinar.`) });
+      const { answer, text } = outputs(record);
+      expect(digitsOf(text + JSON.stringify(answer)), name).not.toContain('4123456');
+    }
+    // The area code's other fixed lines stay the store's.
+    const record = withConsumer({ phone: '01 412 3456 anexo 21' }, { response: responded(`Lo llamaremos al ${LANDLINE} o coordine al ${STORE_PHONE}.`) });
+    expect(outputs(record).answer.response?.officialResponse).toMatch(/coordine al \(01\) 615-0000\.$/);
   });
 
   it("keeps the store's name in a list page and its rows", () => {

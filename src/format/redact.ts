@@ -139,7 +139,7 @@ const FIXED_LINE = new RegExp(
 /**
  * The organization's own words to the consumer (the official response): read like any text, but for
  * the fixed lines it gives, written as a business writes its number, which are the store's. A fixed
- * line that is also one of the consumer's own numbers (`personal`, as digits) is masked all the same.
+ * line found among the record's other numbers (`personal`, as digits) is masked all the same.
  */
 export function maskOwnWords(text: string, personal: readonly string[]): string {
   const clean = stripUnsafe(text);
@@ -148,20 +148,41 @@ export function maskOwnWords(text: string, personal: readonly string[]): string 
   let read = 0;
   for (const match of clean.matchAll(FIXED_LINE)) {
     const local = match[2]!.replace(/\D/g, '');
-    if (personal.some((number) => number.endsWith(local))) continue;
+    if (personal.some((number) => number.includes(local))) continue;
     shown += maskInText(clean.slice(read, match.index)) + match[0];
     read = match.index + match[0].length;
   }
   return shown + maskInText(clean.slice(read));
 }
 
-/** The consumer's and the guardian's numbers, as digits: what the organization's words must not show either. */
-function personalNumbers(consumer: ComplaintDetail['consumer']): string[] {
-  const values = [consumer.phone, consumer.documentNumber, consumer.legalTaxId, ...Object.values(consumer.guardian ?? {})];
-  return values
-    .filter((value) => typeof value === 'string' || typeof value === 'number')
-    .map((value) => stripUnsafe(String(value)).replace(/\D/g, ''))
-    .filter((digits) => digits.length >= 6);
+/** Values whose digits are no one's number: a record's ids and its dates. */
+const NOT_A_NUMBER = /^(?:[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?)$/i;
+
+/**
+ * Every number the record holds outside the organization's own words, as the digits of each value
+ * (full-width and other compatibility digits read as ASCII): the consumer's fields, the guardian's
+ * at any depth, and whatever the consumer or the staff wrote elsewhere. A fixed line of the official
+ * response found among them is someone's number, not the store's, and is masked.
+ */
+function personalNumbers(record: ComplaintDetail): string[] {
+  const numbers: string[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (typeof value === 'string' || typeof value === 'number') {
+      const text = stripUnsafe(String(value)).normalize('NFKC').trim();
+      if (NOT_A_NUMBER.test(text)) return;
+      const digits = text.replace(/\D/g, '');
+      if (digits.length >= 6) numbers.push(digits);
+    } else if (typeof value === 'object' && value !== null && depth < 32) {
+      for (const inner of Object.values(value)) visit(inner, depth + 1);
+    }
+  };
+  const { store: _store, response, ...rest } = record;
+  visit(rest, 0);
+  if (response) {
+    const { officialResponse: _own, ...others } = response;
+    visit(others, 0);
+  }
+  return numbers;
 }
 
 /**
@@ -171,7 +192,7 @@ function personalNumbers(consumer: ComplaintDetail['consumer']): string[] {
  * unchanged; the store's name, and the fixed lines of the official response, are the store's own.
  */
 export function redactDetail(record: ComplaintDetail): ComplaintDetail {
-  const masked = maskTextsIn(record, undefined, undefined, personalNumbers(record.consumer)) as ComplaintDetail;
+  const masked = maskTextsIn(record, undefined, undefined, personalNumbers(record)) as ComplaintDetail;
   const { consumer } = record;
   return {
     ...masked,
