@@ -234,19 +234,44 @@ describe('serve --http: a service that cannot answer does not stop initialize', 
     }
   });
 
-  it('answers when the service fails (503, retried as a call is) or stalls past the deadline, and checks again next time', async () => {
+  // One attempt only (an adversarial probe found 3): a failing service lets the initialize through
+  // anyway, and a retry would triple what a stranger's initialize costs the service.
+  it('answers when the service fails (503, 429, a reset, with one request each) or stalls past the deadline, and checks again next time', async () => {
     const upstream = await FaultServer.start();
     const serve = await startHttpServe({ COMPLAINTS_API_URL: upstream.url, COMPLAINTS_TIMEOUT_MS: '1000' });
     try {
-      upstream.always(text(503, '<html>down</html>'));
-      expect((await post(serve.url, FULL)).status).toBe(200);
-      expect(upstream.requests.map(({ url }) => url)).toEqual([START_CHECK_URL, START_CHECK_URL, START_CHECK_URL]);
+      for (const failing of [text(503, '<html>down</html>'), text(429, 'slow down'), text(502, 'bad gateway')]) {
+        upstream.reset().always(failing);
+        expect((await post(serve.url, FULL)).status).toBe(200);
+        expect(upstream.requests.map(({ url }) => url)).toEqual([START_CHECK_URL]);
+      }
+      // Not a retry's warning in the log: nothing was retried.
+      expect(serve.stderr()).not.toMatch(/retrying/);
       upstream.reset().always(stallBeforeHeaders);
       expect((await post(serve.url, FULL)).status).toBe(200);
       expect(upstream.requests.map(({ url }) => url)).toEqual([START_CHECK_URL]);
       // Neither said anything of the key: a service back on its feet is asked at the next initialize.
       upstream.reset().always(json(401, { message: 'unknown key' }));
       expect((await post(serve.url, FULL)).status).toBe(401);
+    } finally {
+      await serve.stop();
+      await upstream.close();
+    }
+  });
+  // Found by an adversarial probe: any 2xx, whatever its body, made a made-up key "accepted" for 12 hours.
+  it('remembers a key only when the service answered a list: a web page, an empty 204 or a 299 accept nothing', async () => {
+    const upstream = await FaultServer.start();
+    const serve = await startHttpServe({ COMPLAINTS_API_URL: upstream.url, COMPLAINTS_TIMEOUT_MS: '1000' });
+    try {
+      for (const [index, answer] of [text(200, '<html>Welcome</html>'), text(204, ''), json(299, { ok: true })].entries()) {
+        const madeUp = `or_made_up_key_${index}_0000000000000000`;
+        rememberSecrets(madeUp);
+        upstream.reset().always(answer);
+        expect((await post(serve.url, madeUp)).status).toBe(200);
+        upstream.reset().always(json(401, { message: 'unknown key' }));
+        expect((await post(serve.url, madeUp)).status).toBe(401);
+        expect(upstream.requests).toHaveLength(1);
+      }
     } finally {
       await serve.stop();
       await upstream.close();
@@ -348,12 +373,50 @@ describe('stdio: the settings checked at start', () => {
     }
   });
 
-  it('a URL where nothing listens: one line, its retries noted at debug only', async () => {
+  // Found by an adversarial probe: a web page or a redirect at the URL said nothing at start. Said in
+  // our words: what such a page says has no place in the log.
+  it.each([
+    ['a web page answering 200', text(200, '<html>Welcome, or_leaked_in_page_0000000000</html>'), 'with a body that is not a list of complaints'],
+    [
+      'a redirect to a sign-in',
+      (_req: unknown, res: import('node:http').ServerResponse) => res.writeHead(302, { location: '/login' }).end('see /login'),
+      'with HTTP 302',
+    ],
+  ] as const)('%s at the URL: one line naming COMPLAINTS_API_URL, in our words', async (_label, answer, words) => {
+    const upstream = await FaultServer.start();
+    upstream.always(answer as Behaviour);
+    const { server, lines } = await startedWith({ COMPLAINTS_API_URL: upstream.url, COMPLAINTS_API_KEY: FULL }, /start check/);
+    try {
+      expect(lines).toEqual([
+        `complaints-book-mcp: start check: COMPLAINTS_API_URL answered the complaints list ${words}, not as the complaints service does: check that it is the service's base URL, without /api/v1. Then run "complaints-book-mcp check" to test the settings; until they pass, every tool call fails.`,
+      ]);
+      expect(upstream.requests.map(({ url }) => url)).toEqual([START_CHECK_URL]);
+    } finally {
+      await server.stop();
+      await upstream.close();
+    }
+  });
+
+  // Found by a new user's trial: the Inspector's CLI connects, lists the tools and leaves within a
+  // second, and the check's line was dropped with the shutdown.
+  it('a client that leaves right after the handshake still gets the line, and the server exits with 0', async () => {
+    const server = new RawServer({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: MADE_UP });
+    try {
+      await server.initialize();
+      expect(await server.endInput()).toBe(0);
+      expect(server.stderr).toMatch(/^complaints-book-mcp: start check: the complaints service refused the key in COMPLAINTS_API_KEY \(401\)/m);
+      expect(sandbox.requests).toEqual([START_CHECK]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a URL where nothing listens: one line, after one attempt', async () => {
     const port = await closedPort();
     const { server, lines } = await startedWith({ COMPLAINTS_API_URL: `http://127.0.0.1:${port}`, COMPLAINTS_API_KEY: FULL }, /start check/);
     try {
       expect(lines).toEqual([
-        `complaints-book-mcp: start check: Could not reach the complaints service at http://127.0.0.1:${port} (connection refused) after 3 attempts. Check COMPLAINTS_API_URL and the network. Then run "complaints-book-mcp check" to test the settings; until they pass, every tool call fails.`,
+        `complaints-book-mcp: start check: Could not reach the complaints service at http://127.0.0.1:${port} (connection refused). Check COMPLAINTS_API_URL and the network. Then run "complaints-book-mcp check" to test the settings; until they pass, every tool call fails.`,
       ]);
     } finally {
       await server.stop();

@@ -12,7 +12,8 @@ import { hideKeys } from '../key-shape.js';
 import { log } from '../log.js';
 import { cleanLine } from '../sanitize.js';
 import { type CallSignal, callSignal } from './call-signal.js';
-import { ApiError, abortReason, errorForStatus, type KeySource, type StatusContext, shownBaseUrl } from './errors.js';
+import { ApiError, abortReason, errorForStatus, type KeySource, type StatusContext } from './errors.js';
+import { answeredInPlainHttp, errorCode, networkError, plainHttpError } from './network-errors.js';
 import { isPlainObject, readDetailEnvelope, readListEnvelope } from './read-records.js';
 
 export const MAX_ATTEMPTS = 3;
@@ -48,13 +49,17 @@ export interface ApiClientOptions {
   now?: () => number;
   /** The wait before a retry: resolves after `ms`, rejects once `signal` aborts. Defaults to a real timer. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /** Told the status of each answer of the service, e.g. so that serve --http knows which keys it accepted. */
+  /**
+   * Told the status of each answer of the service, e.g. so that serve --http knows which keys it
+   * accepted: an error status as it arrives, a 2xx only once its body reads as the operation's answer
+   * (a web page answering 200 on every path accepts no key).
+   */
   onStatus?: (status: number) => void;
   /**
-   * Notes each retry at debug instead of warn: for a caller whose own one line says what failed in
-   * the end (the stdio server's check at start).
+   * Attempts per request, MAX_ATTEMPTS unless said: 1 for a check whose failure only lets a request
+   * through (serve --http's key check), so that a stranger's request is never sent three times.
    */
-  quietRetries?: boolean;
+  maxAttempts?: number;
 }
 
 export class ComplaintsApi implements ComplaintsReader {
@@ -74,9 +79,10 @@ export class ComplaintsApi implements ComplaintsReader {
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined) params.set(name, String(value));
     }
-    const body = await this.getJson('/api/v1/complaints', 'list', params, signal);
+    const { body, status } = await this.getJson('/api/v1/complaints', 'list', params, signal);
     const parsed = readListEnvelope(body, query.pageSize ?? PAGE_SIZE_MAX);
     if (parsed === null) throw unexpectedBody('a list without data and pagination');
+    this.options.onStatus?.(status);
     const { data, pagination, sentMore } = parsed;
     const normalised = normalisePagination(pagination, query, data.length);
     return { items: data, sentMore, pagination: normalised, ...(usable(pagination.total, 0) === undefined ? { totalUnreported: true } : {}) };
@@ -84,13 +90,19 @@ export class ComplaintsApi implements ComplaintsReader {
 
   /** GET /api/v1/complaints/{id} */
   async getComplaint(id: string, signal?: AbortSignal): Promise<ComplaintDetail> {
-    const body = await this.getJson(`/api/v1/complaints/${encodeURIComponent(id)}`, 'detail', undefined, signal);
+    const { body, status } = await this.getJson(`/api/v1/complaints/${encodeURIComponent(id)}`, 'detail', undefined, signal);
     const parsed = readDetailEnvelope(body);
     if (parsed === null) throw unexpectedBody('a record without data');
+    this.options.onStatus?.(status);
     return parsed.data;
   }
 
-  private async getJson(path: string, operation: StatusContext['operation'], params: URLSearchParams | undefined, outer?: AbortSignal): Promise<unknown> {
+  private async getJson(
+    path: string,
+    operation: StatusContext['operation'],
+    params: URLSearchParams | undefined,
+    outer?: AbortSignal,
+  ): Promise<{ body: unknown; status: number }> {
     const { baseUrl, keyFrom = 'environment' } = this.options;
     const url = `${baseUrl}${path}${params && params.size > 0 ? `?${params}` : ''}`;
     const call = callSignal(this.options.timeoutMs, outer);
@@ -102,10 +114,15 @@ export class ComplaintsApi implements ComplaintsReader {
   }
 
   /** The attempts of one GET, within the call's deadline: retried on 429/502/503/504 and connection failures. */
-  private async attempts(url: string, path: string, params: URLSearchParams | undefined, call: CallSignal, context: StatusContext): Promise<unknown> {
-    const { baseUrl, apiKey, timeoutMs, dispatcher } = this.options;
+  private async attempts(
+    url: string,
+    path: string,
+    params: URLSearchParams | undefined,
+    call: CallSignal,
+    context: StatusContext,
+  ): Promise<{ body: unknown; status: number }> {
+    const { baseUrl, apiKey, timeoutMs, dispatcher, maxAttempts = MAX_ATTEMPTS } = this.options;
     const { signal } = call;
-    const noteRetry = this.options.quietRetries ? log.debug : log.warn;
     const deadlineAt = this.now() + timeoutMs;
     const timeoutError = () =>
       new ApiError('timeout', `The complaints service did not answer within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS). Try again, or raise the timeout.`);
@@ -128,12 +145,12 @@ export class ComplaintsApi implements ComplaintsReader {
           signal,
         );
         const { statusCode } = response;
-        this.options.onStatus?.(statusCode);
         log.debug('GET', { ...where, attempt, status: statusCode, ms: elapsed() });
         if (statusCode >= 200 && statusCode < 300) {
-          return parseJson(await readBody(response.body, MAX_BODY_BYTES), statusCode);
+          return { body: parseJson(await readBody(response.body, MAX_BODY_BYTES), statusCode), status: statusCode };
         }
-        if (!RETRYABLE_STATUSES.has(statusCode) || attempt === MAX_ATTEMPTS) {
+        this.options.onStatus?.(statusCode);
+        if (!RETRYABLE_STATUSES.has(statusCode) || attempt >= maxAttempts) {
           const text = await readBody(response.body, 64 * 1024).catch(() => '');
           throw errorForStatus(statusCode, upstreamMessage(text, apiKey), attempt, context);
         }
@@ -142,7 +159,7 @@ export class ComplaintsApi implements ComplaintsReader {
         const wait = retryAfterMs ?? this.backoff(attempt);
         // A wait that cannot end before the deadline is not worth starting.
         if (this.now() + wait >= deadlineAt) throw errorForStatus(statusCode, undefined, attempt, context);
-        noteRetry(`the complaints service answered ${statusCode}; retrying in ${wait} ms (attempt ${attempt + 1} of ${MAX_ATTEMPTS})`, where);
+        log.warn(`the complaints service answered ${statusCode}; retrying in ${wait} ms (attempt ${attempt + 1} of ${maxAttempts})`, where);
         await this.sleep(wait, signal);
       } catch (error) {
         if (error instanceof ApiError) throw error;
@@ -151,10 +168,10 @@ export class ComplaintsApi implements ComplaintsReader {
         const code = errorCode(error);
         log.debug('GET', { ...where, attempt, error: code ?? 'unknown', ms: elapsed() });
         if (answeredInPlainHttp(error)) throw plainHttpError(baseUrl, code);
-        if (!RETRYABLE_CODES.has(code ?? '') || attempt === MAX_ATTEMPTS) throw networkError(baseUrl, code, attempt);
+        if (!RETRYABLE_CODES.has(code ?? '') || attempt >= maxAttempts) throw networkError(baseUrl, code, attempt);
         const wait = this.backoff(attempt);
         if (this.now() + wait >= deadlineAt) throw networkError(baseUrl, code, attempt);
-        noteRetry(`could not reach the complaints service (${code}); retrying in ${wait} ms (attempt ${attempt + 1} of ${MAX_ATTEMPTS})`, where);
+        log.warn(`could not reach the complaints service (${code}); retrying in ${wait} ms (attempt ${attempt + 1} of ${maxAttempts})`, where);
         try {
           await this.sleep(wait, signal);
         } catch {
@@ -253,18 +270,6 @@ export function parseRetryAfter(header: string | string[] | undefined, nowMs: nu
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
-function errorCode(error: unknown): string | undefined {
-  // undici wraps socket errors; the system code may sit on the error or on its cause.
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR' && !code.startsWith('ERR_INVALID')) {
-      if (code.startsWith('E') || code.startsWith('UND_ERR_')) return code;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 /**
  * The response, or a rejection as soon as `signal` aborts. undici does not abort a TLS handshake that
  * stalls (it waits out its own 10 s connect timeout), and the call's deadline must hold all the same;
@@ -289,48 +294,4 @@ function untilAborted<T extends { body: { dump(): Promise<void> } }>(pending: Pr
       },
     );
   });
-}
-
-/** OpenSSL's words for a TLS handshake answered by a plain HTTP server (3.0 and 3.2+ say it differently). */
-const PLAIN_HTTP_CODES = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG']);
-const PLAIN_HTTP_REASON = /wrong version number|packet length too long/i;
-
-/** Whether a TLS handshake failed because the server answered in plain HTTP (an https:// URL for an http:// port). */
-function answeredInPlainHttp(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && PLAIN_HTTP_CODES.has(code)) return true;
-    if ((code === 'EPROTO' || (typeof code === 'string' && code.startsWith('ERR_SSL_'))) && typeof message === 'string' && PLAIN_HTTP_REASON.test(message))
-      return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-function plainHttpError(baseUrl: string, code: string | undefined): ApiError {
-  const shown = shownBaseUrl(baseUrl);
-  const url = shown === undefined ? undefined : new URL(shown);
-  const advice = url === undefined ? 'try http:// instead' : `try http://${url.host}${url.pathname === '/' ? '' : url.pathname}`;
-  return new ApiError(
-    'wrong_url',
-    `COMPLAINTS_API_URL uses https://, but the server${url === undefined ? '' : ` at ${url.host}`} answered in plain HTTP${code ? ` (${code})` : ''}: ${advice}.`,
-  );
-}
-
-function networkError(baseUrl: string, code: string | undefined, attempts: number): ApiError {
-  const reason =
-    code === 'ENOTFOUND'
-      ? 'the host name does not resolve'
-      : code === 'ECONNREFUSED'
-        ? 'connection refused'
-        : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
-          ? 'the connection was reset'
-          : code
-            ? code
-            : 'a network error';
-  const tried = attempts > 1 ? ` after ${attempts} attempts` : '';
-  // This text reaches the model and the log: shown as the 404 shows it (no credentials, query or
-  // fragment), and a URL with a key in it not at all.
-  const where = shownBaseUrl(baseUrl) ?? 'the URL in COMPLAINTS_API_URL (not shown: it holds a value that looks like an API key)';
-  return new ApiError('network', `Could not reach the complaints service at ${where} (${reason})${tried}. Check COMPLAINTS_API_URL and the network.`);
 }

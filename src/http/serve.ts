@@ -117,11 +117,15 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       if (status === 401 && grant !== undefined) signIn?.withdraw(grant);
     };
     const keyFrom = grant === undefined ? 'request' : 'sign-in';
-    const api = gatedReader(
-      new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus }),
-      memberGates.gate.requests,
-    );
-    const checked = await keyCheck.beforeAnswering({ body: body.json, member, api, keyFrom, signal: gone.signal });
+    const reader = (maxAttempts?: number) =>
+      gatedReader(
+        new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus, maxAttempts }),
+        memberGates.gate.requests,
+      );
+    const api = reader();
+    // The check is one attempt: a failing service lets the initialize through anyway, and a retry
+    // would triple what any stranger's initialize costs the service.
+    const checked = await keyCheck.beforeAnswering({ body: body.json, member, api: reader(1), keyFrom, signal: gone.signal });
     if (checked.outcome === 'refuse') {
       return rpcError(res, checked.status, checked.message, checked.challenge === undefined ? {} : { 'WWW-Authenticate': challenge(checked.challenge) });
     }
