@@ -4,9 +4,11 @@
 // otherwise settles at 120-170 MB of RSS after a few thousand calls, for a live heap under 20 MB
 // (docs/performance.md). manifest.json starts the bundle with the same flags.
 import { createRequire } from 'node:module';
+import { setTimeout as delay } from 'node:timers/promises';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { lazyApiClient } from './api/lazy-client.js';
 import { MAX_BOOK_READS, MEMBER_BOOK_READS, RequestGate } from './api/request-gate.js';
+import { probeSettings } from './api/settings-probe.js';
 import { type Command, HELP_POINTER, parseArgs, USAGE } from './cli/args.js';
 import { listenErrorMessage } from './cli/listen-error.js';
 import { checkAtStart } from './cli/start-check.js';
@@ -16,6 +18,9 @@ import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './l
 import { createServer, forwardLogToClient } from './server.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+/** How long a shutdown waits for the check at start to be answered (within the 800 ms an exit may take). */
+const START_CHECK_GRACE_MS = 500;
 
 /** The largest stdio message read (the SDK's default, stated so that the log line can name it). */
 const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -73,12 +78,17 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
   });
 
   let closing = false;
+  /** The check of the settings at start, once begun (cli/start-check.ts). */
+  let startCheck: Promise<void> | undefined;
   const shutdown = (exitCode = 0) => {
     if (closing) return;
     closing = true;
     // In-flight calls are aborted by closing the transport; a hung socket must not keep us alive.
     setTimeout(() => process.exit(exitCode), 800).unref();
     void (async () => {
+      // A client that connects, lists the tools and leaves (an Inspector CLI run, a client's health
+      // probe) gets the check's line all the same: its answer is given a moment to arrive.
+      if (startCheck) await Promise.race([startCheck, delay(START_CHECK_GRACE_MS)]);
       await server.close().catch(() => undefined);
       await client?.close().catch(() => undefined);
       for (const cleanup of cleanups) await cleanup().catch(() => undefined);
@@ -113,13 +123,12 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
   // and check the settings in the background (cli/start-check.ts): a wrong key is then said in the
   // client's log of the server at start, not at the member's first question. Not with settings that
   // already have problems: those are logged above, and nothing is sent until they are fixed.
-  let checked = false;
   server.server.oninitialized = () => {
     if (client === undefined) return;
     void client.api().catch(() => undefined);
-    if (checked || config.problems.length > 0) return;
-    checked = true;
-    void checkAtStart(client.probe, () => !closing);
+    if (startCheck !== undefined || config.problems.length > 0) return;
+    const { apiUrl, apiKey, timeoutMs } = config;
+    startCheck = checkAtStart(() => probeSettings(apiUrl!, apiKey!, timeoutMs));
   };
   await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_STDIO_MESSAGE_BYTES }));
 }

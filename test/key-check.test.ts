@@ -166,6 +166,17 @@ describe('startCheckLine (stdio, at start)', () => {
       new ApiError('network', 'Could not reach the complaints service at x (connection refused). Check COMPLAINTS_API_URL and the network.'),
       /COMPLAINTS_API_URL and the network\. Then/,
     ],
+    // Found by an adversarial probe: a web page or a redirect at the URL said nothing at start.
+    [
+      'a web page at the URL',
+      new ApiError('unexpected_body', 'unexpected body'),
+      /^start check: COMPLAINTS_API_URL answered .* a body that is not a list of complaints.*base URL/,
+    ],
+    [
+      'a redirect at the URL, without quoting the service',
+      environment(302),
+      /^start check: COMPLAINTS_API_URL answered the complaints list with HTTP 302, not as/,
+    ],
     [
       'a timeout, which names only the timeout',
       new ApiError('timeout', 'The complaints service did not answer within 15000 ms (COMPLAINTS_TIMEOUT_MS).'),
@@ -177,12 +188,12 @@ describe('startCheckLine (stdio, at start)', () => {
     expect(line).toContain('"complaints-book-mcp check"');
     expect(line).not.toContain('\n');
     expect(line.toLowerCase()).not.toContain(KEY.slice(3).toLowerCase());
+    expect(line).not.toContain('unknown');
   });
 
   it.each<[string, Error]>([
     ['a failing service', environment(503)],
     ['a rate limit', environment(429)],
-    ['an unexpected body', new ApiError('unexpected_body', 'unexpected body')],
     ['a cancelled check', new ApiError('cancelled', 'The request was cancelled.')],
     ['an error of no known kind', new TypeError('boom')],
   ])('says nothing of %s: nothing the settings could fix, and each call says it', (_label, error) => {

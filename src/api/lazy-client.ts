@@ -7,19 +7,15 @@ import type { ComplaintsReader } from '../contract/operations.js';
 import { gatedReader, RequestGate } from './request-gate.js';
 
 export function lazyApiClient(baseUrl: string, apiKey: string, timeoutMs: number) {
-  let loading: Promise<{ api: ComplaintsReader; probe: ComplaintsReader; dispatcher: Dispatcher }> | undefined;
+  let loading: Promise<{ api: ComplaintsReader; dispatcher: Dispatcher }> | undefined;
   const load = () =>
     (loading ??= (async () => {
       const [{ Agent }, { ComplaintsApi }] = await Promise.all([import('undici'), import('./client.js')]);
       const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
-      const gate = new RequestGate();
-      const reader = (quietRetries: boolean) => gatedReader(new ComplaintsApi({ baseUrl, apiKey, timeoutMs, dispatcher, quietRetries }), gate);
-      return { api: reader(false), probe: reader(true), dispatcher };
+      return { api: gatedReader(new ComplaintsApi({ baseUrl, apiKey, timeoutMs, dispatcher }), new RequestGate()), dispatcher };
     })());
   return {
     api: async () => (await load()).api,
-    /** The same client, gate and sockets, for a check of the settings: its retries are noted at debug only. */
-    probe: async () => (await load()).probe,
     /** Closes the dispatcher's sockets, if the client was ever made. */
     close: async () => {
       if (loading) await (await loading).dispatcher.destroy();

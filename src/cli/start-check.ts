@@ -4,15 +4,15 @@
 // said in one line on stderr (the client's log of the server), naming what to fix. It runs in the
 // background: initialize never waits for it, and a tool call sent meanwhile is answered as usual.
 
+import { ApiError } from '../api/errors.js';
 import { VERDICT_LABELS, verdictOf } from '../api/verdict.js';
-import type { ComplaintsReader } from '../contract/operations.js';
 import { log } from '../log.js';
 
 const THEN = 'Then run "complaints-book-mcp check" to test the settings; until they pass, every tool call fails.';
 
 /**
  * The line a failed check at start logs, naming the setting to fix, or undefined when the failure
- * says nothing the settings could fix (the service failing for a moment, the check cancelled): tool
+ * says nothing the settings could fix (the service failing for a moment (5xx, 429), the check cancelled): tool
  * calls say those themselves. Messages of errors are ours (api/errors.ts) and never hold the key.
  */
 export function startCheckLine(error: unknown): string | undefined {
@@ -28,21 +28,22 @@ export function startCheckLine(error: unknown): string | undefined {
       // A timeout's message names COMPLAINTS_TIMEOUT_MS only: the URL is as likely the cause.
       return `start check: ${message}${message.includes('COMPLAINTS_API_URL') ? '' : ' Check COMPLAINTS_API_URL and the network.'} ${THEN}`;
     default:
+      // An answer, but not the service's (a web page, a redirect to a sign-in): most likely the URL.
+      // Said in words of ours: an unexpected status's message may quote the service, which has no place in the log.
+      if (error instanceof ApiError && (error.kind === 'unexpected_body' || error.kind === 'unexpected_status')) {
+        const answered = error.kind === 'unexpected_body' ? 'a body that is not a list of complaints' : `HTTP ${error.status}`;
+        return `start check: COMPLAINTS_API_URL answered the complaints list with ${answered}, not as the complaints service does: check that it is the service's base URL, without /api/v1. ${THEN}`;
+      }
       return undefined;
   }
 }
 
-/**
- * One list request (page 1, one record) through `reader`; a failure the settings can cause is logged
- * at warn, once. `running` says whether the server still runs: a request cut short by its shutdown
- * is not a failure of the settings.
- */
-export async function checkAtStart(reader: () => Promise<ComplaintsReader>, running: () => boolean): Promise<void> {
+/** One list request (page 1, one record; api/settings-probe.ts); a failure the settings can cause is logged at warn, once. */
+export async function checkAtStart(probe: () => Promise<void>): Promise<void> {
   try {
-    await (await reader()).listComplaints({ page: 1, pageSize: 1 });
+    await probe();
     log.debug('start check: the service accepted the key and its permission');
   } catch (error) {
-    if (!running()) return;
     const line = startCheckLine(error);
     if (line !== undefined) log.warn(line);
     else log.debug(`start check: ${VERDICT_LABELS[verdictOf(error)]}; tool calls will say what the service answers`);
