@@ -21,13 +21,22 @@ export function configureLog(update: Partial<LogSettings>): void {
   settings = { ...settings, ...update };
 }
 
+/**
+ * A field's value in a text line: as is when it is one plain word, else quoted as JSON, so that a
+ * value holding spaces, quotes or "=" (a client's document can) cannot forge fields of its own.
+ */
+function textValue(value: string | number | boolean): string {
+  const text = String(value);
+  return /^[^\s"'=\\]*$/u.test(text) ? text : JSON.stringify(text);
+}
+
 function write(level: LogLevel, message: string, fields: LogFields = {}): void {
   if (LOG_LEVELS.indexOf(level) > LOG_LEVELS.indexOf(settings.level)) return;
   const defined = Object.entries(fields).filter(([, value]) => value !== undefined);
   const line =
     settings.format === 'json'
       ? JSON.stringify({ time: new Date().toISOString(), level, message, ...Object.fromEntries(defined) })
-      : `complaints-book-mcp: ${level === 'warn' ? '' : `${level}: `}${message}${defined.map(([key, value]) => ` ${key}=${value}`).join('')}`;
+      : `complaints-book-mcp: ${level === 'warn' ? '' : `${level}: `}${message}${defined.map(([key, value]) => ` ${key}=${textValue(value!)}`).join('')}`;
   process.stderr.write(`${line}\n`);
   if (level === 'warn' || level === 'error') settings.forward?.(level, message);
 }

@@ -156,7 +156,7 @@ describe('a client metadata document the server cannot fetch', () => {
       expect(stallConnections).toBe(1);
       await serve.untilStderr(`url=${url} `);
       expect(warningsAbout(url)).toEqual([
-        `complaints-book-mcp: sign-in: an app could not sign in: its client metadata document could not be fetched: its site did not answer in time url=${url} cause=timeout detail=no answer within 5000 ms`,
+        `complaints-book-mcp: sign-in: an app could not sign in: its client metadata document could not be fetched: its site did not answer in time url=${url} cause=timeout detail="no answer within 5000 ms"`,
       ]);
       expectErrorPage(await authorize(url, asBrowser('es')), 'es', url);
       await everythingWritten();

@@ -18,6 +18,16 @@ describe('log', () => {
     expect(lines).toEqual(['complaints-book-mcp: slow service request=3\n', 'complaints-book-mcp: error: broke\n']);
   });
 
+  // Found by an adversarial probe: a client's metadata document put ` url=… cause=ok` in a field's
+  // value and forged fields of its own in the text line.
+  it('quotes a text field that is not one plain word, so that no value can forge another field', () => {
+    const lines = captureStderr();
+    log.warn('sign-in', { url: 'https://a.example/x', detail: 'x" url=https://claude.ai/legit cause=ok', ms: 5000 });
+    expect(lines).toEqual(['complaints-book-mcp: sign-in url=https://a.example/x detail="x\\" url=https://claude.ai/legit cause=ok" ms=5000\n']);
+    log.warn('more', { a: 'two words', b: "it's", c: 'a=b', d: 'back\\slash', e: '' });
+    expect(lines[1]).toBe('complaints-book-mcp: more a="two words" b="it\'s" c="a=b" d="back\\\\slash" e=\n');
+  });
+
   it('writes JSON lines at debug, with the fields, leaving out undefined ones', () => {
     configureLog({ level: 'debug', format: 'json' });
     const lines = captureStderr();
