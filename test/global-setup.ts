@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { BROWSER_SKIP_NOTE } from './helpers/browser.js';
 import { findLeaks, SECRETS_FILE } from './helpers/transcript-scan.js';
 
 declare module 'vitest' {
@@ -34,6 +35,8 @@ export default function setup(project: TestProject) {
       if (leaks.length > 0) fail(`An API key was printed:\n${leaks.join('\n')}`);
       const bytes = transcripts.reduce((sum, { text }) => sum + text.length, 0);
       process.stderr.write(`key scan: ${secrets.length} keys, ${transcripts.length} transcripts, ${bytes} characters, no key found\n`);
+      const skipped = process.env[BROWSER_SKIP_NOTE];
+      if (skipped) process.stderr.write(`${skipped}\n`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

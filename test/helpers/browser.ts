@@ -2,7 +2,7 @@
 // CHROMIUM_PATH names it and then it is required: a path that is not an executable file fails the
 // run, so that CI (which sets it) cannot pass with the browser tests quietly skipped. Without it,
 // the first of chromium, chromium-browser and google-chrome found on PATH is used; with none, the
-// browser test files are left out of the run and vitest.config.ts says so in one line.
+// browser test files are left out of the run, and the run says so in one line at its end.
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -11,6 +11,9 @@ export const BROWSER_TEST_FILES = ['test/e2e-overview-view.test.ts', 'test/e2e-s
 
 /** Looked for on PATH, in this order: Debian's package, Ubuntu's older name, Google's build. */
 export const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome'] as const;
+
+/** Where vitest.config.ts leaves the line saying the browser tests were skipped, for test/global-setup.ts to print at the end. */
+export const BROWSER_SKIP_NOTE = 'COMPLAINTS_TESTS_BROWSER_SKIPPED';
 
 export const HOW_TO_RUN_BROWSER_TESTS = 'install Chromium (Debian/Ubuntu: apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary';
 
