@@ -5,7 +5,7 @@
 #
 #   docker build -t complaints-book-mcp .
 #   docker run -p 8080:8080 -e COMPLAINTS_API_URL=https://your-complaints-service.example \
-#     -e COMPLAINTS_HTTP_ALLOWED_HOSTS=mcp.example.com,localhost complaints-book-mcp
+#     -e COMPLAINTS_HTTP_ALLOWED_HOSTS=mcp.example.com,localhost,127.0.0.1 complaints-book-mcp
 
 # Build: every dependency, then the server and the overview's page (tsc, then scripts/build-ui.mjs).
 FROM node:22-slim AS build

@@ -228,5 +228,9 @@ describe('maskKey', () => {
     expect(maskKey('or_abc')).toBe('or_••••');
     expect(maskKey('abc')).toBe('••••');
     expect(maskKey('sk_1234')).toBe('••••');
+    // Found by a new user's trial: a quoted key showed as "or••••def".
+    for (const quoted of ['"or_live_4f9a1c2b3d4e5f60718293a4b5c61a2b"', '“or_live_4f9a1c2b3d4e5f60718293a4b5c61a2b”']) {
+      expect(maskKey(quoted)).toBe('(wrapped in quotation marks; not shown)');
+    }
   });
 });

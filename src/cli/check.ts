@@ -5,7 +5,7 @@
 import { lazyApiClient } from '../api/lazy-client.js';
 import { VERDICT_LABELS, verdictOf } from '../api/verdict.js';
 import { type Config, loadConfig } from '../config.js';
-import { holdsKeyShape } from '../key-shape.js';
+import { holdsKeyShape, wrappedInQuotes } from '../key-shape.js';
 
 const CHECK_EXIT = {
   ok: 0,
@@ -23,6 +23,8 @@ const CHECK_EXIT = {
 
 /** "or_••••1a2b": enough to tell keys apart, not to use one. */
 export function maskKey(key: string): string {
+  // Its ends would be the quotes and the key's last three characters: said instead (config names the fix).
+  if (wrappedInQuotes(key)) return '(wrapped in quotation marks; not shown)';
   // Too short to show any of it: only the prefix, and only when it is the right one.
   if (key.length <= 7) return key.startsWith('or_') ? 'or_••••' : '••••';
   return `${key.slice(0, 3)}••••${key.slice(-4)}`;
