@@ -13,6 +13,25 @@ const TODAY = '2026-11-26';
 const items = (bodies: Record<string, unknown>[]) =>
   Array.from({ length: Math.ceil(bodies.length / 100) }, (_, i) => mustReadList({ data: bodies.slice(i * 100, i * 100 + 100), pagination: {} }).data).flat();
 
+type BookItem = ReturnType<typeof items>[number];
+
+/** A service over `book` that pages the records `matches` keeps for the query, and says their total. */
+function pagedReader(book: BookItem[], matches: (item: BookItem, query: ListQuery) => boolean): ComplaintsReader {
+  return {
+    async listComplaints(query) {
+      const pageSize = query.pageSize ?? 20;
+      const page = query.page ?? 1;
+      const matching = book.filter((item) => matches(item, query));
+      return {
+        items: matching.slice((page - 1) * pageSize, page * pageSize),
+        sentMore: 0,
+        pagination: { page, pageSize, total: matching.length, totalPages: Math.ceil(matching.length / pageSize) },
+      } as ListPage;
+    },
+    getComplaint: () => Promise.reject(new Error('not used')),
+  };
+}
+
 describe('a page repeated, so fewer records than the total but not capped', () => {
   it('does not say "every figure counts those 100" beside the service counts of 300', async () => {
     // 300 records; every page of the filings' reading is page 1 again. Counts of one record answer honestly.
@@ -101,19 +120,8 @@ describe('narrowed to one store, too many records to read', () => {
         }),
       ),
     );
-    const reader: ComplaintsReader = {
-      async listComplaints(query) {
-        const pageSize = query.pageSize ?? 20;
-        const page = query.page ?? 1;
-        const matching = book.filter((item) => (!query.status || item.status === query.status) && (!query.type || item.type === query.type));
-        return {
-          items: matching.slice((page - 1) * pageSize, page * pageSize),
-          sentMore: 0,
-          pagination: { page, pageSize, total: matching.length, totalPages: Math.ceil(matching.length / pageSize) },
-        } as ListPage;
-      },
-      getComplaint: () => Promise.reject(new Error('not used')),
-    };
+    // This service ignores storeId: a count asked for any store is the whole total.
+    const reader = pagedReader(book, (item, query) => (!query.status || item.status === query.status) && (!query.type || item.type === query.type));
     const { structured } = await runOverview(reader, { from: '2025-01-01', to: '2026-11-25', storeId: ASKED }, clock);
     const byStore = (structured as { byStore: Array<{ storeId?: string; count: number }> }).byStore;
     // What happens: [{ASKED, 4500}, {OTHER, 4500}]: 9,000 "exact" records of a 4,500 total.
@@ -135,24 +143,13 @@ describe('a store id sent with an invisible character, too many records to read'
         }),
       ),
     );
-    const reader: ComplaintsReader = {
-      async listComplaints(query) {
-        const pageSize = query.pageSize ?? 20;
-        const page = query.page ?? 1;
-        const matching = book.filter(
-          (item) =>
-            (!query.status || item.status === query.status) &&
-            (!query.type || item.type === query.type) &&
-            (!query.storeId || item.storeId?.replace('\u200b', '') === query.storeId),
-        );
-        return {
-          items: matching.slice((page - 1) * pageSize, page * pageSize),
-          sentMore: 0,
-          pagination: { page, pageSize, total: matching.length, totalPages: Math.ceil(matching.length / pageSize) },
-        } as ListPage;
-      },
-      getComplaint: () => Promise.reject(new Error('not used')),
-    };
+    const reader = pagedReader(
+      book,
+      (item, query) =>
+        (!query.status || item.status === query.status) &&
+        (!query.type || item.type === query.type) &&
+        (!query.storeId || item.storeId?.replace('\u200b', '') === query.storeId),
+    );
     const { structured } = await runOverview(reader, { from: '2025-01-01', to: '2026-11-25' }, clock);
     const byStore = (structured as { byStore: Array<{ storeId?: string; count: number }> }).byStore;
     // What happens: store 0 is missing from byStore (its raw id fails the uuid test, so it is never
