@@ -7,6 +7,7 @@
 // never masked, and the phone the official response gives (a fixed line with its area code) stays.
 // Masking is per field: a consumer's field is masked whatever it holds, the store's own number too.
 import type { ComplaintDetail, ComplaintListItem } from '../contract/records.js';
+import { isUuid } from '../domain/reference.js';
 import { cutIndex, NUMBER_SEPARATOR, stripUnsafe } from '../sanitize.js';
 
 const BULLET = '•';
@@ -155,8 +156,8 @@ export function maskOwnWords(text: string, personal: readonly string[]): string 
   return shown + maskInText(clean.slice(read));
 }
 
-/** Values whose digits are no one's number: a record's ids and its dates. */
-const NOT_A_NUMBER = /^(?:[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?)$/i;
+/** A date or date-time: like a record's ids (uuids), its digits are no one's number. */
+const A_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
  * Every number the record holds outside the organization's own words, as the digits of each value
@@ -169,7 +170,7 @@ function personalNumbers(record: ComplaintDetail): string[] {
   const visit = (value: unknown, depth: number): void => {
     if (typeof value === 'string' || typeof value === 'number') {
       const text = stripUnsafe(String(value)).normalize('NFKC').trim();
-      if (NOT_A_NUMBER.test(text)) return;
+      if (isUuid(text) || A_DATE.test(text)) return;
       const digits = text.replace(/\D/g, '');
       if (digits.length >= 6) numbers.push(digits);
     } else if (typeof value === 'object' && value !== null && depth < 32) {

@@ -4,6 +4,7 @@ import { countsDisagree, readExactCounts } from '../api/exact-counts.js';
 import { readUnresolved } from '../api/unresolved-records.js';
 import type { AllPages, ComplaintsReader, ExactCounts } from '../contract/operations.js';
 import { overviewAnswerSchema } from '../contract/overview-answer.js';
+import { isUuid } from '../domain/reference.js';
 import { capText } from '../format/cap.js';
 import { LISTED_STORES } from '../format/filings.js';
 import { formatOverviewText, toOverview } from '../format/overview.js';
@@ -71,9 +72,6 @@ export const complaintsOverview = defineTool({
   },
 });
 
-/** A store id the overview sends back to the service: a uuid, as the API's storeId filter takes. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The service's counts by status, type and each store seen (the LISTED_STORES with most records read),
  * or why they could not be had: then the overview counts the records read, and says so. A refused key
@@ -89,7 +87,8 @@ async function exactCountsOf(
   for (const item of items) {
     // The id as the overview groups stores by (cleaned): one store, whatever invisible character its id came with.
     const storeId = item.storeId === null ? '' : cleanLine(item.storeId, 64);
-    if (UUID.test(storeId)) seen.set(storeId, (seen.get(storeId) ?? 0) + 1);
+    // Sent back to the service only as the API's storeId filter takes it: a uuid.
+    if (isUuid(storeId)) seen.set(storeId, (seen.get(storeId) ?? 0) + 1);
   }
   const storeIds = [...seen]
     .sort((a, b) => b[1] - a[1])
