@@ -35,7 +35,7 @@ function setUp() {
   const request = (api: ComplaintsReader, extra: Partial<KeyCheckRequest> = {}): KeyCheckRequest => ({
     body: INITIALIZE,
     member: 'member-id',
-    api,
+    api: () => api,
     keyFrom: 'request',
     signal: new AbortController().signal,
     ...extra,
@@ -130,7 +130,7 @@ describe('KeyCheck.beforeAnswering', () => {
       listComplaints: (_query, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(abortReason(signal)))),
       getComplaint: () => Promise.reject(new Error('not used')),
     };
-    const result = await check.beforeAnswering({ body: INITIALIZE, member: 'm', api: slow, keyFrom: 'request', signal: new AbortController().signal });
+    const result = await check.beforeAnswering({ body: INITIALIZE, member: 'm', api: () => slow, keyFrom: 'request', signal: new AbortController().signal });
     expect(result).toEqual({ outcome: 'answer' });
   });
 

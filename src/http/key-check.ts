@@ -43,8 +43,8 @@ export interface KeyCheckRequest {
   body: unknown;
   /** The key's id (key-id.ts), as the memory of accepted keys knows it. */
   member: string;
-  /** The member's reader, as their tool calls get it. */
-  api: ComplaintsReader;
+  /** The member's reader for the check, made only when the key is checked. */
+  api: () => ComplaintsReader;
   keyFrom: 'request' | 'sign-in';
   /** Aborts when the client goes away. */
   signal: AbortSignal;
@@ -70,7 +70,7 @@ export class KeyCheck {
     // A timer of our own, cleared at the end (call-signal.ts says why not AbortSignal.timeout/any).
     const budget = callSignal(this.budgetMs, signal);
     try {
-      await api.listComplaints({ page: 1, pageSize: 1 }, budget.signal);
+      await api().listComplaints({ page: 1, pageSize: 1 }, budget.signal);
       return { outcome: 'answer' };
     } catch (caught) {
       error = caught;

@@ -125,7 +125,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     const api = reader();
     // The check is one attempt: a failing service lets the initialize through anyway, and a retry
     // would triple what any stranger's initialize costs the service.
-    const checked = await keyCheck.beforeAnswering({ body: body.json, member, api: reader(1), keyFrom, signal: gone.signal });
+    const checked = await keyCheck.beforeAnswering({ body: body.json, member, api: () => reader(1), keyFrom, signal: gone.signal });
     if (checked.outcome === 'refuse') {
       return rpcError(res, checked.status, checked.message, checked.challenge === undefined ? {} : { 'WWW-Authenticate': challenge(checked.challenge) });
     }
