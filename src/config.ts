@@ -3,7 +3,8 @@
 // A bad or missing setting does not stop the server: MCP clients show a dead server badly, so the
 // server starts, warns once on stderr, and every tool call answers with the problem instead.
 import { z } from 'zod';
-import { gotValue, holdsKey, holdsKeyShape, wrappedInQuotes } from './key-shape.js';
+import { holdsKey } from './key-echo.js';
+import { gotValue, holdsKeyShape, wrappedInQuotes } from './key-shape.js';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './prompts/language.js';
 
@@ -79,10 +80,12 @@ export function readSetting(env: Record<string, string | undefined>, name: strin
 export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'environment' | 'request' = 'environment'): Config {
   const problems: string[] = [];
   const setting = (name: string) => readSetting(env, name);
-  const secrets = tokenSecretsIn(env);
-  const got = (value: string) => gotValue(value, secrets);
-
   let apiKey = setting('COMPLAINTS_API_KEY');
+  // The key as set, even when refused below: a wrong key is a secret too, and no message quotes it in another setting.
+  const keySet = apiKey;
+  const secrets = tokenSecretsIn(env);
+  const got = (value: string) => gotValue(value, { key: keySet, secrets });
+
   if (keyFrom === 'request') {
     if (apiKey !== undefined) {
       problems.push(
@@ -108,9 +111,9 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   const rawUrl = setting('COMPLAINTS_API_URL');
   if (rawUrl === undefined) {
     problems.push('COMPLAINTS_API_URL is not set: set it to the base URL of the complaints service, without /api/v1.');
-  } else if (holdsKeyShape(rawUrl, true) || (apiKey !== undefined && holdsKeyShape(apiKey) && holdsKey(rawUrl, apiKey))) {
-    // A key in the URL (a query parameter, or pasted into the wrong variable) would be shown wherever
-    // the URL is, and sent to whoever answers it (a host name is even asked of the DNS).
+  } else if (holdsKeyShape(rawUrl, true) || (keySet !== undefined && holdsKey(rawUrl, keySet))) {
+    // A key in the URL (a query parameter, or pasted into the wrong variable, in any form) would be
+    // shown wherever the URL is, and sent to whoever answers it (a host name is even asked of the DNS).
     problems.push(
       'COMPLAINTS_API_URL must not contain the API key (it holds a value that looks like one; it is not shown): give the key in COMPLAINTS_API_KEY, which is sent in the Authorization header, and the URL without it.',
     );

@@ -1,10 +1,11 @@
 // Whether a text holds something shaped like an API key. A key pasted into the wrong setting (say
 // COMPLAINTS_API_URL=or_live_...) must not be echoed back by a problem, a log line or a tool result:
 // those reach the model's transcript and the operator's log.
-import { quoted, stripUnsafe } from './sanitize.js';
+import { holdsKey, readingsOf } from './key-echo.js';
+import { quoted } from './sanitize.js';
 
-/** "or_" then several of the characters a bearer token may hold. */
-const KEY_SHAPED = /or_[A-Za-z0-9._~+/=-]{6,}/i;
+/** "or_" then several of the characters a bearer token may hold; after a space too ("or_ live_..." is still a key, pasted carelessly). */
+const KEY_SHAPED = /or_\s*[A-Za-z0-9._~+/=-]{6,}/i;
 /** The same, to replace every one (a global pattern keeps state between tests, so it serves replace only). */
 const EVERY_KEY_SHAPED = new RegExp(KEY_SHAPED.source, 'gi');
 /** The same, not right after a letter or digit: a URL such as https://api.vendor_service.com is no key. */
@@ -20,31 +21,6 @@ export function holdsKeyShape(text: string, strict = false): boolean {
   const pattern = strict ? KEY_SHAPED_WORD : KEY_SHAPED;
   for (const reading of readingsOf(text)) if (pattern.test(reading)) return true;
   return false;
-}
-
-/**
- * True when `text` holds this very key, read as holdsKeyShape reads, in any case, and wherever it
- * is: glued to other text too, which the strict shape lets pass (a key pasted onto a host name).
- */
-export function holdsKey(text: string, key: string): boolean {
-  const wanted = key.toLowerCase();
-  for (const reading of readingsOf(text)) if (reading.toLowerCase().includes(wanted)) return true;
-  return false;
-}
-
-/** `text` without invisible characters, then percent-decoded until it no longer changes (at most five times: a URL is not encoded deeper in earnest). */
-function* readingsOf(text: string): Generator<string> {
-  let reading = stripUnsafe(text);
-  for (let decodings = 0; decodings <= 5; decodings++) {
-    yield reading;
-    try {
-      const decoded = stripUnsafe(decodeURIComponent(reading));
-      if (decoded === reading) return;
-      reading = decoded;
-    } catch {
-      return; // not valid percent-encoding: the readings so far were the only ones
-    }
-  }
 }
 
 /**
@@ -73,14 +49,26 @@ export function hideKeys(text: string): string {
 /** How much of a wrong value a message repeats: enough to recognize it. */
 const SHOWN_CHARS = 80;
 
+/** What a setting's value must not be quoted with: the member's key (COMPLAINTS_API_KEY, when set) and the sign-in's secrets. */
+export interface Unquotable {
+  key?: string | undefined;
+  secrets?: readonly string[];
+}
+
 /**
  * How a problem quotes the value of a setting: on one line, cleaned of escapes and invisible
- * characters, cut short, and not at all when it may hold a key.
+ * characters, cut short, and not at all when it may hold a key or a secret.
  */
-export function gotValue(value: string, secrets: readonly string[] = []): string {
+export function gotValue(value: string, { key, secrets = [] }: Unquotable = {}): string {
   if (holdsKeyShape(value)) return 'got a value that looks like an API key; it is not shown';
+  if (key !== undefined && holdsKey(value, key)) return 'got a value that holds what looks like your API key; it is not shown';
   if (holdsSecretPart(value, secrets)) return 'got a value that holds part of COMPLAINTS_HTTP_TOKEN_SECRET; it is not shown';
   return `got ${quoted(value, SHOWN_CHARS)}`;
+}
+
+/** Whether `value` holds something shaped like a key, or `key` itself (when there is one) in any form holdsKey knows. */
+export function holdsKnownKey(value: string, key: string | undefined): boolean {
+  return holdsKeyShape(value) || (key !== undefined && holdsKey(value, key));
 }
 
 /** How many characters of a secret, found together, count as part of it. */

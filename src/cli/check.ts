@@ -5,7 +5,7 @@
 import { lazyApiClient } from '../api/lazy-client.js';
 import { VERDICT_LABELS, verdictOf } from '../api/verdict.js';
 import { type Config, loadConfig } from '../config.js';
-import { holdsKeyShape, wrappedInQuotes } from '../key-shape.js';
+import { holdsKnownKey, wrappedInQuotes } from '../key-shape.js';
 
 const CHECK_EXIT = {
   ok: 0,
@@ -30,11 +30,11 @@ export function maskKey(key: string): string {
   return `${key.slice(0, 3)}••••${key.slice(-4)}`;
 }
 
-/** A refused URL is shown as given, but never the credentials or a key in it (refused too). */
-function shownUrl(config: Config, raw: string | undefined): string {
+/** A refused URL is shown as given, but never the credentials or a key in it, in any form (refused too). */
+function shownUrl(config: Config, raw: string | undefined, key: string | undefined): string {
   if (config.apiUrl !== undefined) return config.apiUrl;
   if (!raw) return '(not set)';
-  if (holdsKeyShape(raw)) return '(not shown: it holds a value that looks like an API key)';
+  if (holdsKnownKey(raw, key)) return '(not shown: it holds a value that looks like an API key)';
   return raw.replace(/\/\/[^/@]*@/, '//••••@');
 }
 
@@ -42,7 +42,7 @@ export async function runCheck(env: Record<string, string | undefined>, print: (
   const config = loadConfig(env);
   const rawKey = env.COMPLAINTS_API_KEY?.trim();
   print('Settings:');
-  print(`  COMPLAINTS_API_URL     ${shownUrl(config, env.COMPLAINTS_API_URL?.trim())}`);
+  print(`  COMPLAINTS_API_URL     ${shownUrl(config, env.COMPLAINTS_API_URL?.trim(), rawKey)}`);
   print(`  COMPLAINTS_API_KEY     ${rawKey ? maskKey(rawKey) : '(not set)'}`);
   print(`  COMPLAINTS_TIMEOUT_MS  ${config.timeoutMs}`);
   print(`  COMPLAINTS_TIMEZONE    ${config.timeZone}`);

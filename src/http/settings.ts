@@ -1,7 +1,7 @@
 // Environment -> the settings of `serve --http` that the member's own settings (config.ts) do not
 // have: allow-lists, caps, the shutdown grace and the sign-in. Pure: reads the `env` it is given.
 import { FLAG_WORDS, parseFlag, readSetting, tokenSecretsIn } from '../config.js';
-import { gotValue } from '../key-shape.js';
+import { gotValue, holdsKnownKey } from '../key-shape.js';
 import type { InFlightCaps } from './in-flight.js';
 import { type AllowLists, allowLists, isLoopbackHost, LOOPBACK_NAMES } from './request-guards.js';
 
@@ -35,9 +35,11 @@ export const MAX_REQUEST_BODY_BYTES = 256 * 1024;
 export function loadHttpSettings(env: Record<string, string | undefined>, bindHost: string): HttpSettings {
   const problems: string[] = [];
   const setting = (name: string) => readSetting(env, name);
-  // The secrets are never quoted, nor is another setting that holds one (pasted in the wrong place).
+  // The secrets are never quoted, nor is another setting that holds one (pasted in the wrong place);
+  // nor a key in COMPLAINTS_API_KEY (a problem of its own here, but a member's key all the same).
   const secrets = tokenSecretsIn(env);
-  const got = (value: string) => gotValue(value, secrets);
+  const key = setting('COMPLAINTS_API_KEY');
+  const got = (value: string) => gotValue(value, { key, secrets });
 
   const list = (name: string, pattern: RegExp, example: string): string[] | undefined => {
     const raw = setting(name);
@@ -64,7 +66,7 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
   const perKey = count('COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY', HTTP_DEFAULTS.maxInFlightPerKey, 100_000);
   const shutdownGraceMs = count('COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS', HTTP_DEFAULTS.shutdownGraceMs, 600_000);
 
-  const signIn = readSignIn(setting, secrets, bindHost, problems, got);
+  const signIn = readSignIn(setting, secrets, bindHost, problems, got, key);
   // Bound to loopback behind a proxy, the public name is the Host that arrives: answer to it too.
   const publicHost = signIn?.publicUrl === undefined ? undefined : new URL(signIn.publicUrl).host;
   const hostList = hosts ?? (publicHost !== undefined && isLoopbackHost(bindHost) ? [...LOOPBACK_NAMES, publicHost] : undefined);
@@ -78,6 +80,7 @@ function readSignIn(
   bindHost: string,
   problems: string[],
   got: (value: string) => string,
+  key: string | undefined,
 ): SignInSettings | undefined {
   const rawSecrets = setting('COMPLAINTS_HTTP_TOKEN_SECRET');
   const rawUrl = setting('COMPLAINTS_HTTP_PUBLIC_URL');
@@ -102,7 +105,12 @@ function readSignIn(
   }
 
   let publicUrl: string | undefined;
-  if (rawUrl !== undefined) {
+  if (rawUrl !== undefined && holdsKnownKey(rawUrl, key)) {
+    // Published to every client as the sign-in's issuer, and asked of the DNS: never a key, in any form.
+    problems.push(
+      'COMPLAINTS_HTTP_PUBLIC_URL must not hold an API key (it holds a value that looks like one; it is not shown): set it to the https origin clients reach this server at, such as "https://mcp.example.com".',
+    );
+  } else if (rawUrl !== undefined) {
     const url = URL.canParse(rawUrl) ? new URL(rawUrl) : undefined;
     const loopbackHttp = url?.protocol === 'http:' && isLoopbackHost(url.hostname);
     if (
