@@ -6,8 +6,6 @@ import { quoted } from './sanitize.js';
 
 /** "or_" then several of the characters a bearer token may hold; after a space too ("or_ live_..." is still a key, pasted carelessly). */
 const KEY_SHAPED = /or_\s*[A-Za-z0-9._~+/=-]{6,}/i;
-/** The same, to replace every one (a global pattern keeps state between tests, so it serves replace only). */
-const EVERY_KEY_SHAPED = new RegExp(KEY_SHAPED.source, 'gi');
 /** The same, not right after a letter or digit: a URL such as https://api.vendor_service.com is no key. */
 const KEY_SHAPED_WORD = /(?<![A-Za-z0-9])or_[A-Za-z0-9._~+/=-]{6,}/i;
 
@@ -39,11 +37,6 @@ const QUOTES_AROUND =
 export function wrappedInQuotes(value: string): boolean {
   const unwrapped = value.replace(QUOTES_AROUND, '');
   return unwrapped !== value.trim() && unwrapped.startsWith('or_');
-}
-
-/** `text` with every key-shaped part replaced by "[key]": for a message the service wrote. */
-export function hideKeys(text: string): string {
-  return text.replace(EVERY_KEY_SHAPED, '[key]');
 }
 
 /** How much of a wrong value a message repeats: enough to recognize it. */

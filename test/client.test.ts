@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ComplaintsApi, parseRetryAfter } from '../src/api/client.js';
 import { ApiError, NOT_FOUND_TEXT } from '../src/api/errors.js';
 import { detailBody } from './fixtures.js';
+import { formsShown, keyForms } from './helpers/key-forms.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, count: number) => void;
 
@@ -126,12 +127,28 @@ describe('retries', () => {
 });
 
 describe('error texts', () => {
-  it('names the refused parameter of a 400 from the body', async () => {
+  it('names the refused parameter of a 400 from the body, in words of ours', async () => {
     handler = (_request, response) => json(response, 400, { error: { code: 'invalid_parameter', message: 'pageSize must be an integer from 1 to 100' } });
     const error = await failure(api().listComplaints({ pageSize: 500 }));
-    expect(error.message).toBe(
-      'The complaints service refused the request (400); its message, quoted: "pageSize must be an integer from 1 to 100". Check the arguments and try again.',
-    );
+    expect(error.message).toBe('The complaints service refused the request (400); it names the parameter pageSize. Check the arguments and try again.');
+  });
+
+  it.each(Object.entries(keyForms(KEY)))("never repeats the service's message, which may hold the key %s", async (_label, form) => {
+    for (const [status, kind] of [
+      [400, 'bad_request'],
+      [422, 'unexpected_status'],
+    ] as const) {
+      for (const [message, named] of [
+        [`pageSize refused for ${form}`, '; it names the parameter pageSize'],
+        [`request refused for ${form}`, ''],
+      ]) {
+        handler = (_request, response) => json(response, status, { error: { code: 'invalid_parameter', message } });
+        const error = await failure(api().listComplaints({ page: 1, pageSize: 500 }));
+        expect(error.kind).toBe(kind);
+        expect(error.message).toContain(`(${status === 400 ? '' : 'HTTP '}${status})${named}.`);
+        expect(formsShown(error.message, keyForms(KEY)), error.message).toEqual([]);
+      }
+    }
   });
 
   it('gives fixed texts for 401, 403 and 404', async () => {

@@ -1,9 +1,11 @@
 // End to end: the key in another form (without "or_", upper-cased, percent-encoded, in base64,
-// reversed) is never repeated when pasted into a setting (by check, a tool call or the log), and a
-// public URL that holds a key is refused before it could be published as the issuer.
+// reversed) is never repeated: not when pasted into a setting (by check, a tool call or the log),
+// not when a refusal of the service holds it (the tool text names our parameter, never its words),
+// and a public URL that holds a key is refused before it could be published as the issuer.
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from './helpers/check.js';
+import { FaultServer, json } from './helpers/fault-server.js';
 import { formsShown, keyForms } from './helpers/key-forms.js';
 import { connect, SERVER_PATH } from './helpers/mcp.js';
 import { openTranscript } from './helpers/transcript.js';
@@ -39,6 +41,39 @@ describe.each(Object.entries(FORMS))('the key %s in COMPLAINTS_TIMEZONE, COMPLAI
       expect(text).toMatch(/COMPLAINTS_TIMEZONE .*it is not shown/);
       expect(mcp.stderr()).toMatch(/COMPLAINTS_LANGUAGE .*it is not shown/);
       expect(formsShown(text + mcp.stderr(), FORMS)).toEqual([]);
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
+describe('a refusal of the service that holds the key in another form', () => {
+  let fault: FaultServer;
+  beforeAll(async () => {
+    fault = await FaultServer.start();
+  });
+  afterAll(async () => {
+    await fault?.close();
+  });
+
+  it.each([400, 422])('%i: the tool text names the parameter it refused when it names one of ours, and never repeats its words', async (status) => {
+    const mcp = await connect({ COMPLAINTS_API_URL: fault.url, COMPLAINTS_API_KEY: KEY });
+    try {
+      for (const form of Object.values(FORMS)) {
+        for (const [message, named] of [
+          [`pageSize is not accepted for ${form}`, 'it names the parameter pageSize'],
+          [`not accepted for ${form}`, undefined],
+        ] as const) {
+          fault.always(json(status, { error: { code: 'invalid_parameter', message } }));
+          const { isError, text } = await mcp.call('list_complaints');
+          expect(isError).toBe(true);
+          expect(text).toContain(`(${status === 400 ? '' : 'HTTP '}${status})`);
+          if (named) expect(text).toContain(named);
+          else expect(text).not.toContain('names the parameter');
+          expect(text).not.toContain('not accepted');
+          expect(formsShown(text + mcp.stderr(), FORMS), text).toEqual([]);
+        }
+      }
     } finally {
       await mcp.close();
     }

@@ -8,13 +8,12 @@ import { type Dispatcher, request } from 'undici';
 import { type ListQuery, PAGE_SIZE_MAX } from '../contract/list-query.js';
 import type { ComplaintsReader, ListPage } from '../contract/operations.js';
 import type { ComplaintDetail, Pagination } from '../contract/records.js';
-import { hideKeys } from '../key-shape.js';
 import { log } from '../log.js';
-import { cleanLine } from '../sanitize.js';
 import { type CallSignal, callSignal } from './call-signal.js';
 import { ApiError, abortReason, errorForStatus, type KeySource, type StatusContext } from './errors.js';
 import { answeredInPlainHttp, errorCode, networkError, plainHttpError } from './network-errors.js';
-import { isPlainObject, readDetailEnvelope, readListEnvelope } from './read-records.js';
+import { readDetailEnvelope, readListEnvelope } from './read-records.js';
+import { refusedParameter } from './refused-parameter.js';
 
 export const MAX_ATTEMPTS = 3;
 /** Bodies larger than this are refused: a page of 100 records is about 100 KB. */
@@ -152,7 +151,7 @@ export class ComplaintsApi implements ComplaintsReader {
         this.options.onStatus?.(statusCode);
         if (!RETRYABLE_STATUSES.has(statusCode) || attempt >= maxAttempts) {
           const text = await readBody(response.body, 64 * 1024).catch(() => '');
-          throw errorForStatus(statusCode, upstreamMessage(text, apiKey), attempt, context);
+          throw errorForStatus(statusCode, refusedParameter(text, params ? [...params.keys()] : []), attempt, context);
         }
         await response.body.dump();
         retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.now());
@@ -238,27 +237,6 @@ function unexpectedBody(what: string): ApiError {
     'unexpected_body',
     `The complaints service answered with an unexpected body (${what}). Check that COMPLAINTS_API_URL is the service's base URL; if it is, try again later.`,
   );
-}
-
-/** The `message` or `error.message` of a JSON error body, cleaned; never an HTML page, never the key. */
-function upstreamMessage(text: string, apiKey: string): string | undefined {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isPlainObject(body)) return undefined;
-  const nested = isPlainObject(body.error) ? body.error : undefined;
-  const message = [body.message, nested?.message, body.error].find((value) => typeof value === 'string');
-  if (typeof message !== 'string') return undefined;
-  // The member's key, and anything else shaped like a key, is never repeated. Looked for once the
-  // text is clean (an invisible character inside the key would hide it, then vanish in the cleaning),
-  // and a message that still holds it split by spaces is not quoted at all.
-  const line = hideKeys(cleanLine(message, message.length).split(apiKey).join('[key]'));
-  const bare = line.replace(/\s+/g, '');
-  if (bare.includes(apiKey) || bare.includes(apiKey.replace(/^or_/, ''))) return undefined;
-  return cleanLine(line, 300);
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now. */

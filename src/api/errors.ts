@@ -1,7 +1,6 @@
 // Typed errors of the API client. Their messages are written by us and safe to show a model:
 // they never carry an upstream body verbatim, a stack, or the key.
 import { holdsKeyShape } from '../key-shape.js';
-import { quoted } from '../sanitize.js';
 
 export type ApiErrorKind =
   | 'unauthorized'
@@ -84,16 +83,16 @@ export const NOT_FOUND_TEXT =
   'Record not found or not accessible with this API key (404). Check the id or reference; records of other organizations or of stores you cannot access are not shown.';
 
 /**
- * Maps a non-2xx status (after retries) to the error the user reads. `detail` is the upstream message,
- * cleaned: it is the service's wording, not ours, so it is quoted as such, short, and never reads as
- * an instruction of the server's.
+ * Maps a non-2xx status (after retries) to the error the user reads. The service's own message is
+ * never repeated (it may hold the key in some form, or words meant as orders to the model): only
+ * `refused`, the name of one of our parameters that it names (api/refused-parameter.ts), if any.
  */
-export function errorForStatus(status: number, detail: string | undefined, attempts: number, context: StatusContext): ApiError {
+export function errorForStatus(status: number, refused: string | undefined, attempts: number, context: StatusContext): ApiError {
   const tried = attempts > 1 ? ` after ${attempts} attempts` : '';
-  const said = detail ? `; its message, quoted: ${quoted(detail, 160)}` : '';
+  const named = refused ? `; it names the parameter ${refused}` : '';
   switch (status) {
     case 400:
-      return new ApiError('bad_request', `The complaints service refused the request (400)${said}. Check the arguments and try again.`, status);
+      return new ApiError('bad_request', `The complaints service refused the request (400)${named}. Check the arguments and try again.`, status);
     case 401:
       return new ApiError(
         'unauthorized',
@@ -114,7 +113,11 @@ export function errorForStatus(status: number, detail: string | undefined, attem
       if (status >= 500) {
         return new ApiError('server_error', `The complaints service failed (HTTP ${status})${tried}. Try again later.`, status);
       }
-      return new ApiError('unexpected_status', `The complaints service answered with an unexpected status (HTTP ${status})${said}.`, status);
+      return new ApiError(
+        'unexpected_status',
+        `The complaints service answered with an unexpected status (HTTP ${status})${named}. Check the arguments, and that COMPLAINTS_API_URL is the service's base URL, then try again.`,
+        status,
+      );
   }
 }
 

@@ -29,7 +29,7 @@ export function startCheckLine(error: unknown): string | undefined {
       return `start check: ${message}${message.includes('COMPLAINTS_API_URL') ? '' : ' Check COMPLAINTS_API_URL and the network.'} ${THEN}`;
     default:
       // An answer, but not the service's (a web page, a redirect to a sign-in): most likely the URL.
-      // Said in words of ours: an unexpected status's message may quote the service, which has no place in the log.
+      // Said in words of ours, which point at the URL: the settings are what this line is about.
       if (error instanceof ApiError && (error.kind === 'unexpected_body' || error.kind === 'unexpected_status')) {
         const answered = error.kind === 'unexpected_body' ? 'a body that is not a list of complaints' : `HTTP ${error.status}`;
         return `start check: COMPLAINTS_API_URL answered the complaints list with ${answered}, not as the complaints service does: check that it is the service's base URL, without /api/v1. ${THEN}`;
