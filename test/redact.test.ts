@@ -124,6 +124,10 @@ describe('identifiers however spelled', () => {
     ['three marks with spaces around each', '4131 - . - 6690', '41316690'],
     ['as an amount in thousands', '41,316,690.00', '41316690'],
     ['in the fraction of a dated time', '2026-11-16T10:14:05.41316690-05:00', '41316690'],
+    // Around the guards: what is kept readable must not carry a number either.
+    ['a comma for the cents', 'S/ 41316690,00', '41316690'],
+    ['a time followed by the rest of a number', '12:34 5678', '12345678'],
+    ['more dots in words than an address has, before the local part', 'a punto b punto c punto d punto juan arroba gmail punto com', 'juan'],
   ];
   it.each(FOURTH_PROBE)('masks %s', (_how, written, secret) => {
     const masked = maskInText(`Mis datos: ${written}, gracias.`);
@@ -379,6 +383,24 @@ describe('what a third probe found', () => {
     }).data;
     const masked = redactListItem(item!);
     expect([masked.responseDeadline, masked.createdAt]).toEqual([item!.responseDeadline, item!.createdAt]);
+  });
+
+  it("keeps a record's own timestamps whole for the views, which show no fraction; a fraction shown is masked", () => {
+    const record = mustReadDetail({
+      data: detailBody({
+        createdAt: '2026-11-03T10:14:05.987654321Z',
+        // Not a date (no 30 February): shown as sent, so masked where it is shown.
+        updatedAt: '2026-02-30T10:14:05.41316690Z',
+        history: [{ eventType: 'note', publicNote: 'Llamada', createdAt: '2026-11-04T14:02:00.912345678Z' }],
+      }),
+    }).data;
+    expect(redactDetail(record).createdAt).toBe('2026-11-03T10:14:05.987654321Z');
+    const view = toDetailView(redactDetail(record), clock);
+    const answer = redactDetailAnswer(view.answer);
+    expect(answer.createdAt).toBe('2026-11-03 05:14');
+    for (const output of [formatDetailText({ ...view, answer }), JSON.stringify(answer)]) {
+      expect(output.replace(/[^\p{N}]/gu, '')).not.toMatch(/987654321|912345678|41316690/);
+    }
   });
 
   it('keeps the amount and the receipt number the service sent, as plain values', () => {
