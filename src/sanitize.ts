@@ -49,10 +49,13 @@ export function safeCutIndex(text: string, end: number): number {
 }
 
 /**
- * What may stand between two digits of one number in groups ("987 654 321", "4143-8140", "41.438.140",
- * "987•654•321"): masking reads such a number whole, and a cut must not leave one in part.
+ * A mark that may stand between two digits of one number in groups ("4143-8140", "41.438.140",
+ * "935:224:168", "4131∙6690", "4131／6690"): any punctuation or symbol, not a letter, a digit or a
+ * space. A list of such marks would miss the next one a person thinks of.
  */
-export const NUMBER_SEPARATOR = "[\\s.\\-\\u2010-\\u2015\\u2212\\ufe63\\uff0d\\uff0e/_·・‧,'’•|~*+、〜\\u05be]";
+export const NUMBER_MARK = '[\\p{P}\\p{S}]';
+/** A space or a mark: masking reads a number in groups whole, and a cut must not leave one in part. */
+export const NUMBER_SEPARATOR = '[\\s\\p{P}\\p{S}]';
 const TRAILING_NUMBER = new RegExp(`(?:[\\p{N}\\p{M}]|${NUMBER_SEPARATOR})*\\p{N}[\\p{N}\\p{M}]*$`, 'u');
 const NUMBER_GOES_ON = new RegExp(`^(?:\\p{N}|${NUMBER_SEPARATOR})`, 'u');
 

@@ -2,7 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDetailText, toDetailView } from '../src/format/detail.js';
 import { toListView } from '../src/format/list.js';
-import { maskAddress, maskEmail, maskIdentifier, maskInText, maskOwnWords, redactAnswer, redactDetail, redactListItem } from '../src/format/redact.js';
+import {
+  maskAddress,
+  maskEmail,
+  maskIdentifier,
+  maskInText,
+  maskOwnWords,
+  redactAnswer,
+  redactDetail,
+  redactDetailAnswer,
+  redactListItem,
+} from '../src/format/redact.js';
 import { cutIndex } from '../src/sanitize.js';
 import { detailBody, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
 
@@ -88,12 +98,51 @@ describe('identifiers however spelled', () => {
     expect(masked.replace(/[\s.\-•,/_\u00b7\u2013]/g, '')).not.toContain(secret.replace(/[\s.-]/g, ''));
   });
 
+  // What a fourth probe wrote: an "at" or a "dot" in words or brackets with any spacing, a domain in
+  // Spanish words, any punctuation or symbol between digits, an 8-digit amount, a time's long fraction.
+  const FOURTH_PROBE: Array<[string, string, string]> = [
+    ['[ at ] with spaces inside', 'rosa.q [ at ] gmail.com', 'rosa.q'],
+    // The domain stays (it says which provider, not who): the local part and its "at" must not.
+    ['(at) and (dot) between spaces', 'lucia (at) tienda-lucia (dot) pe', 'lucia (at)'],
+    ['arroba and punto as words', 'jperez arroba miempresa punto pe', 'jperez'],
+    ['two spaces around @', 'mariagarcia  @  gmail.com', 'mariagarcia'],
+    ['colons', '935:224:168', '935224168'],
+    ['two dashes between spaces', '987 -- 654 -- 321', '987654321'],
+    ['bullet operator', '4131\u22196690', '41316690'],
+    ['fullwidth solidus', '4131\uff0f6690', '41316690'],
+    ['fullwidth comma', '4131\uff0c6690', '41316690'],
+    ['as an amount', '41316690.00', '41316690'],
+    ['in the fraction of a time', '10:14:05.912345678', '912345678'],
+    // The same shapes, spelled otherwise.
+    ['{ arroba } and [ punto ], capitals', 'ROSA.Q { ARROBA } GMAIL [ PUNTO ] COM', 'ROSA.Q'],
+    ['at and dot as words', 'lucia at tienda dot pe', 'lucia'],
+    ['a local part in words too', 'juan punto perez arroba gmail punto com', 'juan'],
+    ['a tab and a line break around @', 'mariagarcia\t@\ngmail.com', 'mariagarcia'],
+    ['fullwidth colons', '935\uff1a224\uff1a168', '935224168'],
+    ['semicolons, equals signs, degrees', '4131;6690 o 4131=6690 o 4131\u00b06690', '41316690'],
+    ['quotes and brackets', '"4131" "6690" [4131](6690)', '41316690'],
+    ['three marks with spaces around each', '4131 - . - 6690', '41316690'],
+    ['as an amount in thousands', '41,316,690.00', '41316690'],
+    ['in the fraction of a dated time', '2026-11-16T10:14:05.41316690-05:00', '41316690'],
+    // Around the guards: what is kept readable must not carry a number either.
+    ['a comma for the cents', 'S/ 41316690,00', '41316690'],
+    ['a time followed by the rest of a number', '12:34 5678', '12345678'],
+    ['more dots in words than an address has, before the local part', 'a punto b punto c punto d punto juan arroba gmail punto com', 'juan'],
+  ];
+  it.each(FOURTH_PROBE)('masks %s', (_how, written, secret) => {
+    const masked = maskInText(`Mis datos: ${written}, gracias.`);
+    expect(masked.replace(/[^\p{L}\p{N}]/gu, '')).not.toContain(secret.replace(/[^\p{L}\p{N}]/gu, ''));
+  });
+
   it('leaves dates, times, amounts, correlatives, receipt numbers and record ids as they are', () => {
     for (const text of [
       'Reclamo N.° 000001105-2026: pagué S/ 189.90 con la boleta B001-004512 (factura F001-00012345) el 2026-11-01.',
       '2026-11-04 09:02 open → in_review (agent) "Se solicitó revisión técnica"',
       'S/ 1,234,567.89 el 16/11/2026 a las 10:14',
-      'Filed 2026-11-16T10:14:05.123456789Z, due 2026-12-11T00:00:00.000000000-05:00, seen 11/16/2026.',
+      // Milliseconds: a longer fraction could hold a number (see FOURTH_PROBE).
+      'Filed 2026-11-16T10:14:05.123Z, due 2026-12-11T00:00:00.000-05:00, seen 11/16/2026.',
+      'a las 10:14:05.123, de 09:00 a 18:00; S/ 9,999,999.99 o S/ 1234567.89',
+      'Tienda @ Lima: nos vemos at Lima, punto.',
       'id 0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11',
       'Tienda Miraflores @ Lima',
       'Visítenos en Tienda @ Miraflores. Gracias. Nos vemos at Lima.',
@@ -115,7 +164,7 @@ describe('redacted records', () => {
   // As get_complaint does it: the record masked, the view made, the answer read once more.
   const redacted = (raw: typeof record) => {
     const view = toDetailView(redactDetail(raw), clock);
-    return { ...view, answer: redactAnswer(view.answer) };
+    return { ...view, answer: redactDetailAnswer(view.answer) };
   };
 
   it('leaves no identifier or contact datum in the text or the structured record', () => {
@@ -128,8 +177,9 @@ describe('redacted records', () => {
     expect(formatDetailText(view)).toContain('r•••@correo.pe');
     // What a manager still needs to talk about the record.
     expect(formatDetailText(view)).toContain('Rosa Flores');
-    // The guardian is a person a manager talks to as well: the name stays, the number does not.
-    expect(view.answer.consumer?.guardian).toEqual({ fullName: 'Luis Flores', documentNumber: '4•••••22', age: '41' });
+    // The guardian is a person a manager talks to as well: the name stays, the numbers do not (an age
+    // could be the rest of a number another value holds).
+    expect(view.answer.consumer?.guardian).toEqual({ fullName: 'Luis Flores', documentNumber: '4•••••22', age: '••' });
     expect(formatDetailText(view)).toContain('000000402-2026');
     expect(view.answer.store?.id).toBe('9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b');
   });
@@ -142,6 +192,34 @@ describe('redacted records', () => {
     expect(answer.items![0]!.consumer).toBe('María 4•••••78 m•••@correo.pe');
     expect(answer.items![0]!.id).toBe(item!.id);
     expect(answer.items![0]!.correlative).toBe(item!.correlative);
+  });
+
+  // What a fourth probe got through: each field masked alone, then joined where it is shown.
+  it.each([
+    ['a DNI split between first and last name', { firstName: 'Rosa 4131', lastName: '6690 Quispe' }, '41316690'],
+    ['an e-mail split between first and last name', { firstName: 'mariagarcia', lastName: '@gmail.com' }, 'mariagarcia'],
+    [
+      'a DNI split between a legal person and its representative',
+      { personType: 'legal', legalName: 'Bodega SAC', firstName: 'Rosa 4131', lastName: '6690' },
+      '41316690',
+    ],
+    ['a DNI split between two values of the guardian', { isMinor: true, guardian: { nombre: 'Luis 4131', dni: '6690' } }, '41316690'],
+  ])('masks %s where the fields are joined: the text, and the name the view draws', (_how, consumer, secret) => {
+    const view = redacted(mustReadDetail({ data: detailBody({ consumer: { ...(detailBody().consumer as object), ...consumer } }) }).data);
+    const shownName = [view.answer.consumer?.firstName, view.answer.consumer?.lastName].filter(Boolean).join(' ');
+    for (const output of [formatDetailText(view), shownName]) {
+      expect(output.replace(/[^\p{L}\p{N}]/gu, ''), output).not.toContain(secret);
+    }
+  });
+
+  it('shows the same masked name in a record and in the list', () => {
+    const consumer = { ...(detailBody().consumer as object), firstName: 'Rosa 4131', lastName: '6690 Quispe' };
+    const view = redacted(mustReadDetail({ data: detailBody({ consumer }) }).data);
+    const [item] = mustReadList({ data: [listItemBody({ firstName: 'Rosa 4131', lastName: '6690 Quispe' })], pagination: {} }).data;
+    const list = toListView({ items: [redactListItem(item!)], sentMore: 0, pagination: { page: 1, pageSize: 20, total: 1, totalPages: 1 } }, {}, clock);
+    expect(redactAnswer(list.answer).items![0]!.consumer).toMatch(/^Rosa 4•••••90 Quispe\b/);
+    expect([view.answer.consumer?.firstName, view.answer.consumer?.lastName]).toEqual(['Rosa 4•••••90 Quispe', undefined]);
+    expect(formatDetailText(view)).toContain('Consumer: "Rosa 4•••••90 Quispe"');
   });
 
   // What the adversarial probe got through, each spelled as it was.
@@ -307,6 +385,24 @@ describe('what a third probe found', () => {
     expect([masked.responseDeadline, masked.createdAt]).toEqual([item!.responseDeadline, item!.createdAt]);
   });
 
+  it("keeps a record's own timestamps whole for the views, which show no fraction; a fraction shown is masked", () => {
+    const record = mustReadDetail({
+      data: detailBody({
+        createdAt: '2026-11-03T10:14:05.987654321Z',
+        // Not a date (no 30 February): shown as sent, so masked where it is shown.
+        updatedAt: '2026-02-30T10:14:05.41316690Z',
+        history: [{ eventType: 'note', publicNote: 'Llamada', createdAt: '2026-11-04T14:02:00.912345678Z' }],
+      }),
+    }).data;
+    expect(redactDetail(record).createdAt).toBe('2026-11-03T10:14:05.987654321Z');
+    const view = toDetailView(redactDetail(record), clock);
+    const answer = redactDetailAnswer(view.answer);
+    expect(answer.createdAt).toBe('2026-11-03 05:14');
+    for (const output of [formatDetailText({ ...view, answer }), JSON.stringify(answer)]) {
+      expect(output.replace(/[^\p{N}]/gu, '')).not.toMatch(/987654321|912345678|41316690/);
+    }
+  });
+
   it('keeps the amount and the receipt number the service sent, as plain values', () => {
     const record = mustReadDetail({
       data: detailBody({ claim: { ...(detailBody().claim as object), amount: '12500000', proofOfPaymentNumber: '0001-00451234' } }),
@@ -339,7 +435,7 @@ describe("the store's own data", () => {
   // As get_complaint does it: the record masked, the view made, the answer read once more.
   const outputs = (record: ReturnType<typeof withConsumer>) => {
     const view = toDetailView(redactDetail(record), clock);
-    const answer = redactAnswer(view.answer);
+    const answer = redactDetailAnswer(view.answer);
     return { answer, text: formatDetailText({ ...view, answer }) };
   };
   const digitsOf = (text: string) => text.replace(/[\s.()-]/g, '');

@@ -6,9 +6,11 @@
 // their own than a DNI, an e-mail or a phone. The store's own data is not a consumer's: its name is
 // never masked, and the phone the official response gives (a fixed line with its area code) stays.
 // Masking is per field: a consumer's field is masked whatever it holds, the store's own number too.
+// What is shown joined (a name in two fields, the guardian's values side by side) is masked as shown.
+import type { DetailAnswer } from '../contract/detail-answer.js';
 import type { ComplaintDetail, ComplaintListItem } from '../contract/records.js';
 import { isUuid } from '../domain/reference.js';
-import { cutIndex, NUMBER_SEPARATOR, stripUnsafe } from '../sanitize.js';
+import { cutIndex, NUMBER_MARK, NUMBER_SEPARATOR, stripUnsafe } from '../sanitize.js';
 
 const BULLET = '•';
 
@@ -64,40 +66,53 @@ export function maskAddress(value: string): string {
 
 // Inside any other text: e-mail addresses, and numbers of 8 digits or more however they are grouped
 // (a DNI, with its check digit "-7" or after letters as in "DNI66778899"; a RUC; a phone, with or
-// without +51, in groups split by spaces, dots, dashes, slashes, underscores or commas), in any form
-// of digit (fullwidth, superscript, circled...) and with marks on them (4́, 4⃣).
+// without +51, in groups split by spaces and any punctuation or symbol: "935:224:168", "987 -- 654"),
+// in any form of digit (fullwidth, superscript, circled...) and with marks on them (4́, 4⃣).
 // Left as they are, because they are not a person's: dates and times, amounts with cents,
 // correlatives (000001105-2026), receipt numbers (B001-00451234) and uuids.
 // Each pattern reads a run once, left to right; what a protected pattern takes is not read again.
 
 // An e-mail: a local part (quoted, or a run up to a space or a delimiter), an "@" however written, and
 // a domain; with spaces around the "@", or "at"/"arroba" as a word, only when one side looks like an
-// address (below).
+// address (below). A dot may be written as a word or in brackets too ("gmail punto com", "(dot)").
 const RUN = '[^\\s@\\uff20\\ufe6b\\u24d0<>()[\\]{},;:"]+';
-const AT = '(?:[@\\uff20\\ufe6b\\u24d0]|[[({](?:at|arroba)[\\])}]|&#64;|&#x40;|%40)';
-const DOMAIN = `(?:\\[[^\\]\\s]{1,64}\\]|${RUN}(?:\\(dot\\)${RUN})*)`;
+const AT = '(?:[@\\uff20\\ufe6b\\u24d0]|[[({]\\s*(?:at|arroba)\\s*[\\])}]|&#64;|&#x40;|%40)';
+const WORD_DOT = '(?:\\s*[[({]\\s*(?:dot|punto)\\s*[\\])}]\\s*|\\s+(?:dot|punto)\\s+)';
+// A few dots in words at most: a longer chain is no address, and reading one from every word of a
+// text ("punto y punto y punto...") would take a time that grows with the square of its length.
+const DOMAIN = `(?:\\[[^\\]\\s]{1,64}\\]|${RUN}(?:${WORD_DOT}${RUN}){0,4})`;
+const LOCAL = `(?:"[^"\\n]{1,64}"|${RUN}(?:${WORD_DOT}${RUN}){0,3})`;
 const EMAIL_IN_TEXT = new RegExp(
-  `(?<![^\\s@\\uff20\\ufe6b\\u24d0<>()[\\]{},;:"])("[^"\\n]{1,64}"|${RUN})(?:${AT}(${DOMAIN})|\\s?${AT}\\s?(${RUN})|\\s(?:at|arroba)\\s(${RUN}))`,
+  `(?<![^\\s@\\uff20\\ufe6b\\u24d0<>()[\\]{},;:"])(${LOCAL})(?:${AT}(${DOMAIN})|\\s*${AT}\\s*(${DOMAIN})|\\s+(?:at|arroba)\\s+(${DOMAIN}))`,
   'giu',
 );
 // With spaces around the "@", a word and a word ("Tienda @ Lima.", "meet at Lima") are not an
-// address; a handle ("juan.perez"), a domain ("gmail.com") or a mail provider ("gmail") is.
+// address; a handle ("juan.perez"), a domain ("gmail.com", "miempresa punto pe") or a mail provider
+// ("gmail") is.
 const HANDLE = /[._\d-]/u;
-const MAIL_DOMAIN = /[.。]\p{L}|\(dot\)|^(?:gmail|hotmail|outlook|yahoo|live|icloud|msn|aol|proton(?:mail)?)\b/iu;
+const MAIL_DOMAIN = new RegExp(`[.。]\\p{L}|${WORD_DOT}|^(?:gmail|hotmail|outlook|yahoo|live|icloud|msn|aol|proton(?:mail)?)\\b`, 'iu');
 /** A text with this many "@" is not one a person wrote: it is masked whole rather than address by address. */
 const MOST_ADDRESSES = 16;
 
 // Real dates only (a month is 01-12, a day 01-31, a year 19xx or 20xx), so that no number passes for
-// one; a time may carry seconds, their fraction and an offset (2026-11-16T10:14:05.123456789-05:00).
+// one; a time may carry seconds, their milliseconds and an offset (2026-11-16T10:14:05.123-05:00). A
+// longer fraction is no one's way of writing a time in a sentence, and could hold a phone.
 const DAY = '(?:0?[1-9]|[12][0-9]|3[01])';
 const MONTH = '(?:0?[1-9]|1[0-2])';
 const YEAR = '(?:19|20)[0-9]{2}';
-const TIME = '(?:[ T][0-2]?[0-9]:[0-5][0-9](?::[0-5][0-9](?:[.,][0-9]+)?)?(?:Z|[+-][0-2][0-9]:?[0-5][0-9])?)?';
+const CLOCK = '[0-2]?[0-9]:[0-5][0-9](?::[0-5][0-9](?:[.,][0-9]{1,3})?)?';
+const TIME = `(?:[ T]${CLOCK}(?:Z|[+-][0-2][0-9]:?[0-5][0-9])?)?`;
+/** Between two digits of one number: up to three marks (dots, dashes, colons...), with any spaces around them. */
+const SEPARATORS = `(?:\\s*${NUMBER_MARK}){0,3}\\s*`;
 const PROTECTED = [
   `${YEAR}[-/.]${MONTH}[-/.]${DAY}${TIME}`, // 2026-11-16 10:14
   `${DAY}[-/.]${MONTH}[-/.](?:${YEAR}|[0-9]{2})${TIME}`, // 16/11/2026
   `${MONTH}[-/.]${DAY}[-/.]${YEAR}${TIME}`, // 11/16/2026
-  '[0-9]{1,3}(?:,[0-9]{3})*\\.[0-9]{2}|[0-9]+\\.[0-9]{2}', // 1,234.50 and 189.90
+  // A time alone, when no more digits follow it: "10:14:05.123", but not "10:14 4131" nor "09:00-18:00".
+  `${CLOCK}(?!${SEPARATORS}\\p{N})`,
+  // 1,234.50 and 189.90, below ten million: a consumer's purchase is not of 10,000,000 soles or more,
+  // and an 8-digit "amount" (41316690.00) is a DNI or a phone that cents would otherwise hide.
+  '(?:[0-9](?:,[0-9]{3}){2}|[0-9]{1,3}(?:,[0-9]{3})?|[0-9]{1,7})\\.[0-9]{2}',
   // A correlative as the service writes it; unpadded (1105-2026) it has a DNI's 8 digits, and is masked.
   '[0-9]{9}-[0-9]{4}',
   '(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}', // a uuid
@@ -105,8 +120,6 @@ const PROTECTED = [
 ]
   .map((pattern) => `(?:${pattern})(?!\\p{N})`)
   .join('|');
-/** Between two digits of one number: up to three of these (spaces, dots, dashes, slashes...). */
-const SEPARATORS = `${NUMBER_SEPARATOR}{0,3}`;
 /** A number of at least six digits (with their marks), perhaps after an area code in parentheses: (01) 412-3456. */
 const NUMBER = `\\+?(?:\\(\\+?(?:\\p{N}\\p{M}*){1,4}\\)${SEPARATORS})?(?:\\p{N}\\p{M}*${SEPARATORS}){5,}\\p{N}\\p{M}*`;
 const NUMBER_IN_TEXT = new RegExp(`(${PROTECTED})|${NUMBER}`, 'giu');
@@ -193,7 +206,7 @@ function personalNumbers(record: ComplaintDetail): string[] {
  * unchanged; the store's name, and the fixed lines of the official response, are the store's own.
  */
 export function redactDetail(record: ComplaintDetail): ComplaintDetail {
-  const masked = maskTextsIn(record, undefined, undefined, personalNumbers(record)) as ComplaintDetail;
+  const masked = maskTextsIn(record, { personal: personalNumbers(record), keepsTimestamps: true }) as ComplaintDetail;
   const { consumer } = record;
   return {
     ...masked,
@@ -204,8 +217,6 @@ export function redactDetail(record: ComplaintDetail): ComplaintDetail {
       email: maskWith(consumer.email, maskEmail),
       phone: maskWith(consumer.phone, maskIdentifier),
       address: maskWith(consumer.address, maskAddress),
-      // The guardian's shape is not in the contract: keys and values are read like any text (a key could
-      // be a number or an e-mail itself), and a value under a key that names an address is masked as one.
       guardian: consumer.guardian && guardianMasked(consumer.guardian),
     },
   };
@@ -213,7 +224,7 @@ export function redactDetail(record: ComplaintDetail): ComplaintDetail {
 
 export function redactListItem(item: ComplaintListItem): ComplaintListItem {
   return {
-    ...(maskTextsIn(item) as ComplaintListItem),
+    ...(maskTextsIn(item, { personal: [], keepsTimestamps: true }) as ComplaintListItem),
     documentNumber: maskWith(item.documentNumber, maskIdentifier),
     legalTaxId: maskWith(item.legalTaxId, maskIdentifier),
     email: maskWith(item.email, maskEmail),
@@ -227,7 +238,24 @@ export function redactListItem(item: ComplaintListItem): ComplaintListItem {
  * numbers were masked there).
  */
 export function redactAnswer<T extends object>(answer: T): T {
-  return maskTextsIn(answer) as T;
+  return maskTextsIn(answer, ANSWER) as T;
+}
+
+/**
+ * A detail answer read once more (redactAnswer), then as it is shown: the text and the view write the
+ * consumer's first and last name as one, which can hold together what each held in part ("Rosa 4131"
+ * and "6690 Quispe", "mariagarcia" and "@gmail.com"). When the joined name masks otherwise, it is
+ * given whole, masked, as the first name: what the list shows of the same record.
+ */
+export function redactDetailAnswer(answer: DetailAnswer): DetailAnswer {
+  const masked = redactAnswer(answer);
+  const consumer = masked.consumer;
+  if (consumer?.firstName === undefined || consumer.lastName === undefined) return masked;
+  const joined = `${consumer.firstName} ${consumer.lastName}`;
+  const shown = maskInText(joined);
+  if (shown === joined) return masked;
+  const { lastName: _inTheFirst, ...others } = consumer;
+  return { ...masked, consumer: { ...others, firstName: shown } };
 }
 
 /** A guardian's key that holds an address, in English or Spanish (compared without accents), or a value that reads as one. */
@@ -235,15 +263,21 @@ const ADDRESS_KEY = /addr|direcc|domicil|residen|street|calle|ubicac|location/i;
 const ADDRESS_VALUE = /(?:^|[\s,])(?:av|avda|avenida|jr|jiron|calle|psje|pasaje|mz|manzana|lote|urb|urbanizacion|street|st|carretera|prolongacion)\b\.?\s/i;
 const withoutAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
 
+/**
+ * The guardian's shape is not in the contract: keys are read like any text (a key could be a number or
+ * an e-mail itself), and each value is masked as a whole, by what it is. The text writes the values
+ * side by side, so a value with any digit is masked whole: however short, it could be the rest of
+ * another's number ("Luis 4131" and "6690"). A name stays; a nested value is read like any text.
+ */
 function guardianMasked(guardian: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(guardian).map(([key, value]) => [
-      maskInText(key),
-      typeof value === 'string' && (ADDRESS_KEY.test(withoutAccents(key)) || ADDRESS_VALUE.test(withoutAccents(value)))
-        ? maskAddress(stripUnsafe(value))
-        : maskTextsIn(typeof value === 'number' ? String(value) : value),
-    ]),
-  );
+  return Object.fromEntries(Object.entries(guardian).map(([key, value]) => [maskInText(key), guardianValueMasked(key, value)]));
+}
+
+function guardianValueMasked(key: string, value: unknown): unknown {
+  if (typeof value !== 'string' && typeof value !== 'number') return maskTextsIn(value, ANSWER);
+  const text = stripUnsafe(String(value));
+  if (ADDRESS_KEY.test(withoutAccents(key)) || ADDRESS_VALUE.test(withoutAccents(text))) return maskAddress(text);
+  return /\p{N}/u.test(text) ? maskIdentifier(text) : maskInText(text);
 }
 
 /** The whole value cleaned and masked; null stays null. */
@@ -273,25 +307,43 @@ const readable = (text: string) => (text.length > MOST_READ ? text.slice(0, cutI
 const isStoreName = (key: string | undefined, parent: string | undefined) => key === 'storeName' || key === 'store' || (parent === 'store' && key === 'name');
 
 /**
+ * The times a record holds: a service may write them to the nanosecond, and every view reads them
+ * (a deadline counts from them), so a whole timestamp there is kept as sent. Anywhere else, and in an
+ * answer, whose times are short or left as sent when unreadable, a long fraction is read as a number.
+ */
+const TIME_FIELDS = new Set(['createdAt', 'updatedAt', 'respondedAt', 'sentAt', 'incidentDate', 'responseDeadline', 'date']);
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * How maskTextsIn reads a value. `personal`: the consumer's numbers, which the official response's
+ * fixed lines must not be either; `keepsTimestamps`: a record's times are kept (TIME_FIELDS).
+ */
+interface Reading {
+  personal: readonly string[];
+  keepsTimestamps: boolean;
+}
+const ANSWER: Reading = { personal: [], keepsTimestamps: false };
+
+/**
  * A copy with maskInText applied to every string and key (but plain codes, above, and the store's own
  * words). fromEntries keeps a key such as "__proto__" a key; two keys that mask alike (two statuses
- * holding different DNIs) are merged, their counts added. `personal`: the consumer's numbers, which
- * the official response's fixed lines must not be either.
+ * holding different DNIs) are merged, their counts added.
  */
-function maskTextsIn(value: unknown, key?: string, parent?: string, personal: readonly string[] = []): unknown {
+function maskTextsIn(value: unknown, reading: Reading, key?: string, parent?: string): unknown {
   if (typeof value === 'string') {
     if (key !== undefined && CODE_FIELDS.has(key) && PLAIN_CODE.test(value.trim())) return value;
     if (key === 'amount' && PLAIN_AMOUNT.test(value.trim())) return value;
+    if (reading.keepsTimestamps && key !== undefined && TIME_FIELDS.has(key) && TIMESTAMP.test(value.trim())) return value;
     if (isStoreName(key, parent)) return stripUnsafe(readable(value));
-    if (key === 'officialResponse') return maskOwnWords(readable(value), personal);
+    if (key === 'officialResponse') return maskOwnWords(readable(value), reading.personal);
     return maskInText(readable(value));
   }
-  if (Array.isArray(value)) return value.map((item) => maskTextsIn(item, undefined, undefined, personal));
+  if (Array.isArray(value)) return value.map((item) => maskTextsIn(item, reading));
   if (typeof value === 'object' && value !== null) {
     const entries = new Map<string, unknown>();
     for (const [name, inner] of Object.entries(value)) {
       const shownName = maskInText(readable(name));
-      const masked = maskTextsIn(inner, name, key, personal);
+      const masked = maskTextsIn(inner, reading, name, key);
       const earlier = entries.get(shownName);
       entries.set(shownName, typeof earlier === 'number' && typeof masked === 'number' ? earlier + masked : (earlier ?? masked));
     }

@@ -5,7 +5,7 @@ import type { ComplaintsReader } from '../contract/operations.js';
 import { isUuid, REFERENCE_PATTERN, REFERENCE_RULE, recordsNamed } from '../domain/reference.js';
 import { capText } from '../format/cap.js';
 import { formatDetailText, toDetailView } from '../format/detail.js';
-import { redactAnswer, redactDetail } from '../format/redact.js';
+import { redactDetail, redactDetailAnswer } from '../format/redact.js';
 import { holdsKeyShape } from '../key-shape.js';
 import { cleanLine } from '../sanitize.js';
 import { uuidInput } from './input-rules.js';
@@ -61,7 +61,7 @@ export async function readComplaint(
   const id = givenId ?? (await idOfReference(reader, idOrReference, signal));
   const record = await reader.getComplaint(id, signal);
   const built = toDetailView(redactPii ? redactDetail(record) : record, clock, givenId);
-  const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
+  const view = redactPii ? { ...built, answer: redactDetailAnswer(built.answer) } : built;
   const text = capText(formatDetailText(view), 'The full record, history included, is in structuredContent.');
   return { text, structured: view.answer };
 }
