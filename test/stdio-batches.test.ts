@@ -40,7 +40,7 @@ describe('withoutBatches', () => {
 
   it('drops a batch of many megabytes without keeping it', async () => {
     const huge = `[${'{"jsonrpc":"2.0","id":1,"method":"ping"},'.repeat(300_000)}1]\n`;
-    const chunks = huge.match(/[^]{1,65536}/g) ?? [];
+    const chunks = Array.from({ length: Math.ceil(huge.length / 65_536) }, (_, index) => huge.slice(index * 65_536, (index + 1) * 65_536));
     expect(await filter([...chunks, request])).toEqual({ passed: request, batches: 1 });
   });
 
