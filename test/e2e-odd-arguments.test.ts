@@ -100,6 +100,19 @@ describe('serve --http', () => {
       await serve.stop();
     }
   });
+
+  it('quotes a long unknown prompt name cut, as over stdio', async () => {
+    const serve = await startHttpServe({ COMPLAINTS_API_URL: sandbox.url });
+    try {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'prompts/get', params: { name: 'p'.repeat(100_000) } });
+      const response = await request(serve.url, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${DEMO_KEYS.full.key}` }, body });
+      const text = await response.body.text();
+      expect(text.length).toBeLessThan(1000);
+      expect(text).toMatch(/Prompt p{64}… \[100000 characters, cut and cleaned\] not found/);
+    } finally {
+      await serve.stop();
+    }
+  });
 });
 
 describe('names the SDK repeats in its errors', () => {
