@@ -140,6 +140,8 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
     }),
   );
   const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: MAX_STDIO_MESSAGE_BYTES });
+  // A pipe passes no error on: stdin's go where the transport would have sent them, had it read stdin itself.
+  process.stdin.on('error', (error) => transport.onerror?.(error));
   await server.connect(transport);
 }
 
