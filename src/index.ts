@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { lazyApiClient } from './api/lazy-client.js';
 import { MAX_BOOK_READS, MEMBER_BOOK_READS, RequestGate } from './api/request-gate.js';
 import { probeSettings } from './api/settings-probe.js';
@@ -16,6 +17,7 @@ import { terminalHint } from './cli/terminal-hint.js';
 import { type Config, loadConfig, readSetting } from './config.js';
 import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
 import { createServer, forwardLogToClient } from './server.js';
+import { BATCH_REFUSAL, withoutBatches } from './stdio-batches.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -130,7 +132,17 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
     const { apiUrl, apiKey, timeoutMs } = config;
     startCheck = checkAtStart(() => probeSettings(apiUrl!, apiKey!, timeoutMs));
   };
-  await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_STDIO_MESSAGE_BYTES }));
+  const input = process.stdin.pipe(
+    withoutBatches(() => {
+      log.warn('the client sent a JSON-RPC batch on stdin; it was answered with an error, one message per line is expected');
+      // The SDK's type wants an id; JSON-RPC answers with a null one when no single call is answered.
+      void transport.send(BATCH_REFUSAL as unknown as JSONRPCMessage).catch(() => undefined);
+    }),
+  );
+  const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: MAX_STDIO_MESSAGE_BYTES });
+  // A pipe passes no error on: stdin's go where the transport would have sent them, had it read stdin itself.
+  process.stdin.on('error', (error) => transport.onerror?.(error));
+  await server.connect(transport);
 }
 
 /** `serve --http`: one server for a team; each request brings its member's key. */

@@ -34,6 +34,7 @@ import { PromptArgumentError, type PromptDefaults } from './prompts/prompt.js';
 import { complaintResource } from './resources/complaint.js';
 import { APP_VIEW_MIME_TYPE, type AppView } from './resources/overview-view.js';
 import { cleanStrings } from './sanitize.js';
+import { withShownNames } from './shown-names.js';
 import { TOOLS } from './tools/catalog.js';
 import { protoArgumentRefusal, strictArguments } from './tools/input-rules.js';
 import type { ToolContext } from './tools/tool.js';
@@ -81,8 +82,9 @@ const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
 
 /**
  * The McpServer, but a tools/call whose arguments name "__proto__" is refused before the SDK reads
- * the request: its parsing drops that key, so the tool's strict schema would never see it. And an
- * answer that cannot be sent is answered with an error (answerSendFailures).
+ * the request: its parsing drops that key, so the tool's strict schema would never see it. A name
+ * too long or unclean to repeat in an error is shortened first (shown-names.ts). And an answer that
+ * cannot be sent is answered with an error (answerSendFailures).
  */
 class ComplaintsMcpServer extends McpServer {
   override async connect(transport: Transport): Promise<void> {
@@ -91,7 +93,7 @@ class ComplaintsMcpServer extends McpServer {
     transport.onmessage = (message, extra) => {
       const refusal = refuseProtoArgument(message);
       if (refusal) void transport.send(refusal).catch(() => undefined);
-      else dispatch?.(message, extra);
+      else dispatch?.(withShownNames(message), extra);
     };
   }
 }

@@ -100,4 +100,72 @@ describe('serve --http', () => {
       await serve.stop();
     }
   });
+
+  it('quotes a long unknown prompt name cut, as over stdio', async () => {
+    const serve = await startHttpServe({ COMPLAINTS_API_URL: sandbox.url });
+    try {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'prompts/get', params: { name: 'p'.repeat(100_000) } });
+      const response = await request(serve.url, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${DEMO_KEYS.full.key}` }, body });
+      const text = await response.body.text();
+      expect(text.length).toBeLessThan(1000);
+      expect(text).toMatch(/Prompt p{64}… \[100000 characters, cut and cleaned\] not found/);
+    } finally {
+      await serve.stop();
+    }
+  });
+});
+
+describe('names the SDK repeats in its errors', () => {
+  // A megabyte, starting with a terminal escape: the error names what it did not find, but not all of it.
+  const huge = `\u001b[2J${'z'.repeat(1024 * 1024)}`;
+  // A URI with an escape is no URL, and the SDK's error then quotes nothing: this one is.
+  const hugeUri = `other://${'z'.repeat(1024 * 1024)}`;
+  // The shortened URI is no URL: the SDK then says "Invalid URL", quoting nothing.
+  const requests: Array<[string, string, Record<string, unknown>, RegExp]> = [
+    ['an unknown tool', 'tools/call', { name: huge, arguments: {} }, /^MCP error -32602: Tool z{64}… /],
+    ['an unknown prompt', 'prompts/get', { name: huge }, /^MCP error -32602: Prompt z{64}… /],
+    [
+      'the completion of an unknown prompt',
+      'completion/complete',
+      { ref: { type: 'ref/prompt', name: huge }, argument: { name: 'period', value: '' } },
+      /Prompt /,
+    ],
+    [
+      'the completion of an unknown resource',
+      'completion/complete',
+      { ref: { type: 'ref/resource', uri: hugeUri }, argument: { name: 'id', value: '' } },
+      /^MCP error -32602: Resource template other:\/\/z{56}… /,
+    ],
+    ['an unknown resource', 'resources/read', { uri: hugeUri }, /^Invalid URL$|Resource other:\/\/z{56}… /],
+  ];
+
+  it.each(requests)('%s: the answer quotes at most 64 characters of it, cleaned, and says it was cut', async (_label, method, params, expected) => {
+    const before = server.stdoutLines.length;
+    const answer = await server.request(method, params);
+    const line = server.stdoutLines.slice(before).find((text) => JSON.parse(text).id === answer.id)!;
+    expect(line.length).toBeLessThan(1000);
+    expect(line).not.toMatch(/\\u001b|\u001b/);
+    const text: string = answer.error?.message ?? answer.result.content[0].text;
+    expect(text).toMatch(expected);
+    if (!text.includes('Invalid URL')) expect(text).toMatch(/… \[104858\d characters, cut and cleaned\]/);
+    expect(text).not.toMatch(/z{65}/);
+    // And the server goes on serving.
+    expect((await server.request('tools/list')).result.tools.length).toBeGreaterThan(0);
+  });
+
+  it('a name that cleaning would turn into a real one is still unknown: nothing runs', async () => {
+    for (const name of ['list_complaints\u200b', '\u001b[0mlist_complaints', 'list_complaints\n']) {
+      const { isError, text } = await callWithJson(name, '{}');
+      expect(isError).toBe(true);
+      expect(text).toMatch(/Tool list_complaints.* \[\d+ characters, cut and cleaned\] not found/);
+    }
+    const prompt = await server.request('prompts/get', { name: 'weekly_report\u2060' });
+    expect(prompt.error.message).toMatch(/Prompt weekly_report.*cleaned\] not found/);
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('short clean names are repeated as they are', async () => {
+    const { text } = await callWithJson('list_complaint', '{}');
+    expect(text).toMatch(/Tool list_complaint not found/);
+  });
 });

@@ -203,6 +203,27 @@ describe('signing in with the SDK client', () => {
     expect(page.html).toContain(`Su clave se comprueba con <b>${new URL(sandbox.url).host}</b>`);
   });
 
+  it('a registered name that imitates the page, and a custom scheme named like a site, are shown for what they are', async () => {
+    const registered = await request(`${origin}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Claude (del sitio claude.ai)', redirect_uris: ['claude.ai://callback'], token_endpoint_auth_method: 'none' }),
+    });
+    const { client_id } = (await registered.body.json()) as { client_id: string };
+    expect(registered.statusCode).toBe(201);
+    const { url } = authorizeUrl({ client_id, redirect_uri: 'claude.ai://callback' });
+    const page = await get(url.slice(origin.length));
+    expect(page.status).toBe(200);
+    const text = page.text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+    // The name inside a quotation, said to be the application's own; the page names no site for it.
+    expect(text).toContain('Una aplicación que se presenta como «Claude (del sitio claude.ai)» quiere leer');
+    expect(text).toContain('Ese nombre lo da la propia aplicación: este servidor no lo ha verificado.');
+    expect(text.replace(/«[^»]*»/g, '')).not.toContain('del sitio');
+    // The scheme is an application on this computer, not a place called claude.ai.
+    expect(text).toContain('volverá a la aplicación de este equipo que abre los enlaces claude.ai:');
+    expect(text).not.toMatch(/volverá a claude\.ai/);
+  });
+
   it('two members signed in at once, interleaved: each sees exactly their own records', async () => {
     const [fullIds, restrictedIds] = await Promise.all([idsVisibleTo(sandbox.url, FULL), idsVisibleTo(sandbox.url, RESTRICTED)]);
     expect(restrictedIds.size).toBeGreaterThan(0);

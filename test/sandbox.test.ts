@@ -451,6 +451,42 @@ describe('routing and recording', () => {
     expect(other.body.error.code).toBe('not_found');
   });
 
+  /** The status line the sandbox answers to a raw request: `hostLine` is sent as is, or no Host at all when undefined. */
+  async function statusFor(hostLine: string | undefined, version = '1.1'): Promise<string> {
+    const socket = connect(Number(new URL(sandbox.url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    const answered = new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1'))));
+    const host = hostLine === undefined ? '' : `Host: ${hostLine}\r\n`;
+    socket.write(`GET /api/v1/complaints?pageSize=1 HTTP/${version}\r\n${host}Authorization: Bearer ${FULL}\r\nConnection: close\r\n\r\n`);
+    const answer = await answered;
+    socket.destroy();
+    return answer.slice(0, answer.indexOf('\r\n'));
+  }
+
+  it('answers requests addressed to a loopback name, with or without the port', async () => {
+    const { port } = new URL(sandbox.url);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'localhost', `[::1]:${port}`, `LOCALHOST:${port}`]) {
+      expect(await statusFor(host), host).toMatch(/ 200 OK$/);
+    }
+  });
+
+  it('refuses with 403 a Host that is not a loopback name: a page that rebound its own name to 127.0.0.1', async () => {
+    const { port } = new URL(sandbox.url);
+    const lookalikes = [
+      'evil.example',
+      `evil.example:${port}`,
+      `127.0.0.1.evil.example:${port}`,
+      `localhost.evil.example:${port}`,
+      `[::1].evil.example`,
+      `localhost:${port}.evil.example`,
+      `evil.example#@127.0.0.1:${port}`,
+      '',
+    ];
+    for (const host of lookalikes) expect(await statusFor(host), host).toMatch(/ 403 Forbidden$/);
+    // HTTP/1.0 may leave Host out; no name is no loopback name.
+    expect(await statusFor(undefined, '1.0')).toMatch(/ 403 Forbidden$/);
+  });
+
   it('records every request in order', async () => {
     const before = sandbox.requests.length;
     await call('/api/v1/complaints?status=open&page=2');

@@ -36,6 +36,7 @@ function input(overrides: Partial<SignInPageInput> = {}): SignInPageInput {
     language: 'es',
     clientName: 'Claude',
     redirectTo: 'claude.ai',
+    redirectKind: 'site',
     clientIdHost: 'claude.ai',
     serviceHost: 'api.reclamos.example.pe',
     hiddenFields: FIELDS,
@@ -152,7 +153,9 @@ describe('signInPage texts', () => {
     const text = visibleText(html);
     expect(html).toContain('<html lang="es">');
     expect(html).toMatch(/<title>Conectar con el Libro de Reclamaciones<\/title>/);
-    expect(text).toContain('Claude (del sitio claude.ai ) quiere leer el Libro de Reclamaciones de su organización con su clave personal.');
+    expect(text).toContain(
+      'Una aplicación del sitio claude.ai que se presenta como «Claude» quiere leer el Libro de Reclamaciones de su organización con su clave personal. Ese nombre lo da la propia aplicación: este servidor no lo ha verificado.',
+    );
     expect(text).toContain('volverá a claude.ai');
     expect(text).toContain('La aplicación no puede ver su clave.');
     expect(text).toContain('Empieza con or_');
@@ -166,7 +169,7 @@ describe('signInPage texts', () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toMatch(/<title>Connect to the complaints book<\/title>/);
     expect(text).toContain(
-      "Claude (from the site claude.ai ) wants to read your organization's complaints book (Libro de Reclamaciones) with your personal key.",
+      "An application from the site claude.ai that calls itself “Claude” wants to read your organization's complaints book (Libro de Reclamaciones) with your personal key. That name is the application's own: this server has not verified it.",
     );
     expect(text).toContain('sent back to claude.ai');
     expect(text).toContain('The application cannot see your key.');
@@ -176,18 +179,19 @@ describe('signInPage texts', () => {
   });
 
   it.each<[PageLanguage, string, string]>([
-    ['es', 'Una aplicación (del sitio claude.ai ) quiere leer', 'Una aplicación quiere leer'],
-    ['en', 'An application (from the site claude.ai ) wants to read', 'An application wants to read'],
-  ])('%s: an absent name is "an application", with or without a site', (language, withSite, withoutSite) => {
+    ['es', 'Una aplicación del sitio claude.ai quiere leer', 'Una aplicación quiere leer'],
+    ['en', 'An application from the site claude.ai wants to read', 'An application wants to read'],
+  ])('%s: an absent name is "an application", with or without a site, and nothing is said of a name', (language, withSite, withoutSite) => {
     expect(visibleText(render({ language, clientName: undefined }).html)).toContain(withSite);
     expect(visibleText(render({ language, clientName: undefined, clientIdHost: undefined }).html)).toContain(withoutSite);
+    expect(visibleText(render({ language, clientName: undefined }).html)).not.toMatch(/verific|verified/);
   });
 
-  it('a registered client is named without a site', () => {
-    const text = visibleText(render({ language: 'en', clientIdHost: undefined, clientName: 'Some IDE', redirectTo: 'vscode:' }).html);
-    expect(text).toContain('Some IDE wants to read');
+  it('a registered client is named without a site, and its scheme is an app, not a site', () => {
+    const text = visibleText(render({ language: 'en', clientIdHost: undefined, clientName: 'Some IDE', redirectTo: 'vscode:', redirectKind: 'app' }).html);
+    expect(text).toContain('An application that calls itself “Some IDE” wants to read');
     expect(text).not.toContain('from the site');
-    expect(text).toContain('sent back to vscode:');
+    expect(text).toContain('sent back to the application on this computer that opens vscode: links (not a website).');
   });
 
   it.each<[PageLanguage, string, string]>([
@@ -229,13 +233,23 @@ describe('signInPage texts', () => {
 
 describe('signInPage: where the member is sent back', () => {
   it('says "this computer" for a loopback redirect, in both languages', () => {
-    expect(visibleText(render({ language: 'es', redirectTo: '127.0.0.1:33418', redirectIsLocal: true }).html)).toContain(
+    expect(visibleText(render({ language: 'es', redirectTo: '127.0.0.1:33418', redirectKind: 'local' }).html)).toContain(
       'volverá a la aplicación en este equipo ( 127.0.0.1:33418 )',
     );
-    expect(visibleText(render({ language: 'en', redirectTo: '127.0.0.1:33418', redirectIsLocal: true }).html)).toContain(
+    expect(visibleText(render({ language: 'en', redirectTo: '127.0.0.1:33418', redirectKind: 'local' }).html)).toContain(
       'the application on this computer ( 127.0.0.1:33418 )',
     );
     expect(visibleText(render({ language: 'en', redirectTo: 'claude.ai' }).html)).toContain('sent back to claude.ai .');
+  });
+
+  it.each<[PageLanguage, string]>([
+    ['es', 'volverá a la aplicación de este equipo que abre los enlaces claude.ai: (no es un sitio web).'],
+    ['en', 'sent back to the application on this computer that opens claude.ai: links (not a website).'],
+  ])('%s: a custom scheme named like a site is an app on this computer, never a place to go back to', (language, said) => {
+    const { html } = render({ language, redirectTo: 'claude.ai:', redirectKind: 'app' });
+    expect(visibleText(html)).toContain(said);
+    expect(visibleText(html)).not.toMatch(/volverá a claude\.ai|sent back to claude\.ai/);
+    expect(html).toContain('<code>claude.ai:</code>');
   });
 });
 
@@ -286,16 +300,42 @@ describe('signInPage problems', () => {
 describe('signInPage escaping', () => {
   it.each([
     ['<script>alert(1)</script>', '<script>alert(1)</script>'],
-    ['"><img src=x onerror=alert(1)>', '"><img src=x onerror=alert(1)>'],
+    ['"><img src=x onerror=alert(1)>', "'><img src=x onerror=alert(1)>"],
     ["Claude' onmouseover='x", "Claude' onmouseover='x"],
     ['Tom &amp; Jerry', 'Tom &amp; Jerry'],
   ])('the client name %j is shown as text', (name, shown) => {
     const { html } = render({ clientName: name });
     // Written as text: no tag, and no quote that could end an attribute.
     expect(html).not.toMatch(/<script|<img|onmouseover='/);
-    expect(/<b>([^<]*)<\/b>/.exec(html)![1]).not.toMatch(/[<>"']/);
+    expect(/«([^»]*)»/.exec(html)![1]).not.toMatch(/[<>"']/);
     expect(visibleText(html)).toContain(shown);
   });
+
+  it.each<[PageLanguage, string]>([
+    ['es', 'Una aplicación que se presenta como «Claude (del sitio claude.ai)» quiere leer'],
+    ['en', 'An application that calls itself “Claude (from the site claude.ai)” wants to read'],
+  ])("%s: a name that imitates the page stays inside its quotation, said to be the client's own", (language, said) => {
+    const imitation = language === 'es' ? 'Claude (del sitio claude.ai)' : 'Claude (from the site claude.ai)';
+    const { html } = render({ language, clientName: imitation, clientIdHost: undefined, redirectTo: 'callback.example' });
+    expect(visibleText(html)).toContain(said);
+    expect(visibleText(html)).toMatch(/no lo ha verificado|has not verified it/);
+    // The page's own words in bold name no site: the only "site" is inside the quotation.
+    expect(html).not.toMatch(/<b>[^<]*claude\.ai[^<]*<\/b>/);
+  });
+
+  it.each(['Claude» del sitio claude.ai. Sitio verificado «x', 'Claude” from the site claude.ai. Verified “x', 'a"b„c‟d‹e›f「g」h『i』j«k'])(
+    'quotation marks in the name (%j) cannot close the quotation early',
+    (name) => {
+      for (const language of LANGUAGES) {
+        const { html } = render({ language, clientName: name });
+        const [open, close] = language === 'es' ? ['«', '»'] : ['“', '”'];
+        const text = visibleText(html);
+        expect(text.split(open)).toHaveLength(2);
+        expect(text.split(close)).toHaveLength(2);
+        expect(text.slice(text.indexOf(open), text.indexOf(close))).toContain(name.slice(0, 6).replace(/["«»“”„‟‹›「」『』]/g, "'"));
+      }
+    },
+  );
 
   it('bidi overrides, zero-width and control characters are taken out of the name', () => {
     const { html } = render({ clientName: 'Cla\u202eude\u200b\u2066 Desk\u0007top\u200d' });
@@ -304,12 +344,12 @@ describe('signInPage escaping', () => {
   });
 
   it.each([['\u200b\u200d\u202e\u2066'], ['   '], ['\u0000\u001b[31m'], ['']])('a name of nothing visible (%j) is "an application"', (name) => {
-    expect(visibleText(render({ clientName: name, language: 'en' }).html)).toContain('An application (from the site claude.ai ) wants');
+    expect(visibleText(render({ clientName: name, language: 'en' }).html)).toContain('An application from the site claude.ai wants');
   });
 
   it('a 10 KB name is cut to 80 characters, marked as cut', () => {
     const { html } = render({ clientName: `Claude${'A'.repeat(10_000)}` });
-    const shown = /<b>([^<]*)<\/b>/.exec(html)![1]!;
+    const shown = /«([^»]*)»/.exec(html)![1]!;
     expect(shown.length).toBeLessThanOrEqual(80);
     expect(shown).toMatch(/^ClaudeA+…$/);
     expect(html.length).toBeLessThan(6_000);
@@ -317,7 +357,7 @@ describe('signInPage escaping', () => {
 
   it('a long name of many lines becomes one line, cut without splitting an emoji', () => {
     const { html } = render({ clientName: `a\nb\r\nc\t${'😀'.repeat(100)}` });
-    const shown = /<b>([^<]*)<\/b>/.exec(html)![1]!;
+    const shown = /«([^»]*)»/.exec(html)![1]!;
     expect(shown).toMatch(/^a b c (?:😀)+…$/u);
     expect(shown.length).toBeLessThanOrEqual(80);
   });

@@ -3,6 +3,9 @@
 // every odd header is unit-tested; the HTTP server only turns a refusal into a response.
 import { KEY_PREFIX } from '../config.js';
 import { wrappedInQuotes } from '../key-shape.js';
+import { hostName, isLoopbackHost, LOOPBACK_NAMES } from '../loopback-host.js';
+
+export { isLoopbackHost, LOOPBACK_NAMES };
 
 /** A key as the API issues them: the prefix, then token68 characters (RFC 6750's bearer syntax). */
 export const BEARER_KEY = /^or_[A-Za-z0-9._~+/-]+=*$/;
@@ -58,13 +61,6 @@ export function bearerCredential(header: string | undefined, signIn: boolean): C
   };
 }
 
-/** The names a browser on the same machine uses for a server bound to loopback. */
-export const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
-
-export function isLoopbackHost(bindHost: string): boolean {
-  return bindHost === 'localhost' || bindHost === '::1' || bindHost === '[::1]' || /^127(\.\d{1,3}){3}$/.test(bindHost);
-}
-
 export interface AllowLists {
   /** Host header names (any port), lower case; undefined lets every Host through. */
   hosts: ReadonlySet<string> | undefined;
@@ -82,7 +78,7 @@ export function allowLists(bindHost: string, hosts: readonly string[] | undefine
   const loopback = isLoopbackHost(bindHost);
   const hostList = hosts ?? (loopback ? LOOPBACK_NAMES : undefined);
   return {
-    hosts: hostList && new Set(hostList.map((name) => hostName(name.toLowerCase()))),
+    hosts: hostList && new Set(hostList.map((name) => hostName(name) ?? name.toLowerCase())),
     origins: new Set((origins ?? []).map((origin) => origin.toLowerCase().replace(/\/+$/, ''))),
     loopbackOrigins: origins === undefined && loopback,
   };
@@ -93,7 +89,7 @@ export type HeaderCheck = { ok: true } | { ok: false; message: string };
 /** Host and Origin against the allow-lists. A request without Origin is not from a browser page. */
 export function checkHostAndOrigin(lists: AllowLists, host: string | undefined, origin: string | undefined): HeaderCheck {
   if (lists.hosts) {
-    const name = host === undefined ? undefined : hostName(host.trim().toLowerCase());
+    const name = hostName(host);
     if (name === undefined || !lists.hosts.has(name)) {
       return { ok: false, message: 'Forbidden: this Host is not one the server answers to (set COMPLAINTS_HTTP_ALLOWED_HOSTS to the names clients use).' };
     }
@@ -109,14 +105,4 @@ function originAllowed(lists: AllowLists, origin: string): boolean {
   if (!lists.loopbackOrigins) return false;
   const match = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/.exec(origin);
   return match !== null;
-}
-
-/** `name:port` or `[v6]:port` -> the name, brackets kept for IPv6. */
-function hostName(host: string): string {
-  if (host.startsWith('[')) {
-    const end = host.indexOf(']');
-    return end === -1 ? host : host.slice(0, end + 1);
-  }
-  const colon = host.indexOf(':');
-  return colon === -1 ? host : host.slice(0, colon);
 }

@@ -2,6 +2,7 @@
 // complaints API over a generated data set, with every rule of the contract enforced.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { namesLoopback } from '../loopback-host.js';
 import { findComplaint, listComplaints } from './complaints.js';
 import { type Book, type Dataset, generateDataset } from './dataset.js';
 import { parseListQuery } from './list-query.js';
@@ -10,7 +11,7 @@ import { findMemberByKey, KEY_PREFIX, type Member, VIEW_PERMISSION } from './mem
 export interface SandboxOptions {
   /** Default 0: an ephemeral port. */
   port?: number;
-  /** Default 127.0.0.1. */
+  /** Default 127.0.0.1. A loopback address: requests whose Host names anything but loopback are refused. */
   host?: string;
   /** Clock the data set is dated against. Default: the current time. */
   now?: Date;
@@ -139,6 +140,10 @@ function handle(dataset: Dataset, req: IncomingMessage, res: ServerResponse): vo
   const { path, params } = splitUrl(req.url ?? '/');
   const method = req.method ?? 'GET';
 
+  // A web page that rebinds its own name to 127.0.0.1 would reach the sandbox with its own name as Host.
+  if (!namesLoopback(req.headers.host)) {
+    return sendError(res, 403, 'forbidden', 'The sandbox answers only requests addressed to localhost, 127.0.0.1 or [::1]');
+  }
   if (method !== 'GET') {
     return sendError(res, 405, 'method_not_allowed', `Method ${method} is not allowed; this API is read-only (GET)`, undefined, {
       allow: 'GET',

@@ -4,7 +4,7 @@
 // HTML-escaped already.
 import { KEY_PREFIX } from '../../config.js';
 import type { DocumentFailureCause } from './client-metadata.js';
-import type { PageLanguage, SignInErrorKind, SignInProblem } from './page.js';
+import type { PageLanguage, RedirectKind, SignInErrorKind, SignInProblem } from './page.js';
 
 /** The permission a key needs to read the book: the service's code for it, shown after the words that say what it allows. */
 const VIEW_PERMISSION = '<code>complaints.view</code>';
@@ -15,10 +15,14 @@ export interface PageText {
   title: string;
   /** Put before the title when the form comes back with a problem, so that a screen reader says so first. */
   errorTitle: string;
-  /** Who asks: `name` and `site` escaped; `name` undefined when the client gave none. */
+  /**
+   * Who asks: `site` (escaped) is the host the client's document was read from, which this server
+   * checked; `name` (escaped, with no quotation marks) is what the client calls itself, which no one
+   * checked: it is quoted and said to be its own, never written as the page's words. Undefined when absent.
+   */
   asks(name: string | undefined, site: string | undefined): string;
-  /** Where the member goes after signing in: `place` escaped; `local` when it is this machine (loopback). */
-  sentBackTo(place: string, local: boolean): string;
+  /** Where the member goes after signing in: `place` escaped, a web site's host, this machine's loopback address, or an app's own scheme ("vscode:"). */
+  sentBackTo(place: string, kind: RedirectKind): string;
   /** What the key is checked with and must allow, and how it is kept: `service` is the API's host, escaped (undefined: not known). */
   keyHandling(service: string | undefined): string;
   label: string;
@@ -33,11 +37,17 @@ const ES: PageText = {
   title: 'Conectar con el Libro de Reclamaciones',
   errorTitle: 'Error: ',
   asks: (name, site) => {
-    const wants = 'quiere leer el Libro de Reclamaciones de su organización con su clave personal.';
-    const from = site === undefined ? '' : ` (del sitio <b>${site}</b>)`;
-    return name === undefined ? `Una aplicación${from} ${wants}` : `<b>${name}</b>${from} ${wants}`;
+    const from = site === undefined ? '' : ` del sitio <b>${site}</b>`;
+    const calledSo = name === undefined ? '' : ` que se presenta como «${name}»`;
+    const claim = name === undefined ? '' : ' Ese nombre lo da la propia aplicación: este servidor no lo ha verificado.';
+    return `Una aplicación${from}${calledSo} quiere leer el Libro de Reclamaciones de su organización con su clave personal.${claim}`;
   },
-  sentBackTo: (place, local) => (local ? `Al terminar, volverá a la aplicación en este equipo (<b>${place}</b>).` : `Al terminar, volverá a <b>${place}</b>.`),
+  sentBackTo: (place, kind) =>
+    kind === 'site'
+      ? `Al terminar, volverá a <b>${place}</b>.`
+      : kind === 'local'
+        ? `Al terminar, volverá a la aplicación en este equipo (<b>${place}</b>).`
+        : `Al terminar, volverá a la aplicación de este equipo que abre los enlaces <code>${place}</code> (no es un sitio web).`,
   keyHandling: (service) =>
     `Su clave se comprueba con ${service === undefined ? 'el servicio del libro' : `<b>${service}</b>`} y necesita permiso para ver el Libro de Reclamaciones. ` +
     'Este servidor la guarda cifrada dentro de la credencial de acceso que recibe la aplicación y solo la usa para leer el libro en su nombre. La aplicación no puede ver su clave.',
@@ -60,14 +70,17 @@ const EN: PageText = {
   title: 'Connect to the complaints book',
   errorTitle: 'Error: ',
   asks: (name, site) => {
-    const wants = "wants to read your organization's complaints book (Libro de Reclamaciones) with your personal key.";
-    const from = site === undefined ? '' : ` (from the site <b>${site}</b>)`;
-    return name === undefined ? `An application${from} ${wants}` : `<b>${name}</b>${from} ${wants}`;
+    const from = site === undefined ? '' : ` from the site <b>${site}</b>`;
+    const calledSo = name === undefined ? '' : ` that calls itself “${name}”`;
+    const claim = name === undefined ? '' : " That name is the application's own: this server has not verified it.";
+    return `An application${from}${calledSo} wants to read your organization's complaints book (Libro de Reclamaciones) with your personal key.${claim}`;
   },
-  sentBackTo: (place, local) =>
-    local
-      ? `When you are done, you will be sent back to the application on this computer (<b>${place}</b>).`
-      : `When you are done, you will be sent back to <b>${place}</b>.`,
+  sentBackTo: (place, kind) =>
+    kind === 'site'
+      ? `When you are done, you will be sent back to <b>${place}</b>.`
+      : kind === 'local'
+        ? `When you are done, you will be sent back to the application on this computer (<b>${place}</b>).`
+        : `When you are done, you will be sent back to the application on this computer that opens <code>${place}</code> links (not a website).`,
   keyHandling: (service) =>
     `Your key is checked with ${service === undefined ? "the book's service" : `<b>${service}</b>`} and needs permission to view the complaints book. ` +
     'This server keeps it encrypted inside the access token the application receives and uses it only to read the book on your behalf. The application cannot see your key.',

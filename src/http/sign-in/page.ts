@@ -68,17 +68,25 @@ export function pageLanguage(acceptLanguage: string | undefined): PageLanguage {
   return en.q > es.q || (en.q === es.q && en.at < es.at) ? 'en' : 'es';
 }
 
+/** Where a redirect URI leads: a web site, an app listening on this machine's loopback, or an app opened by its own scheme ("vscode:"). */
+export type RedirectKind = 'site' | 'local' | 'app';
+
 export type SignInProblem = 'key_shape' | 'key_quoted' | 'key_refused' | 'key_forbidden' | 'service_unreachable' | 'form_expired';
 
 export interface SignInPageInput {
   language: PageLanguage;
-  /** Who asks: the client's self-declared name (untrusted: may be absent, long, hold HTML, invisible or bidi characters) */
+  /**
+   * Who asks: the name the client gives itself, in its registration or its metadata document. No one
+   * vouches for it, whichever way it came (a document on claude.ai can say "ChatGPT"): the page always
+   * quotes it as the client's own claim. Untrusted: may be absent, long, hold HTML, quotation marks,
+   * invisible or bidi characters, or words that imitate the page's own.
+   */
   clientName: string | undefined;
   /** Where the member will be sent back: the redirect URI's host (or scheme for custom schemes like vscode:) — trusted to be a parsed URL part, still escape it */
   redirectTo: string;
-  /** The redirect goes to this machine (a loopback address): a desktop app or a CLI. */
-  redirectIsLocal?: boolean;
-  /** The host of a URL client_id (CIMD), e.g. "claude.ai", when the client is identified by its URL; undefined for registered clients */
+  /** What `redirectTo` names: a site's host, this machine's loopback address (a desktop app or a CLI), or an app's scheme. */
+  redirectKind: RedirectKind;
+  /** The host of a URL client_id (CIMD), e.g. "claude.ai", when the client is identified by its URL: the host its document was read from. Undefined for registered clients */
   clientIdHost: string | undefined;
   /** The host of the complaints service the key is checked with (the API's URL), e.g. "api.example.pe"; a setting, still escape it. Undefined: not named. */
   serviceHost?: string;
@@ -106,6 +114,8 @@ export const SIGN_IN_PAGE_HEADERS: Readonly<Record<string, string>> = Object.fre
 
 /** Where the name the client gives itself is cut: enough to recognise it, not enough to write a message in it. */
 const MAX_NAME_LENGTH = 80;
+/** The marks a name could hold to close the page's quotation of it early and go on in the page's voice. */
+const QUOTATION_MARKS = /["«»“”„‟‹›「」『』]/g;
 /** A host name is at most 253 characters; a custom scheme is far shorter. */
 const MAX_PLACE_LENGTH = 253;
 
@@ -190,7 +200,7 @@ function pageTop(language: PageLanguage, title: string, heading: string): string
 
 export function signInPage(input: SignInPageInput, formActionSources: string[]): RenderedPage {
   const text = PAGE_TEXT[input.language];
-  const name = shown(input.clientName, MAX_NAME_LENGTH);
+  const name = shown(input.clientName?.replace(QUOTATION_MARKS, "'"), MAX_NAME_LENGTH);
   const site = shown(input.clientIdHost, MAX_PLACE_LENGTH);
   const place = shown(input.redirectTo, MAX_PLACE_LENGTH) ?? '?';
   const problem = input.problem === undefined ? undefined : text.problems[input.problem];
@@ -200,7 +210,7 @@ export function signInPage(input: SignInPageInput, formActionSources: string[]):
   const html = [
     ...pageTop(input.language, `${problem === undefined ? '' : text.errorTitle}${text.title}`, text.title),
     `<p>${text.asks(name, site)}</p>`,
-    `<p>${text.sentBackTo(place, input.redirectIsLocal === true)}</p>`,
+    `<p>${text.sentBackTo(place, input.redirectKind)}</p>`,
     `<p>${text.keyHandling(shown(input.serviceHost, MAX_PLACE_LENGTH))}</p>`,
     `<form method="post" action="${escapeHtml(input.action)}">`,
     ...hidden,

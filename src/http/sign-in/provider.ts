@@ -284,7 +284,7 @@ export class SignInProvider implements OAuthServerProvider {
         language,
         clientName: client.client_name,
         redirectTo: isWeb ? back.host : back.protocol,
-        redirectIsLocal: back.protocol === 'http:' && LOOPBACK_NAMES.includes(back.hostname),
+        redirectKind: !isWeb ? 'app' : back.protocol === 'http:' && LOOPBACK_NAMES.includes(back.hostname) ? 'local' : 'site',
         clientIdHost: URL.canParse(client.client_id) ? new URL(client.client_id).host : undefined,
         ...(this.options.serviceHost === undefined ? {} : { serviceHost: this.options.serviceHost }),
         hiddenFields: hidden,

@@ -1,0 +1,50 @@
+// The names a client's request gives (of a tool, a prompt, a resource) as fit to be repeated: the
+// SDK quotes an unknown name whole in its error ("Tool <name> not found"), a megabyte as readily as
+// a word, terminal escapes included. Every name of this server is short and clean, so a name that is
+// not can only be unknown: it is replaced, before the SDK reads the request, by a short clean form.
+import { cleanLine, safeCutIndex } from './sanitize.js';
+
+/** How much of a name an error repeats: far above any name of this server. */
+export const SHOWN_NAME_CHARS = 64;
+
+/**
+ * `name` as it is when short and clean; otherwise its first SHOWN_NAME_CHARS characters, cleaned,
+ * then a mark. The mark also keeps a name that cleaning would turn into a real one ("list_complaints"
+ * with an invisible character after it) from being taken for that one.
+ */
+export function shownName(name: string): string {
+  if (cleanLine(name, SHOWN_NAME_CHARS) === name) return name;
+  // Only the start is cleaned: a name may be megabytes long, and what cleaning removes is rarely much.
+  const cleaned = cleanLine(name.slice(0, SHOWN_NAME_CHARS * 16), Number.MAX_SAFE_INTEGER);
+  return `${cleaned.slice(0, safeCutIndex(cleaned, SHOWN_NAME_CHARS)).trimEnd()}… [${name.length} characters, cut and cleaned]`;
+}
+
+/** Where each request names what it asks for: the name fields of its params. */
+const NAME_FIELDS: Record<string, ReadonlyArray<readonly string[]>> = {
+  'tools/call': [['name']],
+  'prompts/get': [['name']],
+  'resources/read': [['uri']],
+  'completion/complete': [
+    ['ref', 'name'],
+    ['ref', 'uri'],
+  ],
+};
+
+/** `message` with every name it gives in shownName's form; the message itself when none changes (the usual case). */
+export function withShownNames<T>(message: T): T {
+  const method = (message as { method?: unknown }).method;
+  const fields = typeof method === 'string' && Object.hasOwn(NAME_FIELDS, method) ? NAME_FIELDS[method]! : [];
+  let result = message;
+  for (const path of fields) result = replaced(result, ['params', ...path]);
+  return result;
+}
+
+/** `value` with the string at `path` in shownName's form, copied along the path only when it changes. */
+function replaced<T>(value: T, path: readonly string[]): T {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const [field, ...rest] = path as [string, ...string[]];
+  if (!Object.hasOwn(value, field)) return value;
+  const inner = (value as Record<string, unknown>)[field];
+  const next = rest.length > 0 ? replaced(inner, rest) : typeof inner === 'string' ? shownName(inner) : inner;
+  return next === inner ? value : { ...value, [field]: next };
+}
