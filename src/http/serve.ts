@@ -115,7 +115,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     // A 401 for a signed-in key ends its sign-in: the client's next request is sent to sign in again.
     const onStatus = (status: number) => {
       verified.heard(member, status);
-      if (status === 401 && grant !== undefined) signIn?.withdraw(grant);
+      if (status === 401 && grant !== undefined) signIn?.withdraw(grant, key);
     };
     const keyFrom = grant === undefined ? 'request' : 'sign-in';
     const reader = (maxAttempts?: number) =>

@@ -41,7 +41,7 @@ export const SIGN_IN_PATHS: ReadonlySet<string> = new Set([
  * proxy shares an address; still far below what would let anyone guess a key or tire the service
  * (each sign-in posts one call to it).
  */
-const RATE_LIMITS = {
+export const RATE_LIMITS = {
   authorize: { windowMs: 15 * 60_000, limit: 600 },
   token: { windowMs: 15 * 60_000, limit: 600 },
   register: { windowMs: 60 * 60_000, limit: 120 },
