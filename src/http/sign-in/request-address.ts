@@ -1,6 +1,6 @@
 // The client address of the sign-in request being answered. The SDK's handlers call the client store
-// and the provider without the request, yet a client's document is fetched, and a sign-in's memory
-// counted, on behalf of an address: routes.ts sets it for each request, they read it.
+// without the request, yet a client's document is fetched on behalf of an address (its share of the
+// fetch slots): routes.ts sets it for each request, the store reads it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 const current = new AsyncLocalStorage<string>();
