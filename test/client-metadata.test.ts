@@ -720,6 +720,40 @@ describe('ClientMetadataDocuments', () => {
       expect((await docs.get(`${origin}/b`)).ok).toBe(true);
     });
 
+    it('gives each host and each client address a share of the fetch slots: neither a slow site nor one address takes them all', async () => {
+      let hold = () => {};
+      const held = new Promise<void>((resolve) => {
+        hold = resolve;
+      });
+      const slow: Handler = (request, response) =>
+        void held.then(() => answer(documentFor(`https://${request.headers.host}${request.url}`))(request, response));
+      const server = await serve({ '/slow0': slow, '/slow1': slow, '/slow2': slow, '/slow3': slow, '/doc': slow });
+      // Two names of one server, for two hosts: the test certificate holds both.
+      const [here, there] = [`https://localhost:${server.port}`, `https://127.0.0.1:${server.port}`];
+      const docs = documents({ maxConcurrentFetches: 4, maxFetchesPerHostOrAddress: 2, timeoutMs: 60_000 });
+      const fetching = [docs.get(`${here}/slow0`, 'address a'), docs.get(`${here}/slow1`, 'address b')];
+      // The slow host holds its share, however many addresses ask for it.
+      expect(await failureOf(docs.get(`${here}/slow2`, 'address c'))).toMatchObject({
+        cause: 'busy',
+        detail: '2 fetches under way for its host or this address',
+      });
+      // One address holds its share, whichever hosts it names.
+      fetching.push(docs.get(`${there}/slow3`, 'address a'));
+      expect(await failureOf(docs.get(`${there}/doc`, 'address a'))).toMatchObject({
+        cause: 'busy',
+        detail: '2 fetches under way for its host or this address',
+      });
+      // A new client of another host, from another address, is fetched.
+      fetching.push(docs.get(`${there}/doc`, 'address d'));
+      // And the total still holds.
+      expect(await failureOf(docs.get(`${there}/slow2`, 'address e'))).toMatchObject({ cause: 'busy', detail: '4 fetches under way' });
+      expect(server.hits('/slow2')).toBe(0);
+      hold();
+      for (const result of await Promise.all(fetching)) expect(result.ok).toBe(true);
+      // Every slot given back.
+      expect((await docs.get(`${here}/slow2`, 'address a')).ok).toBe(true);
+    });
+
     it('a client read well before keeps signing in while its server is down or every fetch slot is taken', async () => {
       let up = true;
       let hold = () => {};

@@ -3,7 +3,7 @@
 // key, the guards in front of /mcp, the caps, the shutdown, and two members isolated from each other.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect } from 'node:net';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_FOUND_TEXT } from '../src/api/errors.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
@@ -41,8 +41,9 @@ beforeEach(() => {
   sandbox.requests.length = 0;
 });
 
-async function post(url: string, headers: Record<string, string>, body = INITIALIZE) {
-  const response = await request(url, { method: 'POST', headers, body });
+/** `from`: a client of another loopback address (127.0.0.2...), as a second machine would be. */
+async function post(url: string, headers: Record<string, string>, body = INITIALIZE, from?: Agent) {
+  const response = await request(url, { method: 'POST', headers, body, ...(from === undefined ? {} : { dispatcher: from }) });
   const text = await response.body.text();
   return { status: response.statusCode, headers: response.headers, text, json: () => JSON.parse(text) };
 }
@@ -438,6 +439,10 @@ describe('made-up keys against a slow API', () => {
   /** Told of each stranger held and each refusal. */
   const progress = new Watched();
   let restrictedRevoked = false;
+  /** A member the service accepts whose key this server has not seen yet. */
+  const NEWCOMER = DEMO_KEYS.otherOrganization.key;
+  /** Clients on two other addresses than the members'. */
+  const elsewhere = [new Agent({ localAddress: '127.0.0.2' }), new Agent({ localAddress: '127.0.0.3' })];
   const answerStrangers = () => {
     for (const response of strangers.splice(0)) json(401, { message: 'invalid key' })(undefined as never, response);
   };
@@ -446,7 +451,7 @@ describe('made-up keys against a slow API', () => {
     upstream = await FaultServer.start();
     upstream.always((request, response) => {
       const key = request.headers.authorization?.replace(/^Bearer /, '');
-      if (key === FULL || (key === RESTRICTED && !restrictedRevoked)) json(200, EMPTY_LIST)(request, response);
+      if (key === FULL || key === NEWCOMER || (key === RESTRICTED && !restrictedRevoked)) json(200, EMPTY_LIST)(request, response);
       else if (key === RESTRICTED) json(401, { message: 'revoked' })(request, response);
       else {
         strangers.push(response);
@@ -460,13 +465,20 @@ describe('made-up keys against a slow API', () => {
     answerStrangers();
     await server?.stop();
     await upstream?.close();
+    await Promise.all(elsewhere.map((agent) => agent.close()));
   });
 
-  /** Sends one call per made-up key; resolves once each is held upstream or refused, with the refusals. */
-  async function flood(count: number, tag: string) {
+  /** Sends one call per made-up key, each from the next of `from` in turn; resolves once each is held upstream or refused, with the refusals. */
+  async function flood(count: number, tag: string, from: Array<Agent | undefined> = [undefined]) {
     const refusals: Array<{ status: number; message: string }> = [];
     const answers = Array.from({ length: count }, (_, n) =>
-      post(server.url, { ...MCP_HEADERS, authorization: `Bearer or_made_up_${tag}_${n}` }, toolCall(1)).then((answer) => {
+      // Each claims another address in X-Forwarded-For, which the server must not believe.
+      post(
+        server.url,
+        { ...MCP_HEADERS, authorization: `Bearer or_made_up_${tag}_${n}`, 'x-forwarded-for': `198.51.100.${n % 250}` },
+        toolCall(1),
+        from[n % from.length],
+      ).then((answer) => {
         if (answer.status === 429) refusals.push({ status: answer.status, message: answer.json().error.message });
         progress.changed();
         return answer;
@@ -476,10 +488,10 @@ describe('made-up keys against a slow API', () => {
     return { refusals, answers };
   }
 
-  it('leaves the slots of a member the service has accepted free: 80 made-up keys share an eighth', async () => {
+  it('leaves the slots of a member the service has accepted free: 80 made-up keys from two addresses share an eighth', async () => {
     const member = { ...MCP_HEADERS, authorization: `Bearer ${FULL}` };
     expect((await post(server.url, member, toolCall(1))).status).toBe(200); // the service accepts the key
-    const { refusals, answers } = await flood(80, 'a');
+    const { refusals, answers } = await flood(80, 'a', elsewhere);
     try {
       const served = await post(server.url, member, toolCall(2));
       expect(served.status).toBe(200);
@@ -493,6 +505,21 @@ describe('made-up keys against a slow API', () => {
     for (const answer of await Promise.all(answers)) expect([200, 429]).toContain(answer.status);
   });
 
+  it('lets a new member through while made-up keys from one address wait on the service: an address holds half the eighth', async () => {
+    const { refusals, answers } = await flood(80, 'c', [elsewhere[0]]);
+    try {
+      // Not yet accepted, so in the same share, but from another address: the key check and the call pass.
+      const newcomer = { ...MCP_HEADERS, authorization: `Bearer ${NEWCOMER}` };
+      expect((await post(server.url, newcomer)).status).toBe(200);
+      expect((await post(server.url, newcomer, toolCall(2))).text).toContain('No records');
+      expect(strangers).toHaveLength(4); // half of 64 / 8
+      expect(refusals).toHaveLength(76);
+    } finally {
+      answerStrangers();
+    }
+    await Promise.all(answers);
+  });
+
   it('forgets a key at once when the service answers 401 for it', async () => {
     const restricted = { ...MCP_HEADERS, authorization: `Bearer ${RESTRICTED}` };
     const member = { ...MCP_HEADERS, authorization: `Bearer ${FULL}` };
@@ -502,7 +529,7 @@ describe('made-up keys against a slow API', () => {
     expect((await post(server.url, restricted, toolCall(2))).text).toMatch(/refused the API key \(401\)/);
     const { answers } = await flood(8, 'b');
     try {
-      // The revoked key now shares the made-up keys' eighth, which they hold.
+      // The revoked key now shares the made-up keys' eighth, and their address's half of it, which they hold.
       const refused = await post(server.url, restricted, toolCall(3));
       expect(refused.status).toBe(429);
       expect(refused.json().error.message).toMatch(/keys the complaints service has not yet accepted/);

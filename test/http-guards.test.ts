@@ -2,7 +2,8 @@
 // the memory of accepted keys, the HTTP settings and the command line.
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/cli/args.js';
-import { InFlightLimiter, unverifiedShare } from '../src/http/in-flight.js';
+import { FairShare } from '../src/http/fair-share.js';
+import { InFlightLimiter, unverifiedPerAddress, unverifiedShare } from '../src/http/in-flight.js';
 import { keyId } from '../src/http/key-id.js';
 import { requestIds } from '../src/http/request-body.js';
 import { allowLists, bearerCredential, checkHostAndOrigin, isLoopbackHost } from '../src/http/request-guards.js';
@@ -167,83 +168,142 @@ describe('InFlightLimiter', () => {
 
   it('caps each key and the total, and frees a slot once, on release', () => {
     const limiter = new InFlightLimiter({ total: 3, perKey: 2 });
-    const a1 = limiter.admit('a', 1, true);
-    const a2 = limiter.admit('a', 1, true);
+    const a1 = limiter.admit('a', 'here', 1, true);
+    const a2 = limiter.admit('a', 'here', 1, true);
     expect(a1.ok && a2.ok).toBe(true);
-    expect(limiter.admit('a', 1, true)).toEqual(busy('perKey', 2));
-    const b1 = limiter.admit('b', 1, true);
+    expect(limiter.admit('a', 'here', 1, true)).toEqual(busy('perKey', 2));
+    const b1 = limiter.admit('b', 'here', 1, true);
     expect(b1.ok).toBe(true);
-    expect(limiter.admit('c', 1, true)).toEqual(busy('total', 3));
+    expect(limiter.admit('c', 'here', 1, true)).toEqual(busy('total', 3));
     expect(limiter.count).toBe(3);
     if (a1.ok) {
       a1.release();
       a1.release(); // twice is once
     }
     expect(limiter.count).toBe(2);
-    expect(limiter.admit('a', 1, true).ok).toBe(true);
-    expect(limiter.admit('c', 1, true)).toEqual(busy('total', 3));
+    expect(limiter.admit('a', 'here', 1, true).ok).toBe(true);
+    expect(limiter.admit('c', 'here', 1, true)).toEqual(busy('total', 3));
   });
 
   it('gives a message without calls (notifications only) one slot', () => {
     const limiter = new InFlightLimiter({ total: 3, perKey: 2 });
-    expect(limiter.admit('a', 0, true).ok).toBe(true);
+    expect(limiter.admit('a', 'here', 0, true).ok).toBe(true);
     expect(limiter.count).toBe(1);
   });
 
   it('takes one slot per call of a batch, and frees them all on release', () => {
     const limiter = new InFlightLimiter({ total: 5, perKey: 3 });
-    const batch = limiter.admit('a', 3, true);
+    const batch = limiter.admit('a', 'here', 3, true);
     expect(batch.ok).toBe(true);
     expect(limiter.count).toBe(3);
-    expect(limiter.admit('a', 1, true)).toEqual(busy('perKey', 3));
-    expect(limiter.admit('b', 3, true)).toEqual(busy('total', 5));
-    expect(limiter.admit('b', 2, true).ok).toBe(true);
+    expect(limiter.admit('a', 'here', 1, true)).toEqual(busy('perKey', 3));
+    expect(limiter.admit('b', 'here', 3, true)).toEqual(busy('total', 5));
+    expect(limiter.admit('b', 'here', 2, true).ok).toBe(true);
     if (batch.ok) batch.release();
     expect(limiter.count).toBe(2);
-    expect(limiter.admit('a', 3, true).ok).toBe(true);
+    expect(limiter.admit('a', 'here', 3, true).ok).toBe(true);
   });
 
   it('refuses a batch that could never fit as such, even on an idle server', () => {
     const limiter = new InFlightLimiter({ total: 64, perKey: 8 });
-    expect(limiter.admit('a', 9, true)).toEqual({ ok: false, cap: 'perKey', reason: 'batch', limit: 8 });
-    expect(limiter.admit('a', 100, true)).toEqual({ ok: false, cap: 'perKey', reason: 'batch', limit: 8 });
-    expect(new InFlightLimiter({ total: 4, perKey: 8 }).admit('a', 5, true)).toEqual({ ok: false, cap: 'total', reason: 'batch', limit: 4 });
+    expect(limiter.admit('a', 'here', 9, true)).toEqual({ ok: false, cap: 'perKey', reason: 'batch', limit: 8 });
+    expect(limiter.admit('a', 'here', 100, true)).toEqual({ ok: false, cap: 'perKey', reason: 'batch', limit: 8 });
+    expect(new InFlightLimiter({ total: 4, perKey: 8 }).admit('a', 'here', 5, true)).toEqual({ ok: false, cap: 'total', reason: 'batch', limit: 4 });
     expect(limiter.count).toBe(0);
-    expect(limiter.admit('a', 8, true).ok).toBe(true);
+    expect(limiter.admit('a', 'here', 8, true).ok).toBe(true);
   });
 
   it('keeps all but an eighth of the slots (at least one) for keys the service has accepted', () => {
     expect([1, 3, 7, 8, 15, 16, 64, 100].map(unverifiedShare)).toEqual([1, 1, 1, 1, 1, 2, 8, 12]);
     const limiter = new InFlightLimiter({ total: 64, perKey: 8 });
-    // 80 made-up keys, one call each: 8 pass, the rest find the share taken.
-    const strangers = Array.from({ length: 80 }, (_, n) => limiter.admit(`stranger${n}`, 1, false));
+    // 80 made-up keys from many addresses, one call each: 8 pass, the rest find the share taken.
+    const strangers = Array.from({ length: 80 }, (_, n) => limiter.admit(`stranger${n}`, `address${n}`, 1, false));
     expect(strangers.filter((admission) => admission.ok)).toHaveLength(8);
     expect(strangers[8]).toEqual(busy('unverified', 8));
     // Members the service has accepted still have 56 slots, 8 per key.
-    for (let member = 0; member < 7; member++) expect(limiter.admit(`member${member}`, 8, true).ok).toBe(true);
+    for (let member = 0; member < 7; member++) expect(limiter.admit(`member${member}`, 'here', 8, true).ok).toBe(true);
     expect(limiter.count).toBe(64);
-    expect(limiter.admit('member7', 1, true)).toEqual(busy('total', 64));
+    expect(limiter.admit('member7', 'here', 1, true)).toEqual(busy('total', 64));
+  });
+
+  it('gives one address half the unverified share (at least one), so that a new member elsewhere gets in', () => {
+    expect([1, 3, 15, 16, 32, 64, 100].map(unverifiedPerAddress)).toEqual([1, 1, 1, 1, 2, 4, 6]);
+    const limiter = new InFlightLimiter({ total: 64, perKey: 8 });
+    const strangers = Array.from({ length: 80 }, (_, n) => limiter.admit(`stranger${n}`, 'flooding', 1, false));
+    expect(strangers.filter((admission) => admission.ok)).toHaveLength(4);
+    expect(strangers[4]).toEqual(busy('unverified', 4));
+    // Made-up keys cannot get around it by being many: the address is counted, whatever the key.
+    expect(limiter.admit('yet another', 'flooding', 1, false)).toEqual(busy('unverified', 4));
+    // A new member from another address: its batch of 4 fits.
+    expect(limiter.admit('newcomer', 'elsewhere', 4, false).ok).toBe(true);
+    // The share is full in all now, even for a third address; an accepted member is not counted in it.
+    expect(limiter.admit('third', 'third address', 1, false)).toEqual(busy('unverified', 8));
+    expect(limiter.admit('member', 'flooding', 8, true).ok).toBe(true);
+    // Given back, a slot of the flooding address serves that address again.
+    const first = strangers[0]!;
+    if (first.ok) first.release();
+    expect(limiter.admit('again', 'flooding', 1, false).ok).toBe(true);
   });
 
   it('lets accepted keys use the slots the unverified share leaves free, and frees a share slot on release', () => {
     const limiter = new InFlightLimiter({ total: 16, perKey: 8 });
-    const member = limiter.admit('member', 8, true);
-    const member2 = limiter.admit('member2', 6, true);
+    const member = limiter.admit('member', 'here', 8, true);
+    const member2 = limiter.admit('member2', 'here', 6, true);
     expect(member.ok && member2.ok).toBe(true);
-    const stranger = limiter.admit('stranger', 2, false);
-    expect(stranger.ok).toBe(true);
-    expect(limiter.admit('other', 1, false)).toEqual(busy('total', 16));
+    const stranger = limiter.admit('stranger', 'there', 1, false);
+    const stranger2 = limiter.admit('stranger2', 'elsewhere', 1, false);
+    expect(stranger.ok && stranger2.ok).toBe(true);
+    expect(limiter.admit('other', 'third', 1, false)).toEqual(busy('total', 16));
     if (stranger.ok) stranger.release();
     if (member.ok) member.release();
-    // The stranger's slots went back to the share, wherever the key stands now.
-    expect(limiter.admit('other', 2, false).ok).toBe(true);
-    expect(limiter.admit('other2', 1, false)).toEqual(busy('unverified', 2));
+    // The stranger's slot went back to the share, wherever the key stands now.
+    expect(limiter.admit('other', 'there', 1, false).ok).toBe(true);
+    expect(limiter.admit('other2', 'third', 1, false)).toEqual(busy('unverified', 2));
   });
 
-  it('refuses a batch larger than the unverified share as such, until the key is accepted', () => {
+  it('refuses a batch larger than an address may hold of the unverified share as such, until the key is accepted', () => {
+    const limiter = new InFlightLimiter({ total: 64, perKey: 8 });
+    expect(limiter.admit('new', 'here', 5, false)).toEqual({ ok: false, cap: 'unverified', reason: 'batch', limit: 4 });
+    expect(limiter.admit('new', 'here', 5, true).ok).toBe(true);
+  });
+
+  it('says a batch can never fit before saying the server is busy', () => {
     const limiter = new InFlightLimiter({ total: 16, perKey: 8 });
-    expect(limiter.admit('new', 3, false)).toEqual({ ok: false, cap: 'unverified', reason: 'batch', limit: 2 });
-    expect(limiter.admit('new', 3, true).ok).toBe(true);
+    expect(limiter.admit('member', 'here', 8, true).ok).toBe(true);
+    expect(limiter.admit('member2', 'here', 8, true).ok).toBe(true);
+    expect(limiter.admit('new', 'there', 2, false)).toEqual({ ok: false, cap: 'unverified', reason: 'batch', limit: 1 });
+  });
+});
+
+describe('FairShare', () => {
+  it('caps the total and each owner; a taking naming two owners counts once in all and once for each', () => {
+    const share = new FairShare({ total: 4, perOwner: 2 });
+    const a = share.take(['host a', 'address 1'], 1);
+    const b = share.take(['host a', 'address 2'], 1);
+    expect(a.ok && b.ok).toBe(true);
+    expect(share.count).toBe(2);
+    expect(share.take(['host a', 'address 3'], 1)).toEqual({ ok: false, cap: 'perOwner', reason: 'busy', limit: 2 });
+    expect(share.take(['host b', 'address 1'], 2)).toEqual({ ok: false, cap: 'perOwner', reason: 'busy', limit: 2 });
+    expect(share.take(['host b', 'address 3'], 2).ok).toBe(true);
+    expect(share.take(['host c', 'address 4'], 1)).toEqual({ ok: false, cap: 'total', reason: 'busy', limit: 4 });
+    expect(share.take(['host c'], 3)).toEqual({ ok: false, cap: 'perOwner', reason: 'batch', limit: 2 });
+    if (a.ok) {
+      a.release();
+      a.release(); // twice is once
+    }
+    expect(share.count).toBe(3);
+    expect(share.heldBy('host a')).toBe(1);
+    expect(share.heldBy('address 1')).toBe(0);
+    expect(share.take(['host c', 'address 1'], 1).ok).toBe(true);
+  });
+
+  it('counts an owner named twice once', () => {
+    const share = new FairShare({ total: 4, perOwner: 2 });
+    const twice = share.take(['same', 'same'], 1);
+    expect(share.heldBy('same')).toBe(1);
+    if (twice.ok) twice.release();
+    expect(share.heldBy('same')).toBe(0);
+    expect(share.count).toBe(0);
   });
 });
 

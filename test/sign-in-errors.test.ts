@@ -304,3 +304,61 @@ describe('/authorize answers a browser with a page, any other client with JSON',
     expect(JSON.parse(plain.text)).toMatchObject(json);
   });
 });
+
+describe('the address a document is fetched for', () => {
+  let server: Server;
+  let origin: string;
+  /** The `from` each get was called with. */
+  const asked: Array<string | undefined> = [];
+
+  beforeAll(async () => {
+    const sealer = new TokenSealer([SECRET]);
+    const documents = {
+      get: async (_clientId: string, from?: string) => {
+        asked.push(from);
+        return failure('busy', '4 fetches under way for its host or this address');
+      },
+      close: async () => {},
+    } as unknown as ClientMetadataDocuments;
+    const clients = new RegisteredClients(sealer, documents);
+    const provider = new SignInProvider({
+      sealer,
+      grants: new GrantMemory(),
+      clients,
+      issuer: 'http://127.0.0.1',
+      resource: 'http://127.0.0.1/mcp',
+      checkKey: async () => 'refused',
+    });
+    server = createServer(signInRoutes(provider, 'http://127.0.0.1', 'http://127.0.0.1/mcp'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    configureLog({ level: 'error' });
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+  });
+
+  it("is the socket's, through the handlers that read a body (the token endpoint), and never X-Forwarded-For", async () => {
+    const clientId = 'https://app.example/client.json';
+    const spoofed = { 'x-forwarded-for': '198.51.100.7' };
+    const query = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: CALLBACK,
+      response_type: 'code',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+    });
+    const authorization = await request(`${origin}/authorize?${query}`, { headers: spoofed });
+    expect(authorization.statusCode).toBe(400);
+    await authorization.body.text();
+    const token = await request(`${origin}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...spoofed },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x', client_id: clientId }).toString(),
+    });
+    expect(token.statusCode).toBe(400);
+    await token.body.text();
+    expect(asked).toEqual(['127.0.0.1', '127.0.0.1']);
+  });
+});

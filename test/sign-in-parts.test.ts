@@ -156,42 +156,96 @@ describe('TokenSealer', () => {
 });
 
 describe('GrantMemory', () => {
+  /** A token of grant `grant`, member `member`, issued at `issuedAt`. */
+  const token = (grant: string, member = 'm', issuedAt = 0) => ({ grant, member, issuedAt });
+
   it('takes a code once, and forgets it after its expiry', () => {
     let now = 1000;
     const memory = new GrantMemory(() => now);
-    expect(memory.spendCode('c1', 1120)).toBe('taken');
-    expect(memory.spendCode('c1', 1120)).toBe('used before');
+    expect(memory.spendCode('c1', 'm', 1120)).toBe('taken');
+    expect(memory.spendCode('c1', 'm', 1120)).toBe('used before');
     now = 1121;
     // Expired: the code itself is refused by its seal from now on.
-    expect(memory.spendCode('c1', 1240)).toBe('taken');
+    expect(memory.spendCode('c1', 'm', 1240)).toBe('taken');
   });
 
   it('takes refresh generations forward only, including after an unknown start (a restarted replica)', () => {
     const memory = new GrantMemory(() => 0);
-    expect(memory.takeRefresh('g', 3, 100)).toBe('taken');
-    expect(memory.takeRefresh('g', 4, 100)).toBe('taken');
-    expect(memory.takeRefresh('g', 4, 100)).toBe('used before');
-    expect(memory.takeRefresh('g', 2, 100)).toBe('used before');
-    expect(memory.takeRefresh('h', 0, 100)).toBe('taken');
+    expect(memory.takeRefresh('g', 'm', 3, 100)).toBe('taken');
+    expect(memory.takeRefresh('g', 'm', 4, 100)).toBe('taken');
+    expect(memory.takeRefresh('g', 'm', 4, 100)).toBe('used before');
+    expect(memory.takeRefresh('g', 'm', 2, 100)).toBe('used before');
+    expect(memory.takeRefresh('h', 'm', 0, 100)).toBe('taken');
   });
 
-  it('never forgets an entry before it expires: full, it refuses new codes and renewals, and keeps every revocation', () => {
+  it('never forgets a code or a renewal before it expires: full, it refuses new ones, for everyone or for the member whose share is full', () => {
     let now = 0;
-    const memory = new GrantMemory(() => now, 3);
-    for (const id of ['a', 'b', 'c']) expect(memory.spendCode(id, 100)).toBe('taken');
-    expect(memory.spendCode('d', 100)).toBe('memory full');
+    const memory = new GrantMemory(() => now, 4, 2);
+    expect(['a', 'b'].map((id) => memory.spendCode(id, 'm1', 100))).toEqual(['taken', 'taken']);
+    expect(memory.spendCode('c', 'm2', 100)).toBe('taken');
+    expect(memory.spendCode('d', 'm1', 100)).toBe('member full');
+    expect(memory.spendCode('d', 'm3', 100)).toBe('taken');
+    expect(memory.spendCode('e', 'm4', 100)).toBe('memory full');
     // The codes taken are still known: a replay is still a replay.
-    expect(memory.spendCode('a', 100)).toBe('used before');
-    for (const id of ['g1', 'g2', 'g3']) expect(memory.takeRefresh(id, 0, 100)).toBe('taken');
-    expect(memory.takeRefresh('g4', 0, 100)).toBe('memory full');
-    expect(memory.takeRefresh('g1', 0, 100)).toBe('used before');
-    for (const id of ['r1', 'r2', 'r3', 'r4', '__proto__', 'constructor']) memory.revoke(id, 100);
-    expect(['r1', 'r2', 'r3', 'r4', '__proto__', 'constructor'].every((id) => memory.isRevoked(id))).toBe(true);
-    expect(memory.isRevoked('toString')).toBe(false);
+    expect(memory.spendCode('a', 'm1', 100)).toBe('used before');
+    expect(['g1', 'g2'].map((id) => memory.takeRefresh(id, 'm1', 0, 100))).toEqual(['taken', 'taken']);
+    expect(memory.takeRefresh('g3', 'm1', 0, 100)).toBe('member full');
+    // A grant already known renews, however full its member's share.
+    expect(memory.takeRefresh('g1', 'm1', 1, 100)).toBe('taken');
+    expect(memory.takeRefresh('g3', 'm2', 0, 100)).toBe('taken');
+    expect(memory.takeRefresh('g1', 'm1', 0, 100)).toBe('used before');
     // Once entries expire, there is room again.
     now = 101;
-    expect(memory.spendCode('d', 200)).toBe('taken');
-    expect(memory.isRevoked('r1')).toBe(false);
+    expect(memory.spendCode('d', 'm1', 200)).toBe('taken');
+    expect(memory.takeRefresh('g4', 'm1', 0, 200)).toBe('taken');
+  });
+
+  it("keeps a revocation as long as it matters; '__proto__' and 'constructor' are grants like any other", () => {
+    let now = 0;
+    const memory = new GrantMemory(() => now);
+    for (const id of ['r1', '__proto__', 'constructor']) memory.revoke(id, 'm', 100);
+    expect(['r1', '__proto__', 'constructor'].every((id) => memory.isRevoked(token(id)))).toBe(true);
+    expect(memory.isRevoked(token('toString'))).toBe(false);
+    now = 101;
+    expect(memory.isRevoked(token('r1'))).toBe(false);
+  });
+
+  it("past a member's share, folds their revocations into one: every token of theirs issued until then is withdrawn, no other", () => {
+    let now = 10;
+    const memory = new GrantMemory(() => now, 100, 3);
+    for (const grant of ['a1', 'a2', 'a3', 'a4']) memory.revoke(grant, 'a', 1000);
+    expect(memory.remembered.revocations).toBe(1);
+    for (const grant of ['a1', 'a2', 'a3', 'a4', 'a5']) expect(memory.isRevoked(token(grant, 'a', 10))).toBe(true);
+    // Their tokens issued later, and other members' tokens, are not withdrawn.
+    expect(memory.isRevoked(token('a5', 'a', 11))).toBe(false);
+    expect(memory.isRevoked(token('b1', 'b', 10))).toBe(false);
+    // Folded again later: the cutoff moves, and lasts as long as the latest revocation it holds.
+    now = 20;
+    for (const grant of ['a6', 'a7', 'a8']) memory.revoke(grant, 'a', 2000);
+    expect(memory.remembered.revocations).toBe(4);
+    memory.revoke('a9', 'a', 2000);
+    expect(memory.remembered.revocations).toBe(1);
+    expect(memory.isRevoked(token('a6', 'a', 20))).toBe(true);
+    now = 1999;
+    expect(memory.isRevoked(token('a1', 'a', 10))).toBe(true);
+    now = 2000;
+    expect(memory.isRevoked(token('a1', 'a', 10))).toBe(false);
+  });
+
+  it('past the whole bound, folds every revocation into one: every token issued until then is withdrawn, and the list stays within it', () => {
+    let now = 10;
+    const memory = new GrantMemory(() => now, 4, 2);
+    for (let member = 0; member < 6; member++) memory.revoke(`g${member}`, `m${member}`, 1000 + member);
+    expect(memory.remembered.revocations).toBeLessThanOrEqual(4);
+    for (let member = 0; member < 6; member++) expect(memory.isRevoked(token(`g${member}`, `m${member}`, 10))).toBe(true);
+    expect(memory.isRevoked(token('new', 'm9', 10))).toBe(true);
+    expect(memory.isRevoked(token('new', 'm9', 11))).toBe(false);
+    // Until the latest of the revocations folded (the fifth's: the sixth found room again).
+    now = 1003;
+    expect(memory.isRevoked(token('g0', 'm0', 10))).toBe(true);
+    now = 1004;
+    expect(memory.isRevoked(token('g0', 'm0', 10))).toBe(false);
+    expect(memory.isRevoked(token('g5', 'm5', 10))).toBe(true);
   });
 });
 

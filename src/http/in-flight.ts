@@ -8,7 +8,10 @@
 //
 // A key is admitted before the service has said whether it is real, so keys the service has not
 // accepted lately (verified-keys.ts) share a small part of the total: made-up keys cannot take the
-// slots of members. Members are told apart by an id (a hash of their key, key-id.ts).
+// slots of members. Within that part, one client address holds at most half, so that made-up keys
+// sent from one address leave room for a new member elsewhere. Members are told apart by an id (a
+// hash of their key, key-id.ts).
+import { FairShare, type ShareRefusal } from './fair-share.js';
 
 export interface InFlightCaps {
   total: number;
@@ -17,14 +20,24 @@ export interface InFlightCaps {
 
 /**
  * The slots that keys not yet accepted by the service may hold together: an eighth of the total, at
- * least one. With the defaults that is 8, a key's own cap, so that a new member's first batch still
- * fits on a quiet server, while 56 of 64 slots stay with members the service has accepted.
+ * least one. With the defaults that is 8, while 56 of 64 slots stay with members the service has
+ * accepted.
  */
 export function unverifiedShare(total: number): number {
   return Math.max(1, Math.floor(total / 8));
 }
 
-/** `unverified`: the share of keys the service has not accepted lately. */
+/**
+ * The part of that share one client address may hold: half, at least one (4 with the defaults). A
+ * member's first call is an initialize, whose key check makes the key accepted, so a new member
+ * rarely needs more. Behind a proxy every client has the proxy's address (no X-Forwarded-For is
+ * trusted), and they share this half.
+ */
+export function unverifiedPerAddress(total: number): number {
+  return Math.max(1, Math.floor(unverifiedShare(total) / 2));
+}
+
+/** `unverified`: the share of keys the service has not accepted lately (in all, or from one address). */
 export type Cap = 'total' | 'perKey' | 'unverified';
 
 /**
@@ -36,52 +49,46 @@ export type Refusal = { ok: false; cap: Cap; reason: 'busy' | 'batch'; limit: nu
 export type Admission = { ok: true; release: () => void } | Refusal;
 
 export class InFlightLimiter {
-  private total = 0;
-  private unverified = 0;
-  private readonly byKey = new Map<string, number>();
-  private readonly unverifiedCap: number;
+  /** Every call, by member. */
+  private readonly members: FairShare;
+  /** Calls of keys not yet accepted, by client address. */
+  private readonly unverified: FairShare;
 
-  constructor(private readonly caps: InFlightCaps) {
-    this.unverifiedCap = unverifiedShare(caps.total);
+  constructor(caps: InFlightCaps) {
+    this.members = new FairShare({ total: caps.total, perOwner: caps.perKey });
+    this.unverified = new FairShare({ total: unverifiedShare(caps.total), perOwner: unverifiedPerAddress(caps.total) });
   }
 
   /** Calls being answered now. */
   get count(): number {
-    return this.total;
+    return this.members.count;
   }
 
   /**
-   * Takes `calls` slots (at least one) for the member `id`, or says which cap refuses them.
-   * `verified`: the service has accepted this key lately, so it may use every slot.
+   * Takes `calls` slots (at least one) for the member `id` calling from `address`, or says which cap
+   * refuses them. `verified`: the service has accepted this key lately, so it may use every slot.
    */
-  admit(id: string, calls: number, verified: boolean): Admission {
+  admit(id: string, address: string, calls: number, verified: boolean): Admission {
     const slots = Math.max(1, calls);
-    const { caps, unverifiedCap } = this;
-    const refuse = (cap: Cap, reason: 'busy' | 'batch', limit: number): Refusal => ({ ok: false, cap, reason, limit });
-    if (slots > caps.perKey) return refuse('perKey', 'batch', caps.perKey);
-    if (slots > caps.total) return refuse('total', 'batch', caps.total);
-    if (!verified && slots > unverifiedCap) return refuse('unverified', 'batch', unverifiedCap);
-    if (this.total + slots > caps.total) return refuse('total', 'busy', caps.total);
-    const mine = this.byKey.get(id) ?? 0;
-    if (mine + slots > caps.perKey) return refuse('perKey', 'busy', caps.perKey);
-    if (!verified && this.unverified + slots > unverifiedCap) return refuse('unverified', 'busy', unverifiedCap);
+    const byMember = this.members.refusal([id], slots);
+    const byAddress = verified ? undefined : this.unverified.refusal([address], slots);
+    // A batch that can never fit is said first: retrying it would not help.
+    const refused = [byMember, byAddress].find((refusal) => refusal?.reason === 'batch') ?? byMember ?? byAddress;
+    if (refused !== undefined) return { ...refused, cap: refused === byAddress ? 'unverified' : capOf(refused) };
 
-    this.total += slots;
-    if (!verified) this.unverified += slots;
-    this.byKey.set(id, mine + slots);
-    let released = false;
+    const member = this.members.take([id], slots);
+    // Given back to the share it was taken from, even if the key was accepted meanwhile.
+    const share = verified ? undefined : this.unverified.take([address], slots);
     return {
       ok: true,
       release: () => {
-        if (released) return;
-        released = true;
-        // Given back to the share it was taken from, even if the key was accepted meanwhile.
-        this.total -= slots;
-        if (!verified) this.unverified -= slots;
-        const left = (this.byKey.get(id) ?? slots) - slots;
-        if (left <= 0) this.byKey.delete(id);
-        else this.byKey.set(id, left);
+        if (member.ok) member.release();
+        if (share?.ok) share.release();
       },
     };
   }
+}
+
+function capOf(refusal: ShareRefusal): Cap {
+  return refusal.cap === 'perOwner' ? 'perKey' : 'total';
 }

@@ -12,6 +12,7 @@ import { holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
 import type { Language } from '../prompts/language.js';
 import { createServer as createMcpServer } from '../server.js';
+import { clientAddress } from './client-address.js';
 import { InFlightLimiter, type Refusal } from './in-flight.js';
 import { KeyCheck } from './key-check.js';
 import { keyId } from './key-id.js';
@@ -98,7 +99,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     }
     const member = keyId(key);
     const callIds = requestIds(body.json);
-    const admission = limiter.admit(member, callIds.length, verified.has(member));
+    const admission = limiter.admit(member, clientAddress(req), callIds.length, verified.has(member));
     if (!admission.ok) return tooManyRequests(res, admission, callIds.length);
 
     const memberGates = gates.take(member);
@@ -114,7 +115,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     // A 401 for a signed-in key ends its sign-in: the client's next request is sent to sign in again.
     const onStatus = (status: number) => {
       verified.heard(member, status);
-      if (status === 401 && grant !== undefined) signIn?.withdraw(grant);
+      if (status === 401 && grant !== undefined) signIn?.withdraw(grant, key);
     };
     const keyFrom = grant === undefined ? 'request' : 'sign-in';
     const reader = (maxAttempts?: number) =>

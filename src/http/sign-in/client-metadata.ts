@@ -10,6 +10,7 @@ import { Agent, request } from 'undici';
 import { z } from 'zod';
 import { log } from '../../log.js';
 import { quoted, safeCutIndex, stripUnsafe } from '../../sanitize.js';
+import { FairShare } from '../fair-share.js';
 import { AddressRefusedError, guardedConnector, isLinkLocal, isPublicAddress } from './public-address.js';
 import { redirectUriProblem } from './redirect-uris.js';
 
@@ -51,6 +52,8 @@ export interface ClientMetadataOptions {
   maxEntries?: number;
   /** Fetches of different URLs under way at once; past it, `get` fails at once (and is not cached). Default 16. */
   maxConcurrentFetches?: number;
+  /** Of those, the fetches one host's URLs, or one client address's sign-ins, may hold. Default 4. */
+  maxFetchesPerHostOrAddress?: number;
   /** Milliseconds of a clock that never goes back, for the cache. Default performance.now. */
   now?: () => number;
 }
@@ -85,6 +88,8 @@ const DEFAULTS = {
   failureTtlMs: 30 * 1000,
   maxEntries: 1000,
   maxConcurrentFetches: 16,
+  // A quarter: a slow or silent site, or one address naming slow URLs, leaves three quarters to the rest.
+  maxFetchesPerHostOrAddress: 4,
 } as const;
 
 const MAX_AGE_BOUNDS = { min: 60 * 1000, max: 24 * 60 * 60 * 1000 } as const;
@@ -279,8 +284,10 @@ export class ClientMetadataDocuments {
   private readonly agent: Agent;
   /** clientId -> result, least recently used first. */
   private readonly cache = new Map<string, CacheEntry>();
-  /** Fetches under way: a second `get` of the same URL waits for the first. */
+  /** Fetches under way: a second `get` of the same URL waits for the first, and takes no slot. */
   private readonly inFlight = new Map<string, Promise<ClientMetadataResult>>();
+  /** The fetch slots, shared by host and by client address (each fetch counts for both). */
+  private readonly fetchSlots: FairShare;
   /**
    * clientId -> the last document read well, least recently used first. Used when the document's
    * server cannot be reached or every fetch slot is taken (perhaps by someone naming slow URLs on
@@ -298,8 +305,10 @@ export class ClientMetadataDocuments {
       failureTtlMs: options.failureTtlMs ?? DEFAULTS.failureTtlMs,
       maxEntries: options.maxEntries ?? DEFAULTS.maxEntries,
       maxConcurrentFetches: options.maxConcurrentFetches ?? DEFAULTS.maxConcurrentFetches,
+      maxFetchesPerHostOrAddress: options.maxFetchesPerHostOrAddress ?? DEFAULTS.maxFetchesPerHostOrAddress,
       now: options.now ?? (() => performance.now()),
     };
+    this.fetchSlots = new FairShare({ total: this.settings.maxConcurrentFetches, perOwner: this.settings.maxFetchesPerHostOrAddress });
     this.isAllowed = options.allowAddress ?? (options.allowPrivateAddresses ? (address) => !isLinkLocal(address) : isPublicAddress);
     const { timeoutMs } = this.settings;
     this.agent = new Agent({
@@ -312,9 +321,10 @@ export class ClientMetadataDocuments {
   /**
    * The client the document at `clientId` describes, or why it cannot be used (reason: one short
    * English sentence for an error_description, no secrets, no document content beyond a short quoted
-   * value cleaned of control and invisible characters). Never throws.
+   * value cleaned of control and invisible characters). Never throws. `from`: the address of the
+   * client whose sign-in asks, so that one address cannot take every fetch slot.
    */
-  async get(clientId: string): Promise<ClientMetadataResult> {
+  async get(clientId: string, from?: string): Promise<ClientMetadataResult> {
     if (!isClientMetadataUrl(clientId)) {
       const reason = 'The client_id is not a client metadata document URL: https, with a path, without fragment or user name.';
       return { ok: false, reason, cause: 'document', detail: 'not a client ID URL' };
@@ -324,13 +334,20 @@ export class ClientMetadataDocuments {
     if (cached !== undefined) return copyOf(cached);
     let pending = this.inFlight.get(clientId);
     if (pending === undefined) {
-      if (this.inFlight.size >= this.settings.maxConcurrentFetches) {
+      // The host, not the whole origin: one site's ports are one site.
+      const owners = [`host ${new URL(clientId).hostname}`, ...(from === undefined ? [] : [`address ${from}`])];
+      const slot = this.fetchSlots.take(owners, 1);
+      if (!slot.ok) {
         const known = this.lastGood.get(clientId);
         if (known !== undefined) return copyOf(known);
         const reason = 'Too many client metadata documents are being fetched; try again shortly.';
-        return { ok: false, reason, cause: 'busy', detail: `${this.settings.maxConcurrentFetches} fetches under way` };
+        const whose = slot.cap === 'total' ? '' : ' for its host or this address';
+        return { ok: false, reason, cause: 'busy', detail: `${slot.limit} fetches under way${whose}` };
       }
-      pending = this.load(clientId).finally(() => this.inFlight.delete(clientId));
+      pending = this.load(clientId).finally(() => {
+        this.inFlight.delete(clientId);
+        slot.release();
+      });
       this.inFlight.set(clientId, pending);
     }
     return copyOf(await pending);

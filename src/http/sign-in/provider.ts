@@ -20,6 +20,7 @@ import type { Request, Response } from 'express';
 import type { JWTPayload } from 'jose';
 import { wrappedInQuotes } from '../../key-shape.js';
 import { log } from '../../log.js';
+import { keyId } from '../key-id.js';
 import { BEARER_KEY, LOOPBACK_NAMES, MAX_KEY_LENGTH } from '../request-guards.js';
 import type { GrantMemory } from './grant-memory.js';
 import { type PageLanguage, pageLanguage, SIGN_IN_PAGE_HEADERS, type SignInProblem, signInPage } from './page.js';
@@ -152,14 +153,14 @@ export class SignInProvider implements OAuthServerProvider {
     if (redirectUri !== code.r) throw new InvalidGrantError('redirect_uri differs from the one the authorization request used.');
     if (resource !== undefined && !this.isOurResource(resource.href))
       throw new InvalidTargetError(`This server issues tokens only for ${this.options.resource}.`);
-    const spent = this.options.grants.spendCode(code.jti ?? '', code.exp ?? 0);
-    if (spent === 'memory full') throw busy();
+    const spent = this.options.grants.spendCode(code.jti ?? '', memberOf(code), code.exp ?? 0);
+    if (spent === 'memory full' || spent === 'member full') throw busy(spent);
     if (spent === 'used before') {
       // RFC 6749 (4.1.2): a code used twice may have been stolen; what it gave is withdrawn.
-      this.options.grants.revoke(code.g, this.now() + LIFETIMES.refresh);
+      this.withdrawGrant(code);
       throw new InvalidGrantError('The authorization code was already used.');
     }
-    if (this.options.grants.isRevoked(code.g)) throw new InvalidGrantError('The authorization code was withdrawn.');
+    if (this.isWithdrawn(code)) throw new InvalidGrantError('The authorization code was withdrawn.');
     return this.issueTokens(code, 0);
   }
 
@@ -172,18 +173,18 @@ export class SignInProvider implements OAuthServerProvider {
     if (resource !== undefined && !this.isOurResource(resource.href))
       throw new InvalidTargetError(`This server issues tokens only for ${this.options.resource}.`);
     const { grants } = this.options;
-    if (grants.isRevoked(claims.g)) throw new InvalidGrantError('The sign-in was withdrawn; sign in again.');
-    const taken = grants.takeRefresh(claims.g, claims.n, this.now() + LIFETIMES.refresh);
-    if (taken === 'memory full') throw busy();
+    if (this.isWithdrawn(claims)) throw new InvalidGrantError('The sign-in was withdrawn; sign in again.');
+    const taken = grants.takeRefresh(claims.g, memberOf(claims), claims.n, this.now() + LIFETIMES.refresh);
+    if (taken === 'memory full' || taken === 'member full') throw busy(taken);
     if (taken === 'used before') {
       // A rotated refresh token shown again: one of its two holders is not the member (RFC 9700, 4.14.2).
-      grants.revoke(claims.g, this.now() + LIFETIMES.refresh);
+      this.withdrawGrant(claims);
       throw new InvalidGrantError('The refresh token was already used; sign in again.');
     }
     // The service is asked again, so that a key withdrawn there ends the sign-in here within an access token's life.
     const verdict = await this.options.checkKey(claims.k);
     if (verdict === 'refused' || verdict === 'forbidden') {
-      grants.revoke(claims.g, this.now() + LIFETIMES.refresh);
+      this.withdrawGrant(claims);
       throw new InvalidGrantError('The complaints service no longer accepts the key of this sign-in; sign in again.');
     }
     return this.issueTokens(claims, claims.n + 1);
@@ -200,13 +201,13 @@ export class SignInProvider implements OAuthServerProvider {
     const opened = await this.options.sealer.open('access', token, this.options.resource);
     if (!opened.ok) return { ok: false, reason: opened.reason === 'expired' ? 'The access token expired.' : 'The access token is not valid for this server.' };
     const claims = opened.claims as GrantClaims;
-    if (this.options.grants.isRevoked(claims.g)) return { ok: false, reason: 'The sign-in of this access token was withdrawn.' };
+    if (this.isWithdrawn(claims)) return { ok: false, reason: 'The sign-in of this access token was withdrawn.' };
     return { ok: true, key: claims.k, grant: claims.g, clientId: claims.c, expiresAt: claims.exp ?? 0 };
   }
 
   /** The service refused the key of a signed-in request: its grant ends, and the client is sent back to sign in. */
-  withdraw(grant: string): void {
-    this.options.grants.revoke(grant, this.now() + LIFETIMES.refresh);
+  withdraw(grant: string, key: string): void {
+    this.withdrawGrant({ g: grant, k: key });
   }
 
   /** RFC 7009: revoking either token of a sign-in withdraws both. An unknown token, or another client's, is no error. */
@@ -219,9 +220,19 @@ export class SignInProvider implements OAuthServerProvider {
       const opened = await this.options.sealer.open(kind, request.token, this.options.resource);
       if (!opened.ok) continue;
       const claims = opened.claims as GrantClaims;
-      if (claims.c === clientRef(client.client_id)) this.withdraw(claims.g);
+      if (claims.c === clientRef(client.client_id)) this.withdrawGrant(claims);
       return;
     }
+  }
+
+  /** Withdraws every token of the grant, for as long as any of them could be opened. */
+  private withdrawGrant(grant: Pick<GrantClaims, 'g' | 'k'>): void {
+    this.options.grants.revoke(grant.g, memberOf(grant), this.now() + LIFETIMES.refresh);
+  }
+
+  /** Whether the token (a code, an access or a refresh token) was withdrawn: its grant, or every token of its member issued up to then. */
+  private isWithdrawn(token: GrantClaims): boolean {
+    return this.options.grants.isRevoked({ grant: token.g, member: memberOf(token), issuedAt: token.iat ?? 0 });
   }
 
   private async issueTokens(grant: GrantClaims, generation: number): Promise<OAuthTokens> {
@@ -321,10 +332,22 @@ export class SignInProvider implements OAuthServerProvider {
   }
 }
 
-/** The memory of used codes and renewals is full of entries still in force: nothing more can be issued safely until some expire. */
-function busy(): ServerError {
+/**
+ * The memory of used codes and renewals is full of entries still in force, in all or in this
+ * member's share: nothing more can be issued safely (to everyone, or to this member) until some expire.
+ */
+function busy(full: 'memory full' | 'member full'): ServerError {
+  if (full === 'member full') {
+    log.warn("sign-in: a member's share of the memory of used codes and renewals is full; their codes and renewals are refused until entries expire");
+    return new ServerError('This key has more sign-ins in force on this server than it may keep; try again later.');
+  }
   log.warn('sign-in: the memory of used codes and renewals is full; codes and renewals are refused until entries expire');
   return new ServerError('The sign-in is busy; try again in a few minutes.');
+}
+
+/** The member a grant belongs to, as the memory counts them: the hash of its key, never the key. */
+function memberOf(grant: Pick<GrantClaims, 'k'>): string {
+  return keyId(grant.k);
 }
 
 /**
@@ -332,7 +355,7 @@ function busy(): ServerError {
  * registration (hundreds of characters) and every request carries an access token: the hash keeps
  * tokens short, and tells clients apart as well.
  */
-function clientRef(clientId: string): string {
+export function clientRef(clientId: string): string {
   return createHash('sha256').update(clientId).digest('base64url').slice(0, 22);
 }
 

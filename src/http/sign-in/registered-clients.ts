@@ -10,6 +10,7 @@ import { log } from '../../log.js';
 import { stripUnsafe } from '../../sanitize.js';
 import { type ClientMetadataDocuments, type DocumentFailure, type DocumentFailureCause, isClientMetadataUrl } from './client-metadata.js';
 import { redirectUriProblem } from './redirect-uris.js';
+import { requestAddress } from './request-address.js';
 import type { TokenSealer } from './sealed-tokens.js';
 import { shownDetail, shownUrl } from './shown-url.js';
 import { WarningThrottle } from './warning-throttle.js';
@@ -76,7 +77,7 @@ export class RegisteredClients implements OAuthRegisteredClientsStore {
 
   async getClient(clientId: string): Promise<OAuthClientInformationFull | undefined> {
     if (isClientMetadataUrl(clientId)) {
-      const found = await this.documents.get(clientId);
+      const found = await this.documents.get(clientId, requestAddress());
       if (!found.ok) {
         this.warn(clientId, found);
         throw new ClientDocumentError(clientId, found);

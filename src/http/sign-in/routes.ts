@@ -15,10 +15,12 @@ import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontex
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { rateLimit as expressRateLimit } from 'express-rate-limit';
 import { log } from '../../log.js';
+import { clientAddress } from '../client-address.js';
 import { pageLanguage, SIGN_IN_PAGE_HEADERS, type SignInError, signInErrorPage } from './page.js';
 import type { SignInProvider } from './provider.js';
 import { redirectUriMatches } from './redirect-uris.js';
 import { ClientDocumentError } from './registered-clients.js';
+import { answeringFrom } from './request-address.js';
 
 /** Where the protected resource's metadata is: RFC 9728 puts the resource's path after the well-known name. */
 export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
@@ -39,7 +41,7 @@ export const SIGN_IN_PATHS: ReadonlySet<string> = new Set([
  * proxy shares an address; still far below what would let anyone guess a key or tire the service
  * (each sign-in posts one call to it).
  */
-const RATE_LIMITS = {
+export const RATE_LIMITS = {
   authorize: { windowMs: 15 * 60_000, limit: 600 },
   token: { windowMs: 15 * 60_000, limit: 600 },
   register: { windowMs: 60 * 60_000, limit: 120 },
@@ -84,6 +86,8 @@ export function signInRoutes(provider: SignInProvider, issuer: string, resource:
   // The rate limits count per address the server sees. Behind a proxy that is the proxy's: say so
   // (docs), rather than trust X-Forwarded-For, which any client can write.
   const rateLimit = (limits: { windowMs: number; limit: number }) => ({ ...limits, validate: { xForwardedForHeader: false } });
+  // The same address, for what the handlers do on the client's behalf (fetch its document).
+  app.use((req: Request, _res: Response, next: NextFunction) => answeringFrom(clientAddress(req), next));
 
   // The limit comes before the precheck, which may fetch a client's metadata document: counted by
   // the SDK's handler alone, requests refused early would fetch without limit.

@@ -20,7 +20,7 @@ export interface SignIn {
   /** The member's key behind an access token, or why the token is refused. */
   openAccessToken(token: string): Promise<AccessCheck>;
   /** Ends a grant whose key the service refused: the client's next request is sent to sign in again. */
-  withdraw(grant: string): void;
+  withdraw(grant: string, key: string): void;
   /** The `resource_metadata` parameter of a 401's WWW-Authenticate (RFC 9728, 5.1). */
   resourceMetadataUrl: string;
   /** The MCP endpoint the tokens are for: the URL members give their apps. */
@@ -82,7 +82,7 @@ export function createSignIn(options: SignInOptions): SignIn {
     answers: (path) => SIGN_IN_PATHS.has(path),
     handle: (req, res) => routes(req, res),
     openAccessToken: (token) => provider.openAccessToken(token),
-    withdraw: (grant) => provider.withdraw(grant),
+    withdraw: (grant, key) => provider.withdraw(grant, key),
     resourceMetadataUrl: `${issuer}${RESOURCE_METADATA_PATH}`,
     resource,
     close: () => documents.close(),
