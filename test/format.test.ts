@@ -519,6 +519,8 @@ describe('text cleaning', () => {
       '\u009f',
       '😀',
       '\u001b[1m',
+      '\u0301',
+      '\u0591',
     );
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 8 }), (units) => {
@@ -554,11 +556,27 @@ describe('text cleaning', () => {
           .replace(/\r\n?|[\u000b\u000c\u0085\u2028\u2029]/g, '\n')
           .replace(/\t/g, ' ')
           .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
-          .replace(/[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}]|\p{Surrogate}/gu, '');
+          .replace(/[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}]|\p{Surrogate}/gu, '')
+          .replace(/(\p{M}{3})\p{M}+/gu, '$1');
         expect(stripUnsafe(text)).toBe(full);
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('keeps at most three combining marks on a character, so that stacked accents cannot cover the lines around', () => {
+    const zalgo = `0${'\u0301\u0316\u0352\u0489\u0591'.repeat(8)}1`;
+    expect(stripUnsafe(zalgo)).toBe('0\u0301\u0316\u0352' + '1');
+    expect(cleanLine(zalgo)).toBe('0\u0301\u0316\u0352' + '1');
+    // An invisible character between two runs does not make them two: it is stripped first.
+    expect(stripUnsafe('a\u0301\u0301\u0301\u200b\u0301\u0301b')).toBe('a\u0301\u0301\u0301b');
+    // Marks before any letter, and marks of other scripts, are capped the same way.
+    expect(stripUnsafe(`\u0301\u0301\u0301\u0301x ${'\u0e49'.repeat(9)}`)).toBe(`\u0301\u0301\u0301x ${'\u0e49'.repeat(3)}`);
+    // What a language needs stays: Spanish written decomposed, Vietnamese with two marks, Thai, Hindi.
+    for (const word of ['Man\u0303ana Jose\u0301', 'Vie\u0323\u0302t', 'ก\u0e35\u0e48', 'हि\u0902दी']) {
+      expect(stripUnsafe(word)).toBe(word);
+      expect(cleanLine(word)).toBe(word);
+    }
   });
 
   it('truncates with a visible marker without splitting a surrogate pair', () => {
