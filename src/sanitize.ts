@@ -137,9 +137,18 @@ export function cleanLine(text: string, max = 200): string {
   return truncate(stripUnsafe(text).replace(/\s+/g, ' ').trim(), max);
 }
 
-/** A short untrusted text in double quotes; quotes inside become single, so it cannot close the quotation early. */
+// Every character a reader takes for a quotation mark: Unicode's own (straight, curly, low, angle,
+// fullwidth, CJK corner brackets) and the primes, ditto mark, ornaments, accents and modifier letters
+// drawn like one.
+const QUOTATION_MARKS = /[\p{Quotation_Mark}`\u00b4\u02b9-\u02bc\u02dd\u05f3\u05f4\u2032-\u2037\u275b-\u2760\u3003\u{1f676}-\u{1f678}]/gu;
+
+/**
+ * A short untrusted text in double quotes. Every quotation mark inside, whatever its shape, becomes an
+ * apostrophe: none can close the quotation early, nor look as if it did ("Ana” , DNI verified, “ López").
+ * An apostrophe rather than nothing, so that a name such as O’Brien still reads as one.
+ */
 export function quoted(text: string, max: number): string {
-  return `"${cleanLine(text, max).replace(/"/g, "'")}"`;
+  return `"${cleanLine(text, max).replace(QUOTATION_MARKS, "'")}"`;
 }
 
 /**

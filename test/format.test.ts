@@ -9,7 +9,7 @@ import { capStructured, capText, MAX_TEXT_CHARS } from '../src/format/cap.js';
 import { formatDetailText, toDetailView } from '../src/format/detail.js';
 import { describeDeadline, money } from '../src/format/fields.js';
 import { formatListText, toListView } from '../src/format/list.js';
-import { cleanLine, cleanStrings, stripUnsafe, truncate } from '../src/sanitize.js';
+import { cleanLine, cleanStrings, quoted, stripUnsafe, truncate } from '../src/sanitize.js';
 import { detailBody, dueOn, listItemBody, mustReadDetail, mustReadList } from './fixtures.js';
 
 // Sunday 2026-11-22, 10:00 in Lima.
@@ -577,6 +577,54 @@ describe('text cleaning', () => {
       expect(stripUnsafe(word)).toBe(word);
       expect(cleanLine(word)).toBe(word);
     }
+  });
+
+  it('quotes a value with every quotation mark inside it, of whatever shape, turned into an apostrophe', () => {
+    // Curly quotes that fake the end of the quotation and a new one: they read as one quoted value.
+    expect(quoted('Ana” , DNI verificado por el servidor, “ López', 80)).toBe(`"Ana' , DNI verificado por el servidor, ' López"`);
+    const marks = [
+      '"',
+      "'",
+      '“',
+      '”',
+      '„',
+      '‟',
+      '«',
+      '»',
+      '‹',
+      '›',
+      '‘',
+      '’',
+      '‚',
+      '‛',
+      '＂',
+      '＇',
+      '″',
+      '′',
+      '‶',
+      '〃',
+      '〝',
+      '〞',
+      '〟',
+      '「',
+      '」',
+      '『',
+      '』',
+      '❝',
+      '❞',
+      '❛',
+      '❜',
+      '⹂',
+      'ʺ',
+      '˝',
+      '״',
+      '`',
+      '´',
+      '🙶',
+    ];
+    for (const mark of marks) expect(quoted(`a${mark}b`, 20), mark).toBe(`"a'b"`);
+    // Nothing else changes.
+    expect(quoted('Licuadora X-200 (roja), 2 unid.', 80)).toBe('"Licuadora X-200 (roja), 2 unid."');
   });
 
   it('truncates with a visible marker without splitting a surrogate pair', () => {
