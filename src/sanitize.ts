@@ -19,27 +19,55 @@ const INVISIBLES =
 // outside a quotation.
 const LINE_BREAKS = /\r\n?|[\u000b\u000c\u0085\u2028\u2029]/g;
 
+// Combining marks kept on one character: Spanish written decomposed needs one, Vietnamese, Thai and
+// Hindi two, a few scripts three. More only pile up ("Zalgo") over the lines and cards around, hiding
+// what is there; the rest of a run is dropped.
+const MAX_MARKS = 3;
+const MARKS_BEYOND = new RegExp(`(\\p{M}{${MAX_MARKS}})\\p{M}+`, 'gu');
+
 // Any character the replacements below would touch (ESC and CR are controls). Most text has none: it
-// is then returned as it is, without five passes over it.
-const NEEDS_CLEANING = new RegExp([CONTROLS, INVISIBLES, LINE_BREAKS, /\t/].map((pattern) => pattern.source).join('|'), 'u');
+// is then returned as it is, without six passes over it.
+const NEEDS_CLEANING = new RegExp([CONTROLS, INVISIBLES, LINE_BREAKS, /\t/, MARKS_BEYOND].map((pattern) => pattern.source).join('|'), 'u');
+
+/**
+ * Whether `code` may be a combining mark below U+0600: the accents, Cyrillic's marks and Hebrew's
+ * points (with the few Hebrew signs between them, which only send a text to the full cleaning).
+ */
+function mayCombine(code: number): boolean {
+  return (code >= 0x300 && code <= 0x36f) || (code >= 0x483 && code <= 0x489) || (code >= 0x591 && code <= 0x5c7);
+}
 
 /**
  * Whether `text` surely needs no cleaning, read without a regular expression: only printable
  * characters below U+0600 (Latin, accents, Greek, Cyrillic...) and "\n", none of the few invisible
- * ones there. Anything else is left to NEEDS_CLEANING. Every string of every answer passes here.
+ * ones there, and no more than MAX_MARKS combining marks in a row. Anything else is left to
+ * NEEDS_CLEANING. Every string of every answer passes here.
  */
 function isPlainText(text: string): boolean {
+  let marks = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if ((code < 0x20 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f) || code === 0xad || code === 0x34f || code >= 0x600) return false;
+    marks = mayCombine(code) ? marks + 1 : 0;
+    if (marks > MAX_MARKS) return false;
   }
   return true;
 }
 
-/** Strips escapes, control and invisible characters; line breaks become "\n", tabs spaces. */
+/**
+ * Strips escapes, control and invisible characters, and combining marks beyond MAX_MARKS on one
+ * character; line breaks become "\n", tabs spaces. The marks are counted last, once the invisible
+ * characters that could split a run in two are gone.
+ */
 export function stripUnsafe(text: string): string {
   if (isPlainText(text) || !NEEDS_CLEANING.test(text)) return text;
-  return text.replace(ANSI_ESCAPES, '').replace(LINE_BREAKS, '\n').replace(/\t/g, ' ').replace(CONTROLS, '').replace(INVISIBLES, '');
+  return text
+    .replace(ANSI_ESCAPES, '')
+    .replace(LINE_BREAKS, '\n')
+    .replace(/\t/g, ' ')
+    .replace(CONTROLS, '')
+    .replace(INVISIBLES, '')
+    .replace(MARKS_BEYOND, '$1');
 }
 
 /** The largest index at or before `end` that does not split a surrogate pair (an emoji) in two. */
@@ -91,12 +119,15 @@ export function truncate(text: string, max: number): string {
  */
 function isCleanLine(text: string): boolean {
   let previous = 0x20; // a leading space is not clean
+  let marks = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     // Controls, DEL and C1 controls, no-break space, soft hyphen, the combining grapheme joiner;
     // whitespace and invisibles beyond.
     if (code < 0x20 || (code >= 0x7f && code <= 0xa0) || code === 0xad || code === 0x34f || code >= 0x600) return false;
     if (code === 0x20 && previous === 0x20) return false;
+    marks = mayCombine(code) ? marks + 1 : 0;
+    if (marks > MAX_MARKS) return false;
     previous = code;
   }
   return previous !== 0x20; // nor a trailing one (and "" is cleaned as usual)
@@ -109,9 +140,18 @@ export function cleanLine(text: string, max = 200): string {
   return truncate(stripUnsafe(text).replace(/\s+/g, ' ').trim(), max);
 }
 
-/** A short untrusted text in double quotes; quotes inside become single, so it cannot close the quotation early. */
+// Every character a reader takes for a quotation mark: Unicode's own (straight, curly, low, angle,
+// fullwidth, CJK corner brackets) and the primes, ditto mark, ornaments, accents and modifier letters
+// drawn like one.
+const QUOTATION_MARKS = /[\p{Quotation_Mark}`\u00b4\u02b9-\u02bc\u02dd\u05f3\u05f4\u2032-\u2037\u275b-\u2760\u3003\u{1f676}-\u{1f678}]/gu;
+
+/**
+ * A short untrusted text in double quotes. Every quotation mark inside, whatever its shape, becomes an
+ * apostrophe: none can close the quotation early, nor look as if it did ("Ana” , DNI verified, “ López").
+ * An apostrophe rather than nothing, so that a name such as O’Brien still reads as one.
+ */
 export function quoted(text: string, max: number): string {
-  return `"${cleanLine(text, max).replace(/"/g, "'")}"`;
+  return `"${cleanLine(text, max).replace(QUOTATION_MARKS, "'")}"`;
 }
 
 /**

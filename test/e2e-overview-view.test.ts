@@ -19,8 +19,8 @@
 // - Spanish for a host in es-PE, English in en-US (the browser itself stays en-US); the host's
 //   theme, then a change of it; waiting, cancelled and error states; a height that covers the view;
 // - hostile data: shown as text, Object.prototype's names kept as keys, 100000 steps, odd counts,
-//   results broken as a whole, a list page of 100000 rows or of non-objects, and no character that
-//   hides or reorders text.
+//   results broken as a whole, a list page of 100000 rows or of non-objects, no character that
+//   hides or reorders text, right-to-left names that reorder nothing around them, no stacked marks.
 // For the whole of every test: no request but the host page's own two (none from the view), no
 // console error or warning, no page error, no CSP violation; one test proves those watchers fire.
 //
@@ -1497,6 +1497,95 @@ describe('hostile data', () => {
         await seen.watched.until(() => settled(seen, 5));
         expect(callsOf(seen)).toEqual([request(1), request(2), request(2), request(2), request(1)]);
         expect(await page.evaluate(() => window.viewHost.strayMessages)).toEqual([]);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'keeps names apart and codes, numbers and dates left to right beside right-to-left text, and stacks no more than three marks',
+    async () => {
+      const { context, page, seen, view, frame } = await openHost({ locale: 'en-US', theme: 'light' });
+      try {
+        // Arabic letters and no bidi control at all: the Unicode bidi algorithm alone would draw the
+        // consumer before the store, and digits after them as Arabic numbers, right to left.
+        const row = { id: 'rtl-1', correlative: '1000-2026', store: 'متجر', consumer: 'أحمد', due: '2026-11-18', daysLeft: -3 };
+        const zalgo = { id: 'zalgo-1', correlative: `Z${'\u0301\u0316\u0352'.repeat(20)}-1`, daysLeft: -1 };
+        const structuredContent = {
+          total: 0,
+          atRisk: { unresolved: 2, unanswered: 2, overdue: 2, dueSoon: 0, answeredNotDelivered: 0, mostUrgent: [row, zalgo] },
+        };
+        await hostEvaluate(page, 'sendToolInput', FIRST_ARGUMENTS);
+        await hostEvaluate(page, 'sendToolResult', { content: [{ type: 'text', text: 'rtl' }], structuredContent });
+        await view.locator('#app[data-state="ready"]').waitFor({ state: 'attached' });
+        const drawn = await frame.evaluate(() => {
+          const button = document.querySelector('[data-series="urgent"] button[data-record-id="rtl-1"]')!;
+          /** The left edge of where `piece` is drawn in the button. */
+          const leftOf = (piece: string) => {
+            const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const at = node.textContent!.indexOf(piece);
+              if (at === -1) continue;
+              const range = document.createRange();
+              range.setStart(node, at);
+              range.setEnd(node, at + piece.length);
+              return range.getBoundingClientRect().left;
+            }
+            return Number.NaN;
+          };
+          const direction = (element: Element | null) => element && `${getComputedStyle(element).direction} ${getComputedStyle(element).unicodeBidi}`;
+          const due = [...button.querySelectorAll('*')].find((element) => element.textContent === 'due Nov 18') ?? null;
+          const marks = [...document.querySelectorAll('[data-series="urgent"] .correlative')].map((element) => element.textContent!.match(/\p{M}+/gu) ?? []);
+          return {
+            store: leftOf('متجر'),
+            consumer: leftOf('أحمد'),
+            date: leftOf('Nov 18'),
+            correlative: direction(button.querySelector('.correlative')),
+            due: direction(due),
+            longestMarks: Math.max(...marks.flat().map((run) => run.length)),
+          };
+        });
+        expect(drawn.store).toBeLessThan(drawn.consumer);
+        expect(drawn.consumer).toBeLessThan(drawn.date);
+        expect(drawn.correlative).toBe('ltr isolate');
+        expect(drawn.due).toBe('ltr isolate');
+        expect(drawn.longestMarks).toBe(3);
+
+        // The record, with an event of a type it does not know and a note, both in Arabic: each stays
+        // in its place after the time (unisolated, the note would be drawn before the event).
+        const detail = { timeZone: 'America/Lima', id: 'rtl-1', correlative: '1000-2026', history: [['2026-11-18 10:05', 'حدث', '', '', '', 'ملاحظة']] };
+        seen.substitute = (params) => (params.name === 'get_complaint' ? { content: [{ type: 'text', text: 'rtl' }], structuredContent: detail } : undefined);
+        await view.locator('[data-series="urgent"] button[data-record-id="rtl-1"]').click();
+        await view.locator('[data-detail][data-state="ready"]').waitFor({ state: 'attached' });
+        const history = await frame.evaluate(() => {
+          const item = document.querySelector('[data-detail] .history li')!;
+          const leftOf = (piece: string) => {
+            const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const at = node.textContent!.indexOf(piece);
+              if (at === -1) continue;
+              const range = document.createRange();
+              range.setStart(node, at);
+              range.setEnd(node, at + piece.length);
+              return range.getBoundingClientRect().left;
+            }
+            return Number.NaN;
+          };
+          const heading = [...document.querySelectorAll('[data-detail] h3 *')].find((element) => element.textContent === '1000-2026') ?? null;
+          return {
+            time: leftOf('10:05'),
+            event: leftOf('حدث'),
+            note: leftOf('ملاحظة'),
+            heading: heading && `${getComputedStyle(heading).direction} ${getComputedStyle(heading).unicodeBidi}`,
+          };
+        });
+        expect(history.time).toBeLessThan(history.event);
+        expect(history.event).toBeLessThan(history.note);
+        expect(history.heading).toBe('ltr isolate');
+        await screenshot(page, 'overview-rtl-en.png');
         expectQuiet(seen);
       } finally {
         await context.close();

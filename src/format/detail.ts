@@ -12,6 +12,7 @@ import { quoted, stripUnsafe, truncate } from '../sanitize.js';
 import {
   calendarDay,
   consumerName,
+  consumerValue,
   type DateStyle,
   dateStyle,
   datesNote,
@@ -45,6 +46,14 @@ const MAX_ATTACHMENTS = 20;
 const MAX_GUARDIAN_FIELDS = 10;
 
 const TYPE_LABELS: Record<string, string> = { claim: 'Claim (reclamo)', complaint: 'Complaint (queja)' };
+
+// The values of the consumer's closed fields that the contract or the book's form names: written as
+// they are. Any other value is the consumer's own word, and is quoted (see consumerValue).
+const PERSON_TYPES = ['natural', 'legal'];
+const DOCUMENT_TYPES = ['DNI', 'CE', 'RUC', 'PASAPORTE'];
+const ITEM_TYPES = ['product', 'service'];
+const PROOF_TYPES = ['FACTURA', 'BOLETA'];
+const MEDIA_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'video/mp4'];
 
 /** Text someone wrote, line breaks kept: cleaned, runs of blank lines shortened, cut with a visible marker. */
 function freeText(value: string | null): string | undefined {
@@ -219,7 +228,7 @@ export function formatDetailText(view: DetailView): string {
   if (record.attachments) {
     const files = record.attachments.map((file) => {
       const name = file.fileName ? quoted(file.fileName, 160) : 'unnamed file';
-      return file.contentType ? `${name} (${file.contentType})` : name;
+      return file.contentType ? `${name} (${consumerValue(file.contentType, 60, MEDIA_TYPES)})` : name;
     });
     lines.push(`Attachments: ${files.join(', ')}.`);
   }
@@ -268,17 +277,19 @@ function consumerLine(consumer: DetailAnswer['consumer']): string | null {
   const isLegal = consumer.personType !== undefined && consumer.personType !== 'natural';
   const representative = [consumer.firstName, consumer.lastName].filter(Boolean).join(' ');
   const name = consumerName({ firstName: consumer.firstName ?? null, lastName: consumer.lastName ?? null, legalName: consumer.legalName ?? null });
-  // Names and the address are the consumer's own words: quoted, like every untrusted text in a sentence of ours.
+  // Every value is the consumer's own: quoted, like every untrusted text in a line of ours, unless it
+  // can only be data (consumerValue).
+  const value = (text: string | undefined, max: number, known?: readonly string[]) => text && consumerValue(text, max, known);
   const parts = [
     name && quoted(name, 120),
-    isLegal && consumer.legalTaxId ? `RUC ${consumer.legalTaxId}` : undefined,
+    isLegal && consumer.legalTaxId ? `RUC ${value(consumer.legalTaxId, 20)}` : undefined,
     // A natural person is the usual case; only another kind is worth its words.
-    isLegal ? `${consumer.personType} person` : undefined,
+    isLegal ? `${value(consumer.personType, 40, PERSON_TYPES)} person` : undefined,
     isLegal && consumer.legalName && representative ? `represented by ${quoted(representative, 120)}` : undefined,
-    consumer.documentNumber ? `${consumer.documentType ?? 'document'} ${consumer.documentNumber}` : undefined,
+    consumer.documentNumber ? `${value(consumer.documentType, 40, DOCUMENT_TYPES) ?? 'document'} ${value(consumer.documentNumber, 20)}` : undefined,
     consumer.isMinor ? `minor${guardianText(consumer.guardian)}` : undefined,
-    consumer.email,
-    consumer.phone ? [consumer.dialCode, consumer.phone].filter(Boolean).join(' ') : undefined,
+    value(consumer.email, 100),
+    consumer.phone ? [value(consumer.dialCode, 8), value(consumer.phone, 30)].filter(Boolean).join(' ') : undefined,
     consumer.address && quoted(consumer.address, 160),
   ];
   const text = joinDefined(parts, ', ');
@@ -296,18 +307,21 @@ function guardianText(guardian: Record<string, string> | undefined): string {
 
 function itemLine(claim: DetailAnswer['claim'], style: DateStyle): string | null {
   if (claim === undefined) return null;
+  // Every value is the consumer's own: quoted unless it can only be data (consumerValue).
+  const value = (text: string | undefined, max: number, known?: readonly string[]) => text && consumerValue(text, max, known);
   const proof =
     claim.proofOfPaymentType || claim.proofOfPaymentNumber
-      ? `paid with ${joinDefined([claim.proofOfPaymentType, claim.proofOfPaymentNumber], ' ')}`
+      ? `paid with ${joinDefined([value(claim.proofOfPaymentType, 40, PROOF_TYPES), value(claim.proofOfPaymentNumber, 40)], ' ')}`
       : claim.hasProofOfPayment === false
         ? 'no proof of payment'
         : undefined;
+  const incident = claim.incidentDate && (isReadDate(claim.incidentDate) ? shortDate(claim.incidentDate, style) : quoted(claim.incidentDate, 30));
   const parts = [
-    claim.itemType,
+    value(claim.itemType, 40, ITEM_TYPES),
     claim.itemDescription ? quoted(claim.itemDescription, 200) : undefined,
     money(claim.currency, claim.amount),
     proof,
-    claim.incidentDate ? `incident ${shortDate(claim.incidentDate, style)}` : undefined,
+    incident ? `incident ${incident}` : undefined,
   ];
   const text = joinDefined(parts, ', ');
   return text ? `Item: ${text}.` : null;

@@ -88,18 +88,36 @@ export function datesNote(style: DateStyle, what = 'Dates'): string {
 
 const CURRENCY_SYMBOLS: Record<string, string> = { PEN: 'S/', USD: 'US$' };
 
-/** "S/ 189.90"; an amount that is not a number is shown as given. */
+/** "S/ 189.90"; a currency it has no symbol for, and an amount that is not a number, quoted as given. */
 export function money(currency: string | undefined, amount: string | undefined): string | undefined {
   if (amount === undefined) return undefined;
-  const symbol = currency ? (Object.hasOwn(CURRENCY_SYMBOLS, currency) ? CURRENCY_SYMBOLS[currency] : currency) : '';
+  const symbol = currency ? (Object.hasOwn(CURRENCY_SYMBOLS, currency) ? CURRENCY_SYMBOLS[currency] : quoted(currency, 40)) : '';
   const number = Number(amount);
-  const shown = Number.isFinite(number) ? number.toFixed(2) : amount;
+  const shown = Number.isFinite(number) ? number.toFixed(2) : quoted(amount, 30);
   return `${symbol} ${shown}`.trim();
+}
+
+// Digits and what groups them, with a leading "+" (a document number, a phone, a dial code), and the
+// bullets of a masked one: no word fits in it.
+const NUMBER_ONLY = /^\+?[\p{Nd}•][\p{Nd}• .\-/]*$/u;
+
+/**
+ * A value the consumer wrote, in a line or row of ours: bare when it can only be data (a number, or
+ * one of `known`, the values its field takes in the contract), else quoted, so that words in it read
+ * as the consumer's, never as the server's.
+ */
+export function consumerValue(value: string, max: number, known: readonly string[] = []): string {
+  return known.includes(value) || NUMBER_ONLY.test(value) ? value : quoted(value, max);
 }
 
 /** A cell of a tab-separated row: the value, or "-" when absent. Values are cleaned to one line already. */
 export function cell(value: string | number | undefined): string {
   return value === undefined || value === '' ? '-' : String(value);
+}
+
+/** A cell that holds a consumer's words (a name): quoted, as in a line; "-" when absent. */
+export function quotedCell(value: string | undefined, max: number): string {
+  return value === undefined || value === '' ? '-' : quoted(value, max);
 }
 
 /** A nested part of an answer, left out when none of its fields has a value. */

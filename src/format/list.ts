@@ -11,7 +11,7 @@ import { needsAttention } from '../domain/answered.js';
 import type { Clock } from '../domain/clock.js';
 import { deadlineFields, deadlineStatus, limaToday } from '../domain/deadline.js';
 import { quoted } from '../sanitize.js';
-import { cell, consumerName, type DateStyle, dateStyle, datesNote, dayIn, describeDeadline, line, plural, shortDate } from './fields.js';
+import { cell, consumerName, type DateStyle, dateStyle, datesNote, dayIn, describeDeadline, line, plural, quotedCell, shortDate } from './fields.js';
 
 export interface ListView {
   /** The structured answer, as the tool returns it. */
@@ -144,7 +144,8 @@ const COLUMNS: Column[] = [
     write: (row, _, filters) => cell(row.status ?? filters.status),
   },
   { name: 'store', write: (row) => cell(row.store) },
-  { name: 'consumer', write: (row) => cell(row.consumer) },
+  // The consumer's own words: quoted, so that a name cannot pass for the server's.
+  { name: 'consumer', write: (row) => quotedCell(row.consumer, 80) },
   { name: 'filed', write: (row, style) => cell(row.filed && shortDate(row.filed, style)) },
   { name: 'response deadline', write: (row, style) => describeDeadline(row, (date) => shortDate(date, style)) },
   { name: 'id', write: (row) => cell(row.id) },

@@ -10,7 +10,7 @@ import type { AtRisk, OverviewAnswer, UrgentRecord } from '../contract/overview-
 import type { Clock } from '../domain/clock.js';
 import { DUE_SOON_BUSINESS_DAYS, deadlineFields, dueSoonThrough, filingDay, legalDeadline, limaToday, urgencyOf } from '../domain/deadline.js';
 import { exposureOf, type RecordDeadline } from '../domain/exposure.js';
-import { cell, consumerName, type DateStyle, dateStyle, describeDeadline, line, nonEmpty, plural, readingGap, shortDate } from './fields.js';
+import { cell, consumerName, type DateStyle, dateStyle, describeDeadline, line, nonEmpty, plural, quotedCell, readingGap, shortDate } from './fields.js';
 import { filingLines, filingsOf } from './filings.js';
 
 /** Records listed one by one in each section; the rest are counted. */
@@ -158,7 +158,7 @@ function atRiskLines(atRisk: AtRisk, filters: ListFilters, style: DateStyle): st
     );
     for (const record of atRisk.mostUrgent) {
       const deadline = describeDeadline(record, (date) => shortDate(date, style));
-      lines.push([cell(record.correlative), cell(record.store), cell(record.consumer), deadline, cell(record.id)].join('\t'));
+      lines.push([cell(record.correlative), cell(record.store), quotedCell(record.consumer, 80), deadline, cell(record.id)].join('\t'));
     }
   }
   if (atRisk.alsoDueSoon) {

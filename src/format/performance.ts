@@ -9,6 +9,7 @@ import type { AllPages } from '../contract/operations.js';
 import type { Performance } from '../contract/overview-answer.js';
 import type { ComplaintListItem } from '../contract/records.js';
 import { type AnswerTally, daysToAnswer, emptyTally, onTimeShare, tallyRecord } from '../domain/performance.js';
+import { quoted } from '../sanitize.js';
 import { line, plural } from './fields.js';
 
 /** Reasons counted one by one, most first; the records of the rarest beyond are summed as otherReasons. */
@@ -142,7 +143,7 @@ export function performanceLines(performance: Performance): string[] {
   if (p.incomplete) lines.push(`Not complete: ${p.incomplete}`);
   if (p.byReason.length > 0) {
     const others = p.otherReasons ? `; other reasons ${p.otherReasons}` : '';
-    lines.push(`Reasons, most first: ${p.byReason.map(({ reason, count }) => `${JSON.stringify(reason)} ${count}`).join(', ')}${others}.`);
+    lines.push(`Reasons, most first: ${p.byReason.map(({ reason, count }) => `${quoted(reason, 120)} ${count}`).join(', ')}${others}.`);
   }
   return lines;
 }

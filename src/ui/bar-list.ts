@@ -27,7 +27,7 @@ export function barList(rows: BarRow[], formats: Formats): HTMLUListElement {
       { class: 'bar-row', ...data, 'data-key': row.key, 'data-value': row.value },
       h('span', { class: 'bar-name', title: row.name }, row.name),
       h('span', { class: 'bar-track', 'aria-hidden': 'true' }, fill),
-      h('span', { class: 'bar-value' }, formats.number(row.value)),
+      h('span', { class: 'bar-value', dir: 'ltr' }, formats.number(row.value)),
       withAfter && h('span', { class: 'bar-after' }, row.after),
     );
   });

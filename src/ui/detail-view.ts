@@ -1,5 +1,5 @@
 // The detail panel: one record as get_complaint's structuredContent gives it, beside the lists.
-import { type Formats, h, present, stamp } from './dom.js';
+import { type Formats, h, isolated, ltr, present, stamp } from './dom.js';
 import { type HistoryEntry, historyEntries } from './history.js';
 import { deadlineWords, type Lang, label, urgencyOf, valueLabel } from './labels.js';
 import { type DetailFields, fields, integer, text } from './read.js';
@@ -24,12 +24,15 @@ function historyItem(entry: HistoryEntry): HTMLElement {
     'li',
     null,
     ...present(
-      entry.when !== undefined && h('span', { class: 'history-when' }, entry.when),
+      entry.when !== undefined && ltr(entry.when, { class: 'history-when' }),
       entry.when !== undefined && ' · ',
-      entry.what,
-      entry.who !== undefined && ` (${entry.who})`,
+      // An event's or actor's code as sent, or a note, may be right to left: each isolated, none moves another.
+      isolated(entry.what),
+      entry.who !== undefined && ' (',
+      entry.who !== undefined && isolated(entry.who),
+      entry.who !== undefined && ')',
       entry.note !== undefined && ' ',
-      entry.note !== undefined && h('q', null, entry.note),
+      entry.note !== undefined && h('q', { dir: 'auto' }, entry.note),
     ),
   );
 }
@@ -63,7 +66,7 @@ function deadline(answer: DetailFields, lang: Lang, formats: Formats): HTMLEleme
   return h(
     'span',
     null,
-    date !== undefined ? formats.day(date) : '',
+    date !== undefined && ltr(formats.day(date)),
     date !== undefined && words !== undefined ? ' · ' : '',
     words && h('span', { class: `badge ${tone}` }, words),
   );
@@ -113,17 +116,17 @@ export function drawDetail(panel: HTMLElement, detail: DetailState, lang: Lang, 
 
   panel.replaceChildren(
     ...present(
-      h('h3', null, text(answer.correlative) ?? asked ?? label(lang, 'noCorrelative')),
-      tracking && h('p', { class: 'muted' }, tracking),
+      h('h3', null, ltr(text(answer.correlative) ?? asked ?? label(lang, 'noCorrelative'))),
+      tracking && h('p', { class: 'muted' }, ltr(tracking)),
       h(
         'dl',
         { class: 'facts' },
         ...row(label(lang, 'fieldType'), type && valueLabel(lang, 'type', type)),
         ...row(label(lang, 'fieldStatus'), status && valueLabel(lang, 'status', status)),
         ...row(label(lang, 'fieldStore'), text(store.name)),
-        ...row(label(lang, 'fieldFiled'), filed && stamp(filed, formats)),
+        ...row(label(lang, 'fieldFiled'), filed && ltr(stamp(filed, formats))),
         ...row(label(lang, 'fieldDeadline'), deadline(answer, lang, formats)),
-        ...row(label(lang, 'fieldAnswered'), answeredAt && stamp(answeredAt, formats)),
+        ...row(label(lang, 'fieldAnswered'), answeredAt && ltr(stamp(answeredAt, formats))),
         ...row(label(lang, 'fieldConsumer'), consumerName(answer.consumer)),
         ...row(label(lang, 'fieldReason'), text(answer.reason)),
       ),

@@ -30,6 +30,25 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes?: At
   return element;
 }
 
+/**
+ * Words of ours around a code, number or date, drawn left to right in an isolate of their own: beside
+ * right-to-left letters, the Unicode bidi algorithm alone (no control character needed, so no cleaning
+ * helps) would draw "1000-2026" as "2026-1000" and move a date before the name it follows.
+ */
+export function ltr(content: string, attributes?: Attributes): HTMLElement {
+  return h('bdi', { ...attributes, dir: 'ltr' }, content);
+}
+
+/** Text someone else wrote (a name, a store), in an isolate that takes its own direction and moves nothing around it. */
+export function isolated(content: string): HTMLElement {
+  return h('bdi', null, content);
+}
+
+/** `parts` with `separator` between each two: for append and h's children. */
+export function separated(parts: (Node | string)[], separator: string): (Node | string)[] {
+  return parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part]));
+}
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** An SVG element with (presentation) attributes and children. */

@@ -6,7 +6,7 @@
 import { activitySection } from './activity-chart.js';
 import { type BarRow, barList } from './bar-list.js';
 import type { RecordRef } from './detail-view.js';
-import { type Formats, h, present } from './dom.js';
+import { type Formats, h, isolated, ltr, present, separated } from './dom.js';
 import { type AtRiskFigures, atRiskFigures, listArguments, type RiskListKind, type RiskRow, riskRow } from './exposure.js';
 import { deadlineWords, type Lang, label, urgencyOf, valueLabel } from './labels.js';
 import { performanceFigures, storeAnswering } from './performance.js';
@@ -45,7 +45,7 @@ function figure(name: string, caption: string, value: number, context: ViewConte
     h('span', { class: 'figure-label' }, caption),
     h(
       'span',
-      { class: 'figure-value' },
+      { class: 'figure-value', dir: 'ltr' },
       options.lowerBound && h('span', { 'aria-hidden': 'true' }, '≥ '),
       options.lowerBound && h('span', { class: 'visually-hidden' }, `${label(lang, 'atLeast')} `),
       formats.number(value),
@@ -207,9 +207,16 @@ function serviceDueWords(serviceDue: string | undefined, context: ViewContext): 
 export function riskEntry(row: RiskRow, withDetails: boolean, context: ViewContext): HTMLLIElement {
   const { lang, formats } = context;
   const urgency = urgencyOf(row.daysLeft);
+  // Each fact in an isolate: a right-to-left store or consumer cannot swap places with the other, nor
+  // move the dates.
+  const due = row.due === undefined ? undefined : label(lang, 'dueOn', { date: formats.day(row.due) });
+  const serviceDue = serviceDueWords(row.serviceDue, context);
   const facts = withDetails
-    ? [row.store, row.consumer, row.due && label(lang, 'dueOn', { date: formats.day(row.due) }), serviceDueWords(row.serviceDue, context)].filter(
-        (fact) => fact !== undefined,
+    ? present(
+        row.store !== undefined && isolated(row.store),
+        row.consumer !== undefined && isolated(row.consumer),
+        due !== undefined && ltr(due),
+        serviceDue !== undefined && ltr(serviceDue),
       )
     : [];
   const button = recordButton(
@@ -219,10 +226,10 @@ export function riskEntry(row: RiskRow, withDetails: boolean, context: ViewConte
     h(
       'span',
       { class: 'record-line' },
-      h('span', { class: 'correlative' }, row.correlative ?? label(lang, 'noCorrelative')),
-      h('span', { class: 'badge' }, deadlineWords(lang, row.daysLeft, formats.number)),
+      h('span', { class: 'correlative', dir: 'ltr' }, row.correlative ?? label(lang, 'noCorrelative')),
+      h('span', { class: 'badge', dir: 'ltr' }, deadlineWords(lang, row.daysLeft, formats.number)),
     ),
-    facts.length > 0 && h('span', { class: 'record-facts' }, facts.join(' · ')),
+    facts.length > 0 && h('span', { class: 'record-facts' }, ...separated(facts, ' · ')),
   );
   if (withDetails && row.serviceDue !== undefined) button.dataset.serviceDue = row.serviceDue;
   return h('li', null, button);
@@ -305,7 +312,7 @@ export function mailRow(row: RiskRow, context: ViewContext): HTMLElement {
 
 /** A record named by its correlative, with what its e-mails say: one entry of the e-mail lists. */
 function mailEntry(entry: { id?: unknown; correlative?: unknown }, facts: string | undefined, context: ViewContext): HTMLElement {
-  const correlative = h('span', { class: 'correlative' }, text(entry.correlative) ?? label(context.lang, 'noCorrelative'));
+  const correlative = h('span', { class: 'correlative', dir: 'ltr' }, text(entry.correlative) ?? label(context.lang, 'noCorrelative'));
   return h(
     'li',
     null,
