@@ -7,7 +7,7 @@ import { capText } from '../format/cap.js';
 import { formatDetailText, toDetailView } from '../format/detail.js';
 import { redactDetail, redactDetailAnswer } from '../format/redact.js';
 import { holdsKeyShape } from '../key-shape.js';
-import { cleanLine } from '../sanitize.js';
+import { cleanLine, quoted } from '../sanitize.js';
 import { uuidInput } from './input-rules.js';
 import { defineTool, REPLY_IN_MEMBERS_LANGUAGE, type ToolContext } from './tool.js';
 
@@ -80,6 +80,6 @@ async function idOfReference(reader: ComplaintsReader, reference: string, signal
   });
   const more = matches.length > MAX_CANDIDATES ? `\n(and ${matches.length - MAX_CANDIDATES} more)` : '';
   throw new UserFacingError(
-    `"${cleanLine(reference, 60)}" names ${matches.length} records:\n${listed.join('\n')}${more}\nCall get_complaint again with the id of the one you mean.`,
+    `${quoted(reference, 60)} names ${matches.length} records:\n${listed.join('\n')}${more}\nCall get_complaint again with the id of the one you mean.`,
   );
 }
