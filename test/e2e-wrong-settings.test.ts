@@ -120,6 +120,22 @@ describe('a refused key', () => {
   });
 });
 
+describe('check and a refused value', () => {
+  it('shows a refused setting as refused, not as the default the server would fall back on', async () => {
+    const bad = { COMPLAINTS_TIMEZONE: 'Lima', COMPLAINTS_REDACT_PII: 'maybe', COMPLAINTS_TIMEOUT_MS: '5' };
+    const { code, stdout } = await runCheck({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: KEY, ...bad });
+    expect(code, stdout).toBe(3);
+    for (const name of Object.keys(bad)) {
+      expect(stdout).toMatch(new RegExp(`\\n  ${name} +\\(not valid: see below\\)\\n`));
+      expect(stdout).toMatch(new RegExp(`\\n✗ ${name} `));
+    }
+    expect(stdout).not.toMatch(/^ {2}COMPLAINTS_\w+ +(?:America\/Lima|15000|true)$/m);
+    // A good value is shown as it is.
+    const good = await runCheck({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: KEY, COMPLAINTS_TIMEZONE: 'America/Bogota' });
+    expect(good.stdout).toMatch(/\n {2}COMPLAINTS_TIMEZONE +America\/Bogota\n/);
+  });
+});
+
 describe('check and the log settings', () => {
   const bad = { COMPLAINTS_LOG_LEVEL: 'verbose', COMPLAINTS_LOG_FORMAT: 'xml' };
 

@@ -44,9 +44,12 @@ export async function runCheck(env: Record<string, string | undefined>, print: (
   print('Settings:');
   print(`  COMPLAINTS_API_URL     ${shownUrl(config, env.COMPLAINTS_API_URL?.trim(), rawKey)}`);
   print(`  COMPLAINTS_API_KEY     ${rawKey ? maskKey(rawKey) : '(not set)'}`);
-  print(`  COMPLAINTS_TIMEOUT_MS  ${config.timeoutMs}`);
-  print(`  COMPLAINTS_TIMEZONE    ${config.timeZone}`);
-  print(`  COMPLAINTS_REDACT_PII  ${config.redactPii}`);
+  // A refused value is not shown as the default the server would fall back on: the line below says why it is refused.
+  const shown = (name: string, value: unknown) =>
+    config.problems.some((problem) => problem.startsWith(`${name} `)) ? '(not valid: see below)' : String(value);
+  print(`  COMPLAINTS_TIMEOUT_MS  ${shown('COMPLAINTS_TIMEOUT_MS', config.timeoutMs)}`);
+  print(`  COMPLAINTS_TIMEZONE    ${shown('COMPLAINTS_TIMEZONE', config.timeZone)}`);
+  print(`  COMPLAINTS_REDACT_PII  ${shown('COMPLAINTS_REDACT_PII', config.redactPii)}`);
   print(`  COMPLAINTS_LANGUAGE    ${config.language}`);
   // The same warnings the server logs at start: ignored settings, which do not stop the check.
   for (const warning of config.warnings) print(`! ${warning}`);
