@@ -212,6 +212,48 @@ describe('redacted records', () => {
     }
   });
 
+  // Each label the text writes beside a number (a document's type, a dial code, a currency, a
+  // receipt's type, an item's type) could complete it; none of them is a label with a digit.
+  it.each<[string, { consumer?: object; claim?: object }]>([
+    ['a document type beside its number', { consumer: { documentType: 'DNI 4131669', documentNumber: '0abc' } }],
+    ['a dial code beside the phone', { consumer: { dialCode: '4131669', phone: '0xyz' } }],
+    ['a currency beside the amount', { claim: { currency: '4131', amount: '6690' } }],
+    ['a receipt type beside its number', { claim: { proofOfPaymentType: 'boleta 4131', proofOfPaymentNumber: '6690' } }],
+    ['an item type beside its description', { claim: { itemType: 'Rosa 4131', itemDescription: '6690 x' } }],
+    // Written by the text as the number it means, which the masking never saw.
+    ['an amount in exponent notation', { claim: { amount: '4.131669e7' } }],
+    ['an amount in hexadecimal', { claim: { amount: '0x2767152' } }],
+  ])('masks %s, in the text and the structured record', (_how, fields) => {
+    const body = detailBody();
+    const data = detailBody({
+      consumer: { ...(body.consumer as object), ...fields.consumer },
+      claim: { ...(body.claim as object), ...fields.claim },
+    });
+    const view = redacted(mustReadDetail({ data }).data);
+    for (const output of [formatDetailText(view), JSON.stringify(view.answer)]) {
+      expect(output.replace(/[^\p{L}\p{N}]/gu, ''), output).not.toContain('41316690');
+    }
+  });
+
+  it('reads a label without digits like any text: an e-mail there is masked still', () => {
+    const body = detailBody();
+    const claim = { ...(body.claim as object), itemType: 'rosa.q@gmail.com', currency: 'rosa.q arroba gmail' };
+    const view = redacted(mustReadDetail({ data: detailBody({ claim }) }).data);
+    expect(formatDetailText(view) + JSON.stringify(view.answer)).not.toContain('rosa.q');
+  });
+
+  it('keeps the labels a record usually has', () => {
+    const body = detailBody();
+    const consumer = { ...(body.consumer as object), documentType: 'DNI', dialCode: '+51' };
+    const claim = { ...(body.claim as object), itemType: 'product', currency: 'PEN', amount: '649.9', proofOfPaymentType: 'BOLETA' };
+    const text = formatDetailText(redacted(mustReadDetail({ data: detailBody({ consumer, claim }) }).data));
+    expect(text).toMatch(/DNI \S+, /);
+    expect(text).toMatch(/\+51 \S+/);
+    expect(text).toContain('Item: product, ');
+    expect(text).toContain('S/ 649.90');
+    expect(text).toContain('paid with BOLETA ');
+  });
+
   it('shows the same masked name in a record and in the list', () => {
     const consumer = { ...(detailBody().consumer as object), firstName: 'Rosa 4131', lastName: '6690 Quispe' };
     const view = redacted(mustReadDetail({ data: detailBody({ consumer }) }).data);

@@ -212,15 +212,32 @@ export function redactDetail(record: ComplaintDetail): ComplaintDetail {
     ...masked,
     consumer: {
       ...masked.consumer,
+      documentType: maskWith(masked.consumer.documentType, maskLabel),
       documentNumber: maskWith(consumer.documentNumber, maskIdentifier),
       legalTaxId: maskWith(consumer.legalTaxId, maskIdentifier),
       email: maskWith(consumer.email, maskEmail),
+      dialCode: maskWith(masked.consumer.dialCode, maskDialCode),
       phone: maskWith(consumer.phone, maskIdentifier),
       address: maskWith(consumer.address, maskAddress),
       guardian: consumer.guardian && guardianMasked(consumer.guardian),
     },
+    claim: {
+      ...masked.claim,
+      itemType: maskWith(masked.claim.itemType, maskLabel),
+      currency: maskWith(masked.claim.currency, maskLabel),
+      proofOfPaymentType: maskWith(masked.claim.proofOfPaymentType, maskLabel),
+    },
   };
 }
+
+/**
+ * A label the text writes beside a value ("DNI 4•••••78", "PEN 649.90", "BOLETA B001-451234") is a
+ * word: a digit in one could complete the number beside it ("DNI 4131669" and "0•bc"), so such a
+ * label is hidden whole.
+ */
+const maskLabel = (value: string) => (/\p{N}/u.test(value) ? BULLET.repeat(3) : value);
+/** A dial code is "+51": a few digits; anything longer could be the start of the phone beside it. */
+const maskDialCode = (value: string) => (/^\+?\d{1,4}$/.test(value.trim()) ? value : BULLET.repeat(3));
 
 export function redactListItem(item: ComplaintListItem): ComplaintListItem {
   return {
