@@ -134,6 +134,30 @@ describe('identifiers however spelled', () => {
     expect(masked.replace(/[^\p{L}\p{N}]/gu, '')).not.toContain(secret.replace(/[^\p{L}\p{N}]/gu, ''));
   });
 
+  // What a fifth probe wrote: more marks in a row, other brackets around the "at", an "@" encoded
+  // twice or doubled, pairs of digits that each read as an amount.
+  const FIFTH_PROBE: Array<[string, string, string]> = [
+    ['four underscores', '4131____6690', '41316690'],
+    ['four dots between spaces', '4131 . . . . 6690', '41316690'],
+    ['four slashes between spaces', '4131 / / / / 6690', '41316690'],
+    ['dashes between spaces, more than three', '987 -- -- -- 654 321', '987654321'],
+    ['pairs with dots, each an amount', '41.31.66.90', '41316690'],
+    ['(a)', 'rosa.q(a)gmail.com', 'rosa.q'],
+    ['( a ) with spaces', 'rosa.q ( a ) gmail.com', 'rosa.q'],
+    ['<at>', 'rosa.q <at> gmail.com', 'rosa.q'],
+    ['« at »', 'rosa.q « at » gmail.com', 'rosa.q'],
+    ['[ @ ] and (@)', 'rosa.q [ @ ] gmail.com o rosa.q (@) gmail.com', 'rosa.q'],
+    ['<@>', 'rosa.q <@> gmail.com', 'rosa.q'],
+    ['@@', 'rosa.q@@gmail.com', 'rosa.q'],
+    ['dashes around arroba', 'rosa.q - arroba - gmail.com', 'rosa.q'],
+    ['&commat;', 'rosa.q &commat; gmail.com', 'rosa.q'],
+    ['percent-encoded twice', 'rosa.q%2540gmail.com', 'rosa.q'],
+  ];
+  it.each(FIFTH_PROBE)('masks %s', (_how, written, secret) => {
+    const masked = maskInText(`Mis datos: ${written}, gracias.`);
+    expect(masked.replace(/[^\p{L}\p{N}]/gu, ''), masked).not.toContain(secret.replace(/[^\p{L}\p{N}]/gu, ''));
+  });
+
   it('leaves dates, times, amounts, correlatives, receipt numbers and record ids as they are', () => {
     for (const text of [
       'Reclamo N.° 000001105-2026: pagué S/ 189.90 con la boleta B001-004512 (factura F001-00012345) el 2026-11-01.',
@@ -148,6 +172,9 @@ describe('identifiers however spelled', () => {
       'Visítenos en Tienda @ Miraflores. Gracias. Nos vemos at Lima.',
       'Nota sobre c9cb1e04-e291-4520-8123-320fd86e86b2: 1½ kg, 1ª vez, N.º 3… [truncated, 627 more characters]',
       '50 m² ①',
+      // Around the fifth probe's guards: a list of prices, an option in brackets, a word between dashes.
+      'S/ 49.90 / 59.90, 69.90; 12.50',
+      'la opción (a) y la (b); lea - a - todos',
     ]) {
       expect(maskInText(text)).toBe(text);
     }
