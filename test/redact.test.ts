@@ -557,6 +557,9 @@ describe("the store's own data", () => {
       'Su DNI 41438140',
       'Cuenta (01) 615-0000-1234',
       'Ref 12-(01) 615-0000',
+      // Glued by more marks than three, which the text reads as one number as well.
+      'Cuenta (01) 615-0000----1234',
+      'Ref 12 - - - - (01) 615-0000',
       '(01) 615-0000, 987654321',
       'al 01 615 0000',
     ]) {

@@ -147,7 +147,8 @@ export function maskInText(text: string): string {
 
 // A fixed line written with its area code in parentheses, as a business gives its phone: Lima's (01)
 // and seven digits, a region's (0xx) and six: (01) 615-0000, (054) 25-1234. Not glued to more digits.
-const SEPARATOR = `${NUMBER_SEPARATOR}{1,3}`;
+// Glued by any marks and spaces, as the text reads a number in groups (SEPARATORS).
+const SEPARATOR = `${NUMBER_SEPARATOR}+`;
 const FIXED_LINE = new RegExp(
   `(?<![\\p{L}\\p{N}\\p{M}])(?<!\\p{N}${SEPARATOR})\\((01|0[4-8][1-9])\\) ?(\\d{3}[ -]?\\d{4}|\\d{3}[ -]?\\d{3}|\\d{2}[ -]?\\d{4})(?![\\p{N}\\p{M}])(?!${SEPARATOR}\\p{N})`,
   'gu',
