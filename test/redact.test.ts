@@ -158,6 +158,16 @@ describe('identifiers however spelled', () => {
     expect(masked.replace(/[^\p{L}\p{N}]/gu, ''), masked).not.toContain(secret.replace(/[^\p{L}\p{N}]/gu, ''));
   });
 
+  // Modifier letters that draw as a dash or an underscore: letters by category, marks to the eye.
+  it.each([
+    ['a katakana prolonged sound mark', '4131\u30fc6690', '4131'],
+    ['an NKo lajanyalan and a modifier macron', '987\u07fa654\u02c9321', '987'],
+  ])('masks digits split by %s', (_how, written, start) => {
+    const masked = maskInText(`Mis datos: ${written}, gracias.`);
+    expect(masked).not.toContain(start);
+    expect(masked).toMatch(/•/);
+  });
+
   it('leaves dates, times, amounts, correlatives, receipt numbers and record ids as they are', () => {
     for (const text of [
       'Reclamo N.° 000001105-2026: pagué S/ 189.90 con la boleta B001-004512 (factura F001-00012345) el 2026-11-01.',
