@@ -152,23 +152,25 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   }
 
   // Logging settings never stop tool calls: a bad value falls back to the default, with a warning.
+  // A value is compared lower-cased but quoted as written, which is what the key check reads: the key
+  // in base64, lower-cased, is no longer base64 a check could decode.
   const warnings: string[] = [];
   const rawLevel = setting('COMPLAINTS_LOG_LEVEL')?.toLowerCase();
   // A shared server's operator reads its log: it says when it listens and stops (info) by default.
   const defaultLevel: LogLevel = keyFrom === 'request' ? 'info' : 'warn';
   const logLevel = LOG_LEVELS.find((level) => level === rawLevel) ?? defaultLevel;
   if (rawLevel !== undefined && logLevel !== rawLevel)
-    warnings.push(`COMPLAINTS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (${got(rawLevel)}); using ${defaultLevel}.`);
+    warnings.push(`COMPLAINTS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (${got(setting('COMPLAINTS_LOG_LEVEL')!)}); using ${defaultLevel}.`);
   const rawFormat = setting('COMPLAINTS_LOG_FORMAT')?.toLowerCase();
   const logFormat: LogFormat = rawFormat === 'json' ? 'json' : 'text';
   if (rawFormat !== undefined && rawFormat !== 'json' && rawFormat !== 'text')
-    warnings.push(`COMPLAINTS_LOG_FORMAT must be text or json (${got(rawFormat)}); using text.`);
+    warnings.push(`COMPLAINTS_LOG_FORMAT must be text or json (${got(setting('COMPLAINTS_LOG_FORMAT')!)}); using text.`);
 
   // Nor does the language of reports: a prompt can always be given one.
   const rawLanguage = setting('COMPLAINTS_LANGUAGE')?.toLowerCase();
   const language = LANGUAGES.find((candidate) => candidate === rawLanguage) ?? DEFAULT_LANGUAGE;
   if (rawLanguage !== undefined && language !== rawLanguage)
-    warnings.push(`COMPLAINTS_LANGUAGE must be ${LANGUAGES.join(' or ')} (${got(rawLanguage)}); using ${DEFAULT_LANGUAGE}.`);
+    warnings.push(`COMPLAINTS_LANGUAGE must be ${LANGUAGES.join(' or ')} (${got(setting('COMPLAINTS_LANGUAGE')!)}); using ${DEFAULT_LANGUAGE}.`);
 
   return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, language, logLevel, logFormat, problems, warnings };
 }

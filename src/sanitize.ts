@@ -77,13 +77,12 @@ export function safeCutIndex(text: string, end: number): number {
 }
 
 /**
- * A mark that may stand between two digits of one number in groups ("4143-8140", "41.438.140",
- * "935:224:168", "4131∙6690", "4131／6690"): any punctuation or symbol, not a letter, a digit or a
- * space. A list of such marks would miss the next one a person thinks of.
+ * What may stand between two digits of one number in groups ("4143-8140", "41.438.140", "935:224:168",
+ * "4131∙6690", "4131／6690"): a space, any punctuation or symbol, or a modifier letter (ー, ˉ: drawn as
+ * marks), not another letter or a digit. A list of marks would miss the next one a person thinks of.
+ * Masking reads a number in groups whole, and a cut must not leave one in part.
  */
-export const NUMBER_MARK = '[\\p{P}\\p{S}]';
-/** A space or a mark: masking reads a number in groups whole, and a cut must not leave one in part. */
-export const NUMBER_SEPARATOR = '[\\s\\p{P}\\p{S}]';
+export const NUMBER_SEPARATOR = '[\\s\\p{P}\\p{S}\\p{Lm}]';
 const TRAILING_NUMBER = new RegExp(`(?:[\\p{N}\\p{M}]|${NUMBER_SEPARATOR})*\\p{N}[\\p{N}\\p{M}]*$`, 'u');
 const NUMBER_GOES_ON = new RegExp(`^(?:\\p{N}|${NUMBER_SEPARATOR})`, 'u');
 

@@ -50,7 +50,7 @@ describe('loadConfig', () => {
 
   it('quotes a wrong value on one line, without escapes, and cut short', () => {
     const odd = loadConfig({ ...good, COMPLAINTS_LANGUAGE: '\u001b[31mPWN\nfake: ✓ Key accepted' });
-    expect(odd.warnings).toEqual(['COMPLAINTS_LANGUAGE must be es or en (got "pwn fake: ✓ key accepted"); using es.']);
+    expect(odd.warnings).toEqual(['COMPLAINTS_LANGUAGE must be es or en (got "PWN fake: ✓ Key accepted"); using es.']);
     const long = loadConfig({ ...good, COMPLAINTS_TIMEZONE: 'Z'.repeat(100_000) }).problems[0]!;
     expect(long.length).toBeLessThan(200);
   });

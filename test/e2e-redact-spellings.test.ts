@@ -1,6 +1,7 @@
 // End to end, with COMPLAINTS_REDACT_PII=true: the built server over stdio, against the sandbox, reads
 // records whose consumer wrote identifiers in every spelling a probe found, and split them between
-// fields that are shown joined. Nothing of them may show in clear, anywhere the record is shown.
+// fields that are shown joined (the name's two parts, a label and the value beside it). Nothing of
+// them may show in clear, anywhere the record is shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, type SandboxRecord } from '../src/sandbox/dataset.js';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
@@ -37,6 +38,11 @@ beforeAll(async () => {
   });
   showcase.detail.reason = 'Escríbanme a rosa.q [ at ] gmail.com o a lucia (at) tienda-lucia (dot) pe';
   Object.assign(showcase.detail.claim, {
+    // Labels the text writes beside a number, completing it.
+    currency: '4131',
+    amount: '6690',
+    proofOfPaymentType: 'boleta 4131',
+    proofOfPaymentNumber: '6690',
     itemDescription: 'Pagué 41316690.00 a las 10:14:05.912345678',
     description: 'O a jperez arroba miempresa punto pe, o a mariagarcia  @  gmail.com.',
     request: 'Llamen al 935:224:168 o al 987 -- 654 -- 321. DNI 4131\u22196690, 4131\uff0f6690, 4131\uff0c6690.',

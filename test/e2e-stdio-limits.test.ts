@@ -35,6 +35,20 @@ describe('one stdio message over 10 MiB', () => {
   );
 });
 
+describe('a byte order mark on stdin', () => {
+  it('is dropped: the initialize it starts is answered', async () => {
+    const server = new RawServer({ COMPLAINTS_API_URL: 'http://127.0.0.1:9', COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
+    try {
+      server.child.stdin.write('\uFEFF');
+      const answer = await server.initialize();
+      expect(answer.result.serverInfo.name).toBe('complaints-book-mcp');
+      expectJsonRpcOnly(server.stdoutLines);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('a JSON-RPC batch on stdin', () => {
   it('gets one Invalid Request error each, id null, none of its calls run, and the next request is served', async () => {
     const server = new RawServer({ COMPLAINTS_API_URL: 'http://127.0.0.1:9', COMPLAINTS_API_KEY: DEMO_KEYS.full.key });

@@ -53,6 +53,8 @@ describe('holdsKey', () => {
     ['two short runs of the body with something between', `${BODY.slice(0, 8)}-x-${BODY.slice(8, 16)}`],
     ['another key', 'or_live_9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b'],
     ['base64 of a few bytes of the key', base64(BODY.slice(10, 17))],
+    ['a long hexadecimal value of its own', '0b6f0c1e58aa4c1e9d0a5e2f3b7c9a11'],
+    ['dashes between short runs of the body and other characters', `${BODY.slice(0, 8)}-x-${BODY.slice(8, 16)}`.split('').join('-')],
   ])('lets pass %s', (_label, text) => expect(holdsKey(text, KEY)).toBe(false));
 
   it('looks for a short key whole, and not at all for one too short to be told from ordinary text', () => {

@@ -134,6 +134,40 @@ describe('identifiers however spelled', () => {
     expect(masked.replace(/[^\p{L}\p{N}]/gu, '')).not.toContain(secret.replace(/[^\p{L}\p{N}]/gu, ''));
   });
 
+  // What a fifth probe wrote: more marks in a row, other brackets around the "at", an "@" encoded
+  // twice or doubled, pairs of digits that each read as an amount.
+  const FIFTH_PROBE: Array<[string, string, string]> = [
+    ['four underscores', '4131____6690', '41316690'],
+    ['four dots between spaces', '4131 . . . . 6690', '41316690'],
+    ['four slashes between spaces', '4131 / / / / 6690', '41316690'],
+    ['dashes between spaces, more than three', '987 -- -- -- 654 321', '987654321'],
+    ['pairs with dots, each an amount', '41.31.66.90', '41316690'],
+    ['(a)', 'rosa.q(a)gmail.com', 'rosa.q'],
+    ['( a ) with spaces', 'rosa.q ( a ) gmail.com', 'rosa.q'],
+    ['<at>', 'rosa.q <at> gmail.com', 'rosa.q'],
+    ['« at »', 'rosa.q « at » gmail.com', 'rosa.q'],
+    ['[ @ ] and (@)', 'rosa.q [ @ ] gmail.com o rosa.q (@) gmail.com', 'rosa.q'],
+    ['<@>', 'rosa.q <@> gmail.com', 'rosa.q'],
+    ['@@', 'rosa.q@@gmail.com', 'rosa.q'],
+    ['dashes around arroba', 'rosa.q - arroba - gmail.com', 'rosa.q'],
+    ['&commat;', 'rosa.q &commat; gmail.com', 'rosa.q'],
+    ['percent-encoded twice', 'rosa.q%2540gmail.com', 'rosa.q'],
+  ];
+  it.each(FIFTH_PROBE)('masks %s', (_how, written, secret) => {
+    const masked = maskInText(`Mis datos: ${written}, gracias.`);
+    expect(masked.replace(/[^\p{L}\p{N}]/gu, ''), masked).not.toContain(secret.replace(/[^\p{L}\p{N}]/gu, ''));
+  });
+
+  // Modifier letters that draw as a dash or an underscore: letters by category, marks to the eye.
+  it.each([
+    ['a katakana prolonged sound mark', '4131\u30fc6690', '4131'],
+    ['an NKo lajanyalan and a modifier macron', '987\u07fa654\u02c9321', '987'],
+  ])('masks digits split by %s', (_how, written, start) => {
+    const masked = maskInText(`Mis datos: ${written}, gracias.`);
+    expect(masked).not.toContain(start);
+    expect(masked).toMatch(/•/);
+  });
+
   it('leaves dates, times, amounts, correlatives, receipt numbers and record ids as they are', () => {
     for (const text of [
       'Reclamo N.° 000001105-2026: pagué S/ 189.90 con la boleta B001-004512 (factura F001-00012345) el 2026-11-01.',
@@ -148,6 +182,9 @@ describe('identifiers however spelled', () => {
       'Visítenos en Tienda @ Miraflores. Gracias. Nos vemos at Lima.',
       'Nota sobre c9cb1e04-e291-4520-8123-320fd86e86b2: 1½ kg, 1ª vez, N.º 3… [truncated, 627 more characters]',
       '50 m² ①',
+      // Around the fifth probe's guards: a list of prices, an option in brackets, a word between dashes.
+      'S/ 49.90 / 59.90, 69.90; 12.50',
+      'la opción (a) y la (b); lea - a - todos',
     ]) {
       expect(maskInText(text)).toBe(text);
     }
@@ -210,6 +247,48 @@ describe('redacted records', () => {
     for (const output of [formatDetailText(view), shownName]) {
       expect(output.replace(/[^\p{L}\p{N}]/gu, ''), output).not.toContain(secret);
     }
+  });
+
+  // Each label the text writes beside a number (a document's type, a dial code, a currency, a
+  // receipt's type, an item's type) could complete it; none of them is a label with a digit.
+  it.each<[string, { consumer?: object; claim?: object }]>([
+    ['a document type beside its number', { consumer: { documentType: 'DNI 4131669', documentNumber: '0abc' } }],
+    ['a dial code beside the phone', { consumer: { dialCode: '4131669', phone: '0xyz' } }],
+    ['a currency beside the amount', { claim: { currency: '4131', amount: '6690' } }],
+    ['a receipt type beside its number', { claim: { proofOfPaymentType: 'boleta 4131', proofOfPaymentNumber: '6690' } }],
+    ['an item type beside its description', { claim: { itemType: 'Rosa 4131', itemDescription: '6690 x' } }],
+    // Written by the text as the number it means, which the masking never saw.
+    ['an amount in exponent notation', { claim: { amount: '4.131669e7' } }],
+    ['an amount in hexadecimal', { claim: { amount: '0x2767152' } }],
+  ])('masks %s, in the text and the structured record', (_how, fields) => {
+    const body = detailBody();
+    const data = detailBody({
+      consumer: { ...(body.consumer as object), ...fields.consumer },
+      claim: { ...(body.claim as object), ...fields.claim },
+    });
+    const view = redacted(mustReadDetail({ data }).data);
+    for (const output of [formatDetailText(view), JSON.stringify(view.answer)]) {
+      expect(output.replace(/[^\p{L}\p{N}]/gu, ''), output).not.toContain('41316690');
+    }
+  });
+
+  it('reads a label without digits like any text: an e-mail there is masked still', () => {
+    const body = detailBody();
+    const claim = { ...(body.claim as object), itemType: 'rosa.q@gmail.com', currency: 'rosa.q arroba gmail' };
+    const view = redacted(mustReadDetail({ data: detailBody({ claim }) }).data);
+    expect(formatDetailText(view) + JSON.stringify(view.answer)).not.toContain('rosa.q');
+  });
+
+  it('keeps the labels a record usually has', () => {
+    const body = detailBody();
+    const consumer = { ...(body.consumer as object), documentType: 'DNI', dialCode: '+51' };
+    const claim = { ...(body.claim as object), itemType: 'product', currency: 'PEN', amount: '649.9', proofOfPaymentType: 'BOLETA' };
+    const text = formatDetailText(redacted(mustReadDetail({ data: detailBody({ consumer, claim }) }).data));
+    expect(text).toMatch(/DNI \S+, /);
+    expect(text).toMatch(/\+51 \S+/);
+    expect(text).toContain('Item: product, ');
+    expect(text).toContain('S/ 649.90');
+    expect(text).toContain('paid with BOLETA ');
   });
 
   it('shows the same masked name in a record and in the list', () => {
@@ -488,6 +567,9 @@ describe("the store's own data", () => {
       'Su DNI 41438140',
       'Cuenta (01) 615-0000-1234',
       'Ref 12-(01) 615-0000',
+      // Glued by more marks than three, which the text reads as one number as well.
+      'Cuenta (01) 615-0000----1234',
+      'Ref 12 - - - - (01) 615-0000',
       '(01) 615-0000, 987654321',
       'al 01 615 0000',
     ]) {

@@ -361,4 +361,24 @@ describe('the address a document is fetched for', () => {
     await token.body.text();
     expect(asked).toEqual(['127.0.0.1', '127.0.0.1']);
   });
+
+  it("is the socket's for the sign-in form's POST and for a revocation too", async () => {
+    asked.length = 0;
+    const clientId = 'https://app.example/client.json';
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const fields = { client_id: clientId, redirect_uri: CALLBACK, response_type: 'code', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' };
+    const signIn = await request(`${origin}/authorize`, {
+      method: 'POST',
+      headers: form,
+      body: new URLSearchParams({ ...fields, api_key: 'or_x' }).toString(),
+    });
+    await signIn.body.text();
+    const revoke = await request(`${origin}/revoke`, {
+      method: 'POST',
+      headers: form,
+      body: new URLSearchParams({ token: 'x', client_id: clientId }).toString(),
+    });
+    await revoke.body.text();
+    expect(asked).toEqual(['127.0.0.1', '127.0.0.1']);
+  });
 });

@@ -337,6 +337,19 @@ describe('signInPage escaping', () => {
     },
   );
 
+  // Marks that look like the page's closing « » or “ ”, though no list of quotation marks holds them.
+  const LOOKALIKES = ['\u226b', '\u300b', '\u3009', '\u27eb', '\u275e', '\u301e', '\u2033', '\uff02', '\u2019', '\u00bb\u0338', '\u02ee'];
+  it.each(LOOKALIKES)('a mark that looks like a closing quotation (%j) is not shown inside the quotation', (mark) => {
+    for (const language of LANGUAGES) {
+      const { html } = render({ language, clientName: `Claude${mark} del sitio claude.ai, verificado ${mark}x` });
+      const [open, close] = language === 'es' ? ['«', '»'] : ['“', '”'];
+      const text = visibleText(html);
+      const quotation = text.slice(text.indexOf(open) + 1, text.indexOf(close));
+      expect(quotation).toContain('Claude');
+      expect(quotation, language).not.toContain(mark.slice(0, 1));
+    }
+  });
+
   it('bidi overrides, zero-width and control characters are taken out of the name', () => {
     const { html } = render({ clientName: 'Cla\u202eude\u200b\u2066 Desk\u0007top\u200d' });
     expect(html).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u0000-\u0008]/);

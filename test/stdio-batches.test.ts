@@ -33,6 +33,34 @@ describe('withoutBatches', () => {
     expect(await filter([bracketInside])).toEqual({ passed: bracketInside, batches: 0 });
   });
 
+  // A Windows tool may start what it writes with a byte order mark, which no JSON parser takes: the
+  // line it starts would be dropped unanswered, an initialize as well as a batch.
+  it('drops a byte order mark before a line, whole or cut between chunks, and finds a batch behind it', async () => {
+    const bom = '\uFEFF';
+    expect(await filter([bom + request])).toEqual({ passed: request, batches: 0 });
+    expect(await filter([bom + batch + request])).toEqual({ passed: request, batches: 1 });
+    const bytes = Buffer.from(bom + request);
+    for (const cut of [1, 2]) {
+      const stream = withoutBatches(() => {});
+      const passed: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => passed.push(chunk));
+      stream.write(bytes.subarray(0, cut));
+      stream.end(bytes.subarray(cut));
+      await new Promise((resolve) => stream.once('end', resolve));
+      expect(Buffer.concat(passed).toString(), `cut after byte ${cut}`).toBe(request);
+    }
+  });
+
+  it('passes on the start of a byte order mark that is not one, untouched, at the end of the input too', async () => {
+    const stream = withoutBatches(() => {});
+    const passed: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => passed.push(chunk));
+    const odd = Buffer.concat([Buffer.from([0xef, 0xbb]), Buffer.from(request), Buffer.from([0xef])]);
+    stream.end(odd);
+    await new Promise((resolve) => stream.once('end', resolve));
+    expect(Buffer.concat(passed)).toEqual(odd);
+  });
+
   it('answers a batch only once its line has ended, and passes an empty line on', async () => {
     expect(await filter(['[1,2'])).toEqual({ passed: '', batches: 0 });
     expect(await filter(['\n', '\n'])).toEqual({ passed: '\n\n', batches: 0 });
@@ -45,7 +73,7 @@ describe('withoutBatches', () => {
   });
 
   it('gives the same result however the input is cut into chunks', async () => {
-    const lines = fc.constantFrom(request, batch, `  ${batch}`, '\n', '{"a":"[x]"}\n', `\r\n`);
+    const lines = fc.constantFrom(request, batch, `  ${batch}`, '\n', '{"a":"[x]"}\n', `\r\n`, `\uFEFF${batch}`, ` \uFEFF${request}`);
     await fc.assert(
       fc.asyncProperty(fc.array(lines, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 6 }), async (input, cuts) => {
         const text = input.join('');

@@ -92,8 +92,9 @@ const CURRENCY_SYMBOLS: Record<string, string> = { PEN: 'S/', USD: 'US$' };
 export function money(currency: string | undefined, amount: string | undefined): string | undefined {
   if (amount === undefined) return undefined;
   const symbol = currency ? (Object.hasOwn(CURRENCY_SYMBOLS, currency) ? CURRENCY_SYMBOLS[currency] : quoted(currency, 40)) : '';
-  const number = Number(amount);
-  const shown = Number.isFinite(number) ? number.toFixed(2) : quoted(amount, 30);
+  // Only a plain decimal is written again with its cents: Number() would turn "4.131669e7" or a
+  // hexadecimal into digits that were never in the record, which masking never read.
+  const shown = /^\d+(?:\.\d+)?$/.test(amount) ? Number(amount).toFixed(2) : quoted(amount, 30);
   return `${symbol} ${shown}`.trim();
 }
 

@@ -10,7 +10,7 @@
 import type { DetailAnswer } from '../contract/detail-answer.js';
 import type { ComplaintDetail, ComplaintListItem } from '../contract/records.js';
 import { isUuid } from '../domain/reference.js';
-import { cutIndex, NUMBER_MARK, NUMBER_SEPARATOR, stripUnsafe } from '../sanitize.js';
+import { cutIndex, NUMBER_SEPARATOR, stripUnsafe } from '../sanitize.js';
 
 const BULLET = '•';
 
@@ -76,7 +76,9 @@ export function maskAddress(value: string): string {
 // a domain; with spaces around the "@", or "at"/"arroba" as a word, only when one side looks like an
 // address (below). A dot may be written as a word or in brackets too ("gmail punto com", "(dot)").
 const RUN = '[^\\s@\\uff20\\ufe6b\\u24d0<>()[\\]{},;:"]+';
-const AT = '(?:[@\\uff20\\ufe6b\\u24d0]|[[({]\\s*(?:at|arroba)\\s*[\\])}]|&#64;|&#x40;|%40)';
+// An "@" written twice, in brackets ("(a)", "<at>", "« @ »"), between dashes, as an HTML entity or
+// percent-encoded (once or twice).
+const AT = '(?:[@\\uff20\\ufe6b\\u24d0]{1,3}|[[({<«]\\s*(?:at|arroba|a|@)\\s*[\\])}>»]|-{1,3}\\s*(?:at|arroba)\\s*-{1,3}|&#64;|&#x40;|&commat;|%(?:25)?40)';
 const WORD_DOT = '(?:\\s*[[({]\\s*(?:dot|punto)\\s*[\\])}]\\s*|\\s+(?:dot|punto)\\s+)';
 // A few dots in words at most: a longer chain is no address, and reading one from every word of a
 // text ("punto y punto y punto...") would take a time that grows with the square of its length.
@@ -102,8 +104,8 @@ const MONTH = '(?:0?[1-9]|1[0-2])';
 const YEAR = '(?:19|20)[0-9]{2}';
 const CLOCK = '[0-2]?[0-9]:[0-5][0-9](?::[0-5][0-9](?:[.,][0-9]{1,3})?)?';
 const TIME = `(?:[ T]${CLOCK}(?:Z|[+-][0-2][0-9]:?[0-5][0-9])?)?`;
-/** Between two digits of one number: up to three marks (dots, dashes, colons...), with any spaces around them. */
-const SEPARATORS = `(?:\\s*${NUMBER_MARK}){0,3}\\s*`;
+/** Between two digits of one number: any marks (dots, dashes, colons...) and spaces, however many. */
+const SEPARATORS = `${NUMBER_SEPARATOR}*`;
 const PROTECTED = [
   `${YEAR}[-/.]${MONTH}[-/.]${DAY}${TIME}`, // 2026-11-16 10:14
   `${DAY}[-/.]${MONTH}[-/.](?:${YEAR}|[0-9]{2})${TIME}`, // 16/11/2026
@@ -112,7 +114,8 @@ const PROTECTED = [
   `${CLOCK}(?!${SEPARATORS}\\p{N})`,
   // 1,234.50 and 189.90, below ten million: a consumer's purchase is not of 10,000,000 soles or more,
   // and an 8-digit "amount" (41316690.00) is a DNI or a phone that cents would otherwise hide.
-  '(?:[0-9](?:,[0-9]{3}){2}|[0-9]{1,3}(?:,[0-9]{3})?|[0-9]{1,7})\\.[0-9]{2}',
+  // Not when more cents follow: pairs of digits each read as an amount ("41.31.66.90") are a number.
+  '(?:[0-9](?:,[0-9]{3}){2}|[0-9]{1,3}(?:,[0-9]{3})?|[0-9]{1,7})\\.[0-9]{2}(?![.,]\\p{N})',
   // A correlative as the service writes it; unpadded (1105-2026) it has a DNI's 8 digits, and is masked.
   '[0-9]{9}-[0-9]{4}',
   '(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}', // a uuid
@@ -144,7 +147,8 @@ export function maskInText(text: string): string {
 
 // A fixed line written with its area code in parentheses, as a business gives its phone: Lima's (01)
 // and seven digits, a region's (0xx) and six: (01) 615-0000, (054) 25-1234. Not glued to more digits.
-const SEPARATOR = `${NUMBER_SEPARATOR}{1,3}`;
+// Glued by any marks and spaces, as the text reads a number in groups (SEPARATORS).
+const SEPARATOR = `${NUMBER_SEPARATOR}+`;
 const FIXED_LINE = new RegExp(
   `(?<![\\p{L}\\p{N}\\p{M}])(?<!\\p{N}${SEPARATOR})\\((01|0[4-8][1-9])\\) ?(\\d{3}[ -]?\\d{4}|\\d{3}[ -]?\\d{3}|\\d{2}[ -]?\\d{4})(?![\\p{N}\\p{M}])(?!${SEPARATOR}\\p{N})`,
   'gu',
@@ -212,15 +216,32 @@ export function redactDetail(record: ComplaintDetail): ComplaintDetail {
     ...masked,
     consumer: {
       ...masked.consumer,
+      documentType: maskWith(masked.consumer.documentType, maskLabel),
       documentNumber: maskWith(consumer.documentNumber, maskIdentifier),
       legalTaxId: maskWith(consumer.legalTaxId, maskIdentifier),
       email: maskWith(consumer.email, maskEmail),
+      dialCode: maskWith(masked.consumer.dialCode, maskDialCode),
       phone: maskWith(consumer.phone, maskIdentifier),
       address: maskWith(consumer.address, maskAddress),
       guardian: consumer.guardian && guardianMasked(consumer.guardian),
     },
+    claim: {
+      ...masked.claim,
+      itemType: maskWith(masked.claim.itemType, maskLabel),
+      currency: maskWith(masked.claim.currency, maskLabel),
+      proofOfPaymentType: maskWith(masked.claim.proofOfPaymentType, maskLabel),
+    },
   };
 }
+
+/**
+ * A label the text writes beside a value ("DNI 4•••••78", "PEN 649.90", "BOLETA B001-451234") is a
+ * word: a digit in one could complete the number beside it ("DNI 4131669" and "0•bc"), so such a
+ * label is hidden whole.
+ */
+const maskLabel = (value: string) => (/\p{N}/u.test(value) ? BULLET.repeat(3) : value);
+/** A dial code is "+51": a few digits; anything longer could be the start of the phone beside it. */
+const maskDialCode = (value: string) => (/^\+?\d{1,4}$/.test(value.trim()) ? value : BULLET.repeat(3));
 
 export function redactListItem(item: ComplaintListItem): ComplaintListItem {
   return {

@@ -5,7 +5,10 @@
 const reversed = (text: string) => [...text].reverse().join('');
 const percentEncoded = (text: string) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
-/** `key` without "or_", "or_ " with a space, upper-cased, percent-encoded, in base64 (both alphabets) and reversed. */
+/**
+ * `key` without "or_", "or_ " with a space, upper-cased, percent-encoded, in base64 (both alphabets,
+ * and twice), reversed, in hexadecimal, as HTML entities, in full-width letters, a dash between its characters.
+ */
 export function keyForms(key: string): Record<string, string> {
   const body = key.replace(/^or_/, '');
   return {
@@ -16,6 +19,11 @@ export function keyForms(key: string): Record<string, string> {
     'in base64': Buffer.from(key).toString('base64'),
     'in url-safe base64': Buffer.from(`x${key}`).toString('base64url'),
     reversed: reversed(body),
+    'in hexadecimal': Buffer.from(body).toString('hex'),
+    'a dash between every character': [...body].join('-'),
+    'as HTML entities': [...body].map((character) => `&#${character.charCodeAt(0)};`).join(''),
+    'in base64 twice': Buffer.from(Buffer.from(key).toString('base64')).toString('base64'),
+    'in full-width letters': [...body].map((character) => String.fromCharCode(character.charCodeAt(0) + 0xfee0)).join(''),
   };
 }
 

@@ -114,8 +114,12 @@ export const SIGN_IN_PAGE_HEADERS: Readonly<Record<string, string>> = Object.fre
 
 /** Where the name the client gives itself is cut: enough to recognise it, not enough to write a message in it. */
 const MAX_NAME_LENGTH = 80;
-/** The marks a name could hold to close the page's quotation of it early and go on in the page's voice. */
-const QUOTATION_MARKS = /["«»“”„‟‹›「」『』]/g;
+/**
+ * The marks a name could hold to close the page's quotation of it early and go on in the page's voice:
+ * every opening and closing quotation mark (Pi, Pf), the low and corner ones, and the signs, brackets
+ * and primes that look like « » or “ ” (≫, 》, 〉, ❞, ″, ＂...).
+ */
+const QUOTATION_MARKS = /["\p{Pi}\p{Pf}„‚「」『』〝〞〟＂″‶ˮ❝❞❮❯≪≫《》〈〉⟨⟩⟪⟫]/gu;
 /** A host name is at most 253 characters; a custom scheme is far shorter. */
 const MAX_PLACE_LENGTH = 253;
 
