@@ -21,6 +21,21 @@ export function holdsKeyShape(text: string, strict = false): boolean {
   return false;
 }
 
+/** A run of letters and digits as long as a token's random part, mixing both as none of our settings' words do. */
+const RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
+const MIXED = (run: string) => (run.match(/\d/g)?.length ?? 0) >= 3 && (run.match(/[A-Za-z]/g)?.length ?? 0) >= 3;
+
+/**
+ * True when `text` holds a run that reads as a token's random part (16 letters and digits or more,
+ * at least three of each): a key pasted without its "or_" into a setting, when no key is known to
+ * compare it with (serve --http has none, nor a server whose key went into the wrong setting). No
+ * time zone, language, level, number or ordinary URL holds one; a value that does is not quoted.
+ */
+export function looksLikeToken(text: string): boolean {
+  for (const reading of readingsOf(text)) if ((reading.match(RANDOM_RUN) ?? []).some(MIXED)) return true;
+  return false;
+}
+
 /**
  * Quotation marks a key is pasted with: straight, typographic (an editor or a chat turns " into “ ”),
  * low, angle and full-width ones, and the backtick. A backslash counts beside them: \"...\" is a JSON
@@ -56,6 +71,7 @@ export function gotValue(value: string, { key, secrets = [] }: Unquotable = {}):
   if (holdsKeyShape(value)) return 'got a value that looks like an API key; it is not shown';
   if (key !== undefined && holdsKey(value, key)) return 'got a value that holds what looks like your API key; it is not shown';
   if (holdsSecretPart(value, secrets)) return 'got a value that holds part of COMPLAINTS_HTTP_TOKEN_SECRET; it is not shown';
+  if (looksLikeToken(value)) return 'got a value that looks like a key or a token; it is not shown';
   return `got ${quoted(value, SHOWN_CHARS)}`;
 }
 

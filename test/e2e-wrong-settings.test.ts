@@ -130,6 +130,11 @@ describe('check and a refused value', () => {
       expect(stdout).toMatch(new RegExp(`\\n✗ ${name} `));
     }
     expect(stdout).not.toMatch(/^ {2}COMPLAINTS_\w+ +(?:America\/Lima|15000|true)$/m);
+    // A key without its "or_" pasted into a setting, with no key set to compare it with: not quoted.
+    const pasted = await runCheck({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_TIMEZONE: 'live_4f9a1c2b3d4e5f60718293' });
+    expect(pasted.code).toBe(3);
+    expect(pasted.stdout).toMatch(/✗ COMPLAINTS_TIMEZONE .*looks like a key or a token; it is not shown/);
+    expect(pasted.stdout + pasted.stderr).not.toMatch(/4f9a1c2b/);
     // A good value is shown as it is.
     const good = await runCheck({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: KEY, COMPLAINTS_TIMEZONE: 'America/Bogota' });
     expect(good.stdout).toMatch(/\n {2}COMPLAINTS_TIMEZONE +America\/Bogota\n/);

@@ -7,7 +7,7 @@ import { ComplaintsApi } from '../src/api/client.js';
 import { parseArgs } from '../src/cli/args.js';
 import { loadConfig } from '../src/config.js';
 import { loadHttpSettings } from '../src/http/settings.js';
-import { holdsKeyShape } from '../src/key-shape.js';
+import { holdsKeyShape, looksLikeToken } from '../src/key-shape.js';
 
 const KEY = 'or_live_4f9a1c2b3d4e5f60718293a4b5c6d7e8';
 const good = { COMPLAINTS_API_KEY: 'or_live_abc123', COMPLAINTS_API_URL: 'https://libro.example.pe' };
@@ -38,6 +38,52 @@ describe('holdsKeyShape', () => {
     // A word that happens to hold "or_" is shown (a value is hidden needlessly at worst) but never refused.
     for (const text of ['https://api.vendor_service123.com', 'color_scheme_dark']) expect(holdsKeyShape(text, true), text).toBe(false);
     expect(holdsKeyShape(`https://api.example.com/?key=${KEY}`, true)).toBe(true);
+  });
+});
+
+describe('looksLikeToken: a key without its "or_" when no key is known to compare it with', () => {
+  it.each([
+    'demo_full_4c7fa9cc8b133cdbbf9ecbd4e97',
+    'live_4f9a1c2b3d4e5f60718293a4b5c6d7e8',
+    '4F9A1C2B3D4E5F60718293A4B5C6D7E8',
+    'https://api.example.com/live_4f9a1c2b3d4e5f60',
+    'America/4f9a1c2b3d4e5f60718',
+    'live%5F4f9a1c2b3d4e5f60718293',
+  ])('hides %s', (text) => expect(looksLikeToken(text)).toBe(true));
+
+  it.each([
+    'America/Argentina/ComodRivadavia',
+    'Etc/GMT+10',
+    'Lima',
+    '150000000000000000000',
+    'https://libro.example.pe/api',
+    'https://libro.example.pe/a1e5c3d2-0b6f-4c1e-9a7d-1f2e3d4c5b6a',
+    'verbose',
+    'maybe',
+    'abc123def456ghi', // 15: shorter than a token's random part
+    'abcdefghijklmnop12', // two digits only
+  ])('shows %s', (text) => expect(looksLikeToken(text)).toBe(false));
+
+  it('keeps such a value out of every problem and warning, with no key set and with another key set', () => {
+    const body = 'demo_full_4c7fa9cc8b133cdbbf9ecbd4e97';
+    for (const keySet of [{}, { COMPLAINTS_API_KEY: 'or_live_abc123' }]) {
+      for (const name of [
+        'COMPLAINTS_TIMEZONE',
+        'COMPLAINTS_LANGUAGE',
+        'COMPLAINTS_REDACT_PII',
+        'COMPLAINTS_TIMEOUT_MS',
+        'COMPLAINTS_LOG_LEVEL',
+        'COMPLAINTS_LOG_FORMAT',
+      ]) {
+        const config = loadConfig({ COMPLAINTS_API_URL: 'https://libro.example.pe', ...keySet, [name]: body });
+        const said = [...config.problems, ...config.warnings].join('\n');
+        expect(said, name).toMatch(new RegExp(`${name} .*looks like a key or a token; it is not shown`));
+        expect(said, name).not.toMatch(/4c7fa9cc/i);
+      }
+    }
+    const http = loadHttpSettings({ COMPLAINTS_HTTP_MAX_IN_FLIGHT: body }, '127.0.0.1');
+    expect(http.problems.join('\n')).toMatch(/COMPLAINTS_HTTP_MAX_IN_FLIGHT .*it is not shown/);
+    expect(http.problems.join('\n')).not.toMatch(/4c7fa9cc/i);
   });
 });
 

@@ -5,7 +5,7 @@
 import { lazyApiClient } from '../api/lazy-client.js';
 import { VERDICT_LABELS, verdictOf } from '../api/verdict.js';
 import { type Config, loadConfig } from '../config.js';
-import { holdsKnownKey, wrappedInQuotes } from '../key-shape.js';
+import { holdsKnownKey, looksLikeToken, wrappedInQuotes } from '../key-shape.js';
 
 const CHECK_EXIT = {
   ok: 0,
@@ -35,6 +35,7 @@ function shownUrl(config: Config, raw: string | undefined, key: string | undefin
   if (config.apiUrl !== undefined) return config.apiUrl;
   if (!raw) return '(not set)';
   if (holdsKnownKey(raw, key)) return '(not shown: it holds a value that looks like an API key)';
+  if (looksLikeToken(raw)) return '(not shown: it holds a value that looks like a key or a token)';
   return raw.replace(/\/\/[^/@]*@/, '//••••@');
 }
 
