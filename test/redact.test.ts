@@ -185,8 +185,21 @@ describe('identifiers however spelled', () => {
       // Around the fifth probe's guards: a list of prices, an option in brackets, a word between dashes.
       'S/ 49.90 / 59.90, 69.90; 12.50',
       'la opción (a) y la (b); lea - a - todos',
+      // Opening hours, as a store writes them in its response.
+      'Atendemos de lunes a viernes 09:00-18:00 y sábados 10:00 - 13:30 (9:00–18:00 feriados), 12:30/13:30.',
     ]) {
       expect(maskInText(text)).toBe(text);
+    }
+  });
+
+  it('masks a number written as a range of hours that are no opening hours', () => {
+    for (const [text, start] of [
+      ['DNI 13:16-16:59', '13:16'],
+      ['DNI 41:31-66:90', '41:31'],
+      ['DNI 09:00-18:0012', '09:00'],
+      ['DNI 09:00-18:00-45', '09:00'],
+    ] as const) {
+      expect(maskInText(text), text).not.toContain(start);
     }
   });
 });

@@ -103,6 +103,7 @@ const DAY = '(?:0?[1-9]|[12][0-9]|3[01])';
 const MONTH = '(?:0?[1-9]|1[0-2])';
 const YEAR = '(?:19|20)[0-9]{2}';
 const CLOCK = '[0-2]?[0-9]:[0-5][0-9](?::[0-5][0-9](?:[.,][0-9]{1,3})?)?';
+const QUARTER_HOUR = '(?:[01]?[0-9]|2[0-3]):(?:00|15|30|45)';
 const TIME = `(?:[ T]${CLOCK}(?:Z|[+-][0-2][0-9]:?[0-5][0-9])?)?`;
 /** Between two digits of one number: any marks (dots, dashes, colons...) and spaces, however many. */
 const SEPARATORS = `${NUMBER_SEPARATOR}*`;
@@ -110,7 +111,10 @@ const PROTECTED = [
   `${YEAR}[-/.]${MONTH}[-/.]${DAY}${TIME}`, // 2026-11-16 10:14
   `${DAY}[-/.]${MONTH}[-/.](?:${YEAR}|[0-9]{2})${TIME}`, // 16/11/2026
   `${MONTH}[-/.]${DAY}[-/.]${YEAR}${TIME}`, // 11/16/2026
-  // A time alone, when no more digits follow it: "10:14:05.123", but not "10:14 4131" nor "09:00-18:00".
+  // Opening hours, "09:00-18:00": real hours, on the quarter, so that few numbers could pass for a
+  // range (a DNI would have to read 0900-1800), and not glued to more digits ("09:00-18:00-45").
+  `${QUARTER_HOUR}\\s?[-\u2010-\u2015/]\\s?${QUARTER_HOUR}(?![\\p{P}\\p{S}]?\\p{N})`,
+  // A time alone, when no more digits follow it: "10:14:05.123", but not "10:14 4131" nor "13:16-16:59".
   `${CLOCK}(?!${SEPARATORS}\\p{N})`,
   // 1,234.50 and 189.90, below ten million: a consumer's purchase is not of 10,000,000 soles or more,
   // and an 8-digit "amount" (41316690.00) is a DNI or a phone that cents would otherwise hide.
