@@ -35,6 +35,21 @@ afterEach(() => {
   configureLog({ level: 'warn', format: 'text', forward: undefined });
 });
 
+/** The sign-in's routes on a loopback port, over `clients`, with a key check that refuses every key. */
+async function serveSignIn(sealer: TokenSealer, clients: RegisteredClients): Promise<{ server: Server; origin: string }> {
+  const provider = new SignInProvider({
+    sealer,
+    grants: new GrantMemory(),
+    clients,
+    issuer: 'http://127.0.0.1',
+    resource: 'http://127.0.0.1/mcp',
+    checkKey: async () => 'refused',
+  });
+  const server = createServer(signInRoutes(provider, 'http://127.0.0.1', 'http://127.0.0.1/mcp'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 function clock() {
   let time = 1_000_000;
   return { now: () => time, advance: (ms: number) => (time += ms) };
@@ -203,17 +218,7 @@ describe('/authorize answers a browser with a page, any other client with JSON',
       sealer,
       documentsAnswering((clientId) => causeOf.get(clientId) ?? failure('network', 'ECONNRESET')),
     );
-    const provider = new SignInProvider({
-      sealer,
-      grants: new GrantMemory(),
-      clients,
-      issuer: 'http://127.0.0.1',
-      resource: 'http://127.0.0.1/mcp',
-      checkKey: async () => 'refused',
-    });
-    server = createServer(signInRoutes(provider, 'http://127.0.0.1', 'http://127.0.0.1/mcp'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, origin } = await serveSignIn(sealer, clients));
     registered = (await clients.registerClient({ redirect_uris: [CALLBACK], token_endpoint_auth_method: 'none' })).client_id;
     configureLog({ level: 'error' }); // the warnings are the tests above's
   });
@@ -321,17 +326,7 @@ describe('the address a document is fetched for', () => {
       close: async () => {},
     } as unknown as ClientMetadataDocuments;
     const clients = new RegisteredClients(sealer, documents);
-    const provider = new SignInProvider({
-      sealer,
-      grants: new GrantMemory(),
-      clients,
-      issuer: 'http://127.0.0.1',
-      resource: 'http://127.0.0.1/mcp',
-      checkKey: async () => 'refused',
-    });
-    server = createServer(signInRoutes(provider, 'http://127.0.0.1', 'http://127.0.0.1/mcp'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, origin } = await serveSignIn(sealer, clients));
     configureLog({ level: 'error' });
   });
 
