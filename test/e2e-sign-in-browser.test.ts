@@ -28,7 +28,7 @@ import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { chromiumPath } from './helpers/browser.js';
 import { connectHttp, type HttpServe, startHttpServe } from './helpers/http-serve.js';
-import { MemberProvider } from './helpers/oauth-member.js';
+import { authorizeQuery, MemberProvider } from './helpers/oauth-member.js';
 import { rememberSecrets } from './helpers/transcript.js';
 
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
@@ -371,13 +371,7 @@ describe('the error page', () => {
     async () => {
       // An address this server never connects to (no private addresses here): refused before any socket.
       const documentUrl = 'https://127.0.0.1:1/client.json';
-      const query = new URLSearchParams({
-        client_id: documentUrl,
-        redirect_uri: callback,
-        response_type: 'code',
-        code_challenge: randomBytes(32).toString('base64url'),
-        code_challenge_method: 'S256',
-      });
+      const query = authorizeQuery(documentUrl, { redirect_uri: callback });
       const url = `${origin}/authorize?${query}`;
       const { context, page, seen } = await openBrowser('es-PE');
       try {

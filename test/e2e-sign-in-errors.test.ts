@@ -12,7 +12,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpServe, startHttpServe } from './helpers/http-serve.js';
-import { CALLBACK } from './helpers/oauth-member.js';
+import { authorizeQuery } from './helpers/oauth-member.js';
 
 const PRELOAD = new URL('./helpers/offline-dns.mjs', import.meta.url).href;
 /** What Chromium sends for a navigation. */
@@ -60,14 +60,7 @@ afterAll(async () => {
 
 /** GET /authorize for `clientId`, with PKCE and a redirect URI, and the given headers. */
 async function authorize(clientId: string, headers: Record<string, string>) {
-  const query = new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: CALLBACK,
-    response_type: 'code',
-    code_challenge: randomBytes(32).toString('base64url'),
-    code_challenge_method: 'S256',
-    state: 'xyz',
-  });
+  const query = authorizeQuery(clientId, { state: 'xyz' });
   const response = await request(`${origin}/authorize?${query}`, { headers });
   return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
 }

@@ -11,7 +11,7 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CA_PATH } from './helpers/client-metadata-server.js';
 import { type HttpServe, startHttpServe } from './helpers/http-serve.js';
-import { CALLBACK } from './helpers/oauth-member.js';
+import { authorizeQuery, CALLBACK } from './helpers/oauth-member.js';
 import { Watched } from './helpers/watched.js';
 
 const KEY_PATH = new URL('./fixtures/loopback-key.pem', import.meta.url);
@@ -64,13 +64,7 @@ afterAll(async () => {
 
 /** GET /authorize for `clientId` as an OAuth client sends it, from `from`'s address; `headers` added. */
 async function authorize(clientId: string, from: Agent, headers: Record<string, string> = {}) {
-  const query = new URLSearchParams({
-    client_id: clientId,
-    redirect_uri: CALLBACK,
-    response_type: 'code',
-    code_challenge: randomBytes(32).toString('base64url'),
-    code_challenge_method: 'S256',
-  });
+  const query = authorizeQuery(clientId);
   const response = await request(`${new URL(serve.url).origin}/authorize?${query}`, { dispatcher: from, headers });
   return { status: response.statusCode, text: await response.body.text() };
 }

@@ -2,10 +2,23 @@
 // flow (`auth()` with an OAuthClientProvider) does discovery, registration (dynamic, or a client
 // metadata document's URL), PKCE and the token exchange. Where a person would type their key into
 // the sign-in page, this reads the page's form over plain HTTP and posts it with the key.
+import { randomBytes } from 'node:crypto';
 import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 
 export const CALLBACK = 'http://127.0.0.1:9/callback';
+
+/** The query of an authorization request of `clientId`, as an OAuth client sends it: PKCE with a fresh challenge, CALLBACK unless `extra` says otherwise. */
+export function authorizeQuery(clientId: string, extra: Record<string, string> = {}): URLSearchParams {
+  return new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: CALLBACK,
+    response_type: 'code',
+    code_challenge: randomBytes(32).toString('base64url'),
+    code_challenge_method: 'S256',
+    ...extra,
+  });
+}
 
 export interface SignedInForm {
   /** The page's status and its HTML. */
