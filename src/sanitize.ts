@@ -79,10 +79,11 @@ export function safeCutIndex(text: string, end: number): number {
 /**
  * What may stand between two digits of one number in groups ("4143-8140", "41.438.140", "935:224:168",
  * "4131∙6690", "4131／6690"): a space, any punctuation or symbol, or a modifier letter (ー, ˉ: drawn as
- * marks), not another letter or a digit. A list of marks would miss the next one a person thinks of.
+ * marks), and combining marks on any of these (a reader skips a dash with an accent on it as he skips a dash), not another
+ * letter or a digit. A list of marks would miss the next one a person thinks of.
  * Masking reads a number in groups whole, and a cut must not leave one in part.
  */
-export const NUMBER_SEPARATOR = '[\\s\\p{P}\\p{S}\\p{Lm}]';
+export const NUMBER_SEPARATOR = '[\\s\\p{P}\\p{S}\\p{Lm}\\p{M}]';
 const TRAILING_NUMBER = new RegExp(`(?:[\\p{N}\\p{M}]|${NUMBER_SEPARATOR})*\\p{N}[\\p{N}\\p{M}]*$`, 'u');
 const NUMBER_GOES_ON = new RegExp(`^(?:\\p{N}|${NUMBER_SEPARATOR})`, 'u');
 

@@ -168,6 +168,20 @@ describe('identifiers however spelled', () => {
     expect(masked).toMatch(/•/);
   });
 
+  // Combining marks on what stands between the digits, not on a digit: a reader skips them as he
+  // skips the separator they sit on.
+  it.each([
+    ['an accent on a dash', '4131-\u03016690', '4131'],
+    ['an accent on each digit and on the dash', '4\u03011\u03013\u03011\u0301-\u03016\u03016\u03019\u03010', '4\u03011'],
+    ['a circle on a dot', '4131.\u20dd6690', '4131'],
+    ['accents on spaces', '4131\u0301 \u0301 \u0301 6690', '4131'],
+    ['a tilde on a full-width space', '\uff14\uff11\uff13\uff11\u3000\u0303\uff16\uff16\uff19\uff10', '\uff14\uff11\uff13\uff11'],
+  ])('masks digits split by %s', (_how, written, start) => {
+    const masked = maskInText(`Mis datos: ${written}, gracias.`);
+    expect(masked).not.toContain(start);
+    expect(masked).toMatch(/•/);
+  });
+
   it('leaves dates, times, amounts, correlatives, receipt numbers and record ids as they are', () => {
     for (const text of [
       'Reclamo N.° 000001105-2026: pagué S/ 189.90 con la boleta B001-004512 (factura F001-00012345) el 2026-11-01.',
