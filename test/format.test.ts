@@ -731,5 +731,8 @@ describe('text cleaning', () => {
     expect(money('EUR', '10')).toBe('"EUR" 10.00');
     expect(money('PEN', 'ciento veinte')).toBe('S/ "ciento veinte"');
     expect(money('PEN', undefined)).toBeUndefined();
+    // After a word, whatever the currency: digits before it must not run on into the amount's.
+    expect(money(undefined, '10')).toBe('amount 10.00');
+    expect(money('/', '10')).toBe('amount "/" 10.00');
   });
 });

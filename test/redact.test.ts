@@ -680,3 +680,33 @@ describe('cutIndex', () => {
     },
   );
 });
+
+// Two values the text writes side by side, each holding half of a number: nothing but marks and
+// spaces between the halves (a quotation mark, a comma) would let a reader join them.
+describe('halves of a number in values written side by side', () => {
+  const withValues = (consumer: Record<string, unknown>, claim: Record<string, unknown>) =>
+    mustReadDetail({
+      data: detailBody({ consumer: { ...(detailBody().consumer as object), ...consumer }, claim: { ...(detailBody().claim as object), ...claim } }),
+    }).data;
+  const shown = (record: ReturnType<typeof withValues>) => {
+    const view = toDetailView(redactDetail(record), clock);
+    const answer = redactDetailAnswer(view.answer);
+    return formatDetailText({ ...view, answer }) + JSON.stringify(answer);
+  };
+  const joined = (text: string) => text.replace(/[^\p{L}\p{N}•]/gu, '');
+
+  it.each([
+    ['a description, then an amount of no currency', {}, { itemDescription: 'zapatos 4131', currency: null, amount: '6690' }],
+    ['a description, then an amount of a currency of marks', {}, { itemDescription: 'zapatos 4131', currency: '/', amount: '6690' }],
+    ['an e-mail ending in digits, then a dial code', { email: 'r@correo.pe 4131', dialCode: '6690' }, {}],
+    ['an e-mail whose domain ends in digits, then a dial code', { email: 'r@correo.pe4131', dialCode: '6690' }, {}],
+  ])('keeps %s apart', (_how, consumer, claim) => {
+    expect(joined(shown(withValues(consumer, claim)))).not.toContain('41316690');
+  });
+
+  it('still writes an amount beside its currency, and an e-mail with its domain', () => {
+    const text = shown(withValues({ email: 'rosa@correo.pe' }, { currency: 'PEN', amount: '189.90' }));
+    expect(text).toContain('S/ 189.90');
+    expect(text).toContain('r•••@correo.pe');
+  });
+});

@@ -22,13 +22,21 @@ export function maskIdentifier(value: string): string {
   return `${characters[0]}${BULLET.repeat(characters.length - 3)}${characters.slice(-2).join('')}`;
 }
 
-/** "maria.quispe@correo.pe" -> "m•••@correo.pe": the domain says which provider, not who. */
+/**
+ * "maria.quispe@correo.pe" -> "m•••@correo.pe": the domain says which provider, not who. A domain
+ * is kept only when it reads as one, ending in a top-level domain's letters: whatever else follows
+ * the "@" (digits, words) could be half of a number the next value written beside it completes.
+ */
 export function maskEmail(value: string): string {
   const text = value.trim();
   const at = text.lastIndexOf('@');
   if (at <= 0) return maskIdentifier(text);
-  return maskedAddress(text.slice(0, at), text.slice(at + 1));
+  const domain = text.slice(at + 1);
+  return maskedAddress(text.slice(0, at), HOST_NAME.test(domain) ? domain : BULLET.repeat(3));
 }
+
+/** "correo.pe", "mail.uni2.edu.pe": labels of letters, digits and dashes, the last of letters only. */
+const HOST_NAME = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}$/u;
 
 /** The first character of the local part, three bullets, the domain. */
 function maskedAddress(local: string, domain: string): string {
