@@ -176,6 +176,11 @@ describe('identifiers however spelled', () => {
     ['a circle on a dot', '4131.\u20dd6690', '4131'],
     ['accents on spaces', '4131\u0301 \u0301 \u0301 6690', '4131'],
     ['a tilde on a full-width space', '\uff14\uff11\uff13\uff11\u3000\u0303\uff16\uff16\uff19\uff10', '\uff14\uff11\uff13\uff11'],
+    // What is left readable on purpose, glued to more digits by a mark: a time, hours, cents, an amount.
+    ['an accent after a time', '12:34\u0301 5678', '12:34'],
+    ['an accent after opening hours', '09:00-18:00\u0301-45 12', '09:00-18:00'],
+    ['an accent after cents', '41.31\u0301.66.90', '41.31'],
+    ['an accent after an amount', '4131669.00\u03010', '4131669'],
   ])('masks digits split by %s', (_how, written, start) => {
     const masked = maskInText(`Mis datos: ${written}, gracias.`);
     expect(masked).not.toContain(start);

@@ -121,19 +121,20 @@ const PROTECTED = [
   `${MONTH}[-/.]${DAY}[-/.]${YEAR}${TIME}`, // 11/16/2026
   // Opening hours, "09:00-18:00": real hours, on the quarter, so that few numbers could pass for a
   // range (a DNI would have to read 0900-1800), and not glued to more digits ("09:00-18:00-45").
-  `${QUARTER_HOUR}\\s?[-\u2010-\u2015/]\\s?${QUARTER_HOUR}(?![\\p{P}\\p{S}]?\\p{N})`,
+  `${QUARTER_HOUR}\\s?[-\u2010-\u2015/]\\s?${QUARTER_HOUR}(?!\\p{M}*[\\p{P}\\p{S}]?\\p{M}*\\p{N})`,
   // A time alone, when no more digits follow it: "10:14:05.123", but not "10:14 4131" nor "13:16-16:59".
   `${CLOCK}(?!${SEPARATORS}\\p{N})`,
   // 1,234.50 and 189.90, below ten million: a consumer's purchase is not of 10,000,000 soles or more,
   // and an 8-digit "amount" (41316690.00) is a DNI or a phone that cents would otherwise hide.
   // Not when more cents follow: pairs of digits each read as an amount ("41.31.66.90") are a number.
-  '(?:[0-9](?:,[0-9]{3}){2}|[0-9]{1,3}(?:,[0-9]{3})?|[0-9]{1,7})\\.[0-9]{2}(?![.,]\\p{N})',
+  '(?:[0-9](?:,[0-9]{3}){2}|[0-9]{1,3}(?:,[0-9]{3})?|[0-9]{1,7})\\.[0-9]{2}(?!\\p{M}*[.,]\\p{M}*\\p{N})',
   // A correlative as the service writes it; unpadded (1105-2026) it has a DNI's 8 digits, and is masked.
   '[0-9]{9}-[0-9]{4}',
   '(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}', // a uuid
   '(?<![\\p{L}\\p{N}])\\p{L}{1,2}[0-9]{2,3}-[0-9]{1,8}', // a receipt: series, dash, number
 ]
-  .map((pattern) => `(?:${pattern})(?!\\p{N})`)
+  // None glued to more digits, even by marks between (a mark is drawn on the character before it).
+  .map((pattern) => `(?:${pattern})(?!\\p{M}*\\p{N})`)
   .join('|');
 /** A number of at least six digits (with their marks), perhaps after an area code in parentheses: (01) 412-3456. */
 const NUMBER = `\\+?(?:\\(\\+?(?:\\p{N}\\p{M}*){1,4}\\)${SEPARATORS})?(?:\\p{N}\\p{M}*${SEPARATORS}){5,}\\p{N}\\p{M}*`;
