@@ -16,8 +16,12 @@ export const SHOWN_NAME_CHARS = 64;
  */
 export function shownName(name: string): string {
   const shown = shortClean(name);
-  // A key sent as a name (a client or a model mixing up its arguments) is not repeated into the transcript.
-  return holdsKeyShape(shown) || looksLikeToken(shown) ? `(a name that looks like a key or a token, not shown: ${name.length} characters)` : shown;
+  // A key sent as a name (a client or a model mixing up its arguments) is not repeated into the
+  // transcript. A URI keeps its scheme and stays a URL, one no handler takes for a record, so that
+  // its handler still refuses it in its own words.
+  if (!holdsKeyShape(shown) && !looksLikeToken(shown)) return shown;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(shown)?.[0];
+  return scheme === undefined ? `(a name that looks like a key or a token, not shown: ${name.length} characters)` : `${scheme}looks.like.a.key`;
 }
 
 function shortClean(name: string): string {

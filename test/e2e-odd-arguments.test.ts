@@ -175,7 +175,7 @@ describe('names the SDK repeats in its errors', () => {
     ];
     for (const answer of answers) {
       const text: string = answer.error?.message ?? answer.result.content[0].text;
-      expect(text).toMatch(/not found|not shown|Invalid|no record/i);
+      expect(text).toMatch(/not found|not shown|expected a correlative/i);
       expect(text.toLowerCase()).not.toContain(body.slice(-12).toLowerCase());
     }
     expect(sandbox.requests).toEqual([]);
