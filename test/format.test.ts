@@ -713,6 +713,18 @@ describe('text cleaning', () => {
       '`',
       '´',
       '🙶',
+      // Drawn like " or like « », though no list of quotation marks holds them (the sign-in page's list).
+      'ˮ',
+      '˶',
+      '≫',
+      '《',
+      '〉',
+      '⟫',
+      '❯',
+      // Combining marks drawn as a quotation mark over the character before them (a space, say).
+      '\u030e',
+      '\u030b',
+      '\u0313',
     ];
     for (const mark of marks) expect(quoted(`a${mark}b`, 20), mark).toBe(`"a'b"`);
     // Nothing else changes.
