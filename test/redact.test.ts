@@ -709,6 +709,15 @@ describe('halves of a number in values written side by side', () => {
     expect(joined(shown(withValues(consumer, claim)))).not.toContain('41316690');
   });
 
+  it.each([
+    ['an "@" and a domain', '@gmail.com'],
+    ['"arroba" and a domain', 'arroba gmail.com'],
+  ])('keeps a name apart from a document type holding %s', (_how, documentType) => {
+    const text = shown(withValues({ firstName: 'Maria', lastName: 'garcia', legalName: null, documentType }, {}));
+    expect(joined(text)).not.toMatch(/garcia(?:arroba)?gmail/);
+    expect(text).toContain('"Maria garcia"');
+  });
+
   it('still writes an amount beside its currency, and an e-mail with its domain', () => {
     const text = shown(withValues({ email: 'rosa@correo.pe' }, { currency: 'PEN', amount: '189.90' }));
     expect(text).toContain('S/ 189.90');

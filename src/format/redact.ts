@@ -282,7 +282,7 @@ export function redactAnswer<T extends object>(answer: T): T {
  * given whole, masked, as the first name: what the list shows of the same record.
  */
 export function redactDetailAnswer(answer: DetailAnswer): DetailAnswer {
-  const masked = redactAnswer(answer);
+  const masked = withLabelApart(redactAnswer(answer));
   const consumer = masked.consumer;
   if (consumer?.firstName === undefined || consumer.lastName === undefined) return masked;
   const joined = `${consumer.firstName} ${consumer.lastName}`;
@@ -290,6 +290,21 @@ export function redactDetailAnswer(answer: DetailAnswer): DetailAnswer {
   if (shown === joined) return masked;
   const { lastName: _inTheFirst, ...others } = consumer;
   return { ...masked, consumer: { ...others, firstName: shown } };
+}
+
+/**
+ * The text writes the document type right after the consumer's name ("Maria garcia", "@gmail.com"
+ * 4•••••78): a type that would complete the name into an e-mail or a number, read together with it,
+ * is hidden whole, as a label holding a digit is (maskLabel).
+ */
+function withLabelApart(answer: DetailAnswer): DetailAnswer {
+  const consumer = answer.consumer;
+  const label = consumer?.documentType;
+  if (consumer === undefined || label === undefined) return answer;
+  const name = consumer.legalName ?? [consumer.firstName, consumer.lastName].filter(Boolean).join(' ');
+  const together = [`${name}${label}`, `${name} ${label}`];
+  if (name === '' || together.every((text) => maskInText(text) === text)) return answer;
+  return { ...answer, consumer: { ...consumer, documentType: BULLET.repeat(3) } };
 }
 
 /** A guardian's key that holds an address, in English or Spanish (compared without accents), or a value that reads as one. */
