@@ -62,7 +62,7 @@ function runsOf(key: string): Set<string> {
  * and base64, twice over (the key in base64 of base64 is then the key in base64, which runsOf knows).
  * Only for settings and service messages: short texts, so that reading each so often costs nothing.
  */
-function* decodedReadingsOf(text: string): Generator<string> {
+export function* decodedReadingsOf(text: string): Generator<string> {
   for (const reading of readingsOf(text)) {
     yield reading;
     for (const once of decodedOnce(reading)) {

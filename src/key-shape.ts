@@ -1,7 +1,7 @@
 // Whether a text holds something shaped like an API key. A key pasted into the wrong setting (say
 // COMPLAINTS_API_URL=or_live_...) must not be echoed back by a problem, a log line or a tool result:
 // those reach the model's transcript and the operator's log.
-import { holdsKey, readingsOf } from './key-echo.js';
+import { decodedReadingsOf, holdsKey, readingsOf } from './key-echo.js';
 import { quoted } from './sanitize.js';
 
 /** "or_" then several of the characters a bearer token may hold; after a space too ("or_ live_..." is still a key, pasted carelessly). */
@@ -32,9 +32,19 @@ const MIXED = (run: string) => (run.match(/\d/g)?.length ?? 0) >= 3 && (run.matc
  * time zone, language, level, number or ordinary URL holds one; a value that does is not quoted.
  */
 export function looksLikeToken(text: string): boolean {
-  for (const reading of readingsOf(text)) if ((reading.match(RANDOM_RUN) ?? []).some(MIXED)) return true;
+  // Read as the known key is looked for (key-echo.ts): escapes, hexadecimal and base64 decoded,
+  // full-width letters as ASCII, and characters spelled apart ("l-i-v-e-4-f-9...") together.
+  for (const reading of decodedReadingsOf(text)) {
+    const ascii = reading.normalize('NFKC');
+    for (const form of [ascii, ascii.replace(SPELLED_APART, (run) => run.replace(/[^A-Za-z0-9]/g, ''))]) {
+      if ((form.match(RANDOM_RUN) ?? []).some(MIXED)) return true;
+    }
+  }
   return false;
 }
+
+/** Single letters and digits, each apart from the next by one to three other characters. */
+const SPELLED_APART = /(?:[A-Za-z0-9][^A-Za-z0-9]{1,3}){7,}[A-Za-z0-9](?![A-Za-z0-9])/g;
 
 /**
  * Quotation marks a key is pasted with: straight, typographic (an editor or a chat turns " into “ ”),

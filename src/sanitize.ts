@@ -79,10 +79,11 @@ export function safeCutIndex(text: string, end: number): number {
 /**
  * What may stand between two digits of one number in groups ("4143-8140", "41.438.140", "935:224:168",
  * "4131∙6690", "4131／6690"): a space, any punctuation or symbol, or a modifier letter (ー, ˉ: drawn as
- * marks), not another letter or a digit. A list of marks would miss the next one a person thinks of.
+ * marks), and combining marks on any of these (a reader skips a dash with an accent on it as he skips a dash), not another
+ * letter or a digit. A list of marks would miss the next one a person thinks of.
  * Masking reads a number in groups whole, and a cut must not leave one in part.
  */
-export const NUMBER_SEPARATOR = '[\\s\\p{P}\\p{S}\\p{Lm}]';
+export const NUMBER_SEPARATOR = '[\\s\\p{P}\\p{S}\\p{Lm}\\p{M}]';
 const TRAILING_NUMBER = new RegExp(`(?:[\\p{N}\\p{M}]|${NUMBER_SEPARATOR})*\\p{N}[\\p{N}\\p{M}]*$`, 'u');
 const NUMBER_GOES_ON = new RegExp(`^(?:\\p{N}|${NUMBER_SEPARATOR})`, 'u');
 
@@ -140,9 +141,11 @@ export function cleanLine(text: string, max = 200): string {
 }
 
 // Every character a reader takes for a quotation mark: Unicode's own (straight, curly, low, angle,
-// fullwidth, CJK corner brackets) and the primes, ditto mark, ornaments, accents and modifier letters
-// drawn like one.
-const QUOTATION_MARKS = /[\p{Quotation_Mark}`\u00b4\u02b9-\u02bc\u02dd\u05f3\u05f4\u2032-\u2037\u275b-\u2760\u3003\u{1f676}-\u{1f678}]/gu;
+// fullwidth, CJK corner brackets), every opening and closing punctuation, and the primes, ditto mark,
+// ornaments, accents, modifier letters, brackets and signs drawn like one (ˮ, ≫, 《, ⟫), with the
+// combining marks drawn as one over the character before them (a double vertical line, a comma above).
+const QUOTATION_MARKS =
+  /[\p{Quotation_Mark}\p{Pi}\p{Pf}`\u00b4\u02b9-\u02bc\u02dd\u02ee\u02f5\u02f6\u05f3\u05f4\u2032-\u2037\u226a\u226b\u275b-\u2760\u276e\u276f\u27e8-\u27eb\u3003\u3008-\u300b\u{1f676}-\u{1f678}]|\u030b|\u030e|\u0312|\u0313|\u0314|\u0315|\u0343/gu;
 
 /**
  * A short untrusted text in double quotes. Every quotation mark inside, whatever its shape, becomes an

@@ -2,6 +2,7 @@
 // SDK quotes an unknown name whole in its error ("Tool <name> not found"), a megabyte as readily as
 // a word, terminal escapes included. Every name of this server is short and clean, so a name that is
 // not can only be unknown: it is replaced, before the SDK reads the request, by a short clean form.
+import { holdsKeyShape, looksLikeToken } from './key-shape.js';
 import { cleanLine, safeCutIndex } from './sanitize.js';
 
 /** How much of a name an error repeats: far above any name of this server. */
@@ -10,9 +11,20 @@ export const SHOWN_NAME_CHARS = 64;
 /**
  * `name` as it is when short and clean; otherwise its first SHOWN_NAME_CHARS characters, cleaned,
  * then a mark. The mark also keeps a name that cleaning would turn into a real one ("list_complaints"
- * with an invisible character after it) from being taken for that one.
+ * with an invisible character after it) from being taken for that one. A name that looks like a key
+ * is not shown at all.
  */
 export function shownName(name: string): string {
+  const shown = shortClean(name);
+  // A key sent as a name (a client or a model mixing up its arguments) is not repeated into the
+  // transcript. A URI keeps its scheme and stays a URL, one no handler takes for a record, so that
+  // its handler still refuses it in its own words.
+  if (!holdsKeyShape(shown) && !looksLikeToken(shown)) return shown;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(shown)?.[0];
+  return scheme === undefined ? `(a name that looks like a key or a token, not shown: ${name.length} characters)` : `${scheme}looks.like.a.key`;
+}
+
+function shortClean(name: string): string {
   if (cleanLine(name, SHOWN_NAME_CHARS) === name) return name;
   // Only the start is cleaned: a name may be megabytes long, and what cleaning removes is rarely much.
   const cleaned = cleanLine(name.slice(0, SHOWN_NAME_CHARS * 16), Number.MAX_SAFE_INTEGER);

@@ -164,6 +164,23 @@ describe('names the SDK repeats in its errors', () => {
     expect(sandbox.requests).toEqual([]);
   });
 
+  it('a name that holds the key, or its random part, is not repeated', async () => {
+    const key = DEMO_KEYS.full.key;
+    const body = key.replace(/^or_/, '');
+    const answers = [
+      await server.request('tools/call', { name: key, arguments: {} }),
+      await server.request('tools/call', { name: `get_${body}`, arguments: {} }),
+      await server.request('prompts/get', { name: key }),
+      await server.request('resources/read', { uri: `complaint://${key}` }),
+    ];
+    for (const answer of answers) {
+      const text: string = answer.error?.message ?? answer.result.content[0].text;
+      expect(text).toMatch(/not found|not shown|expected a correlative/i);
+      expect(text.toLowerCase()).not.toContain(body.slice(-12).toLowerCase());
+    }
+    expect(sandbox.requests).toEqual([]);
+  });
+
   it('short clean names are repeated as they are', async () => {
     const { text } = await callWithJson('list_complaint', '{}');
     expect(text).toMatch(/Tool list_complaint not found/);

@@ -20,6 +20,7 @@ const bare = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '');
 let sandbox: SandboxHandle;
 let mcp: Connection;
 let other: SandboxRecord;
+let sideBySide: SandboxRecord;
 
 beforeAll(async () => {
   const dataset = generateDataset({ now: new Date() });
@@ -51,6 +52,12 @@ beforeAll(async () => {
   // An e-mail split between the first and the last name.
   other = dataset.records.find((record) => record.organizationId === showcase.organizationId && record !== showcase && record.detail.correlative !== null)!;
   Object.assign(other.detail.consumer, { personType: 'natural', legalName: null, firstName: 'mariagarcia', lastName: '@gmail.com' });
+
+  // A number split between values written side by side with nothing but quotes, commas and marks
+  // between: an e-mail and a dial code, a description and an amount of no currency.
+  sideBySide = dataset.records.find((record) => record.organizationId === showcase.organizationId && ![showcase, other].includes(record))!;
+  Object.assign(sideBySide.detail.consumer, { email: 'r@correo.pe 4131', dialCode: '6690', phone: '912345678' });
+  Object.assign(sideBySide.detail.claim, { itemDescription: 'zapatos 9876-\u0301', currency: null, amount: '54321' });
 
   sandbox = await startSandbox({ dataset });
   mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_REDACT_PII: 'true' });
@@ -98,5 +105,15 @@ describe('COMPLAINTS_REDACT_PII=true, identifiers however spelled and split', ()
       expect(output).not.toContain('mariagarcia');
     }
     expect(viewName(detail.structured.consumer)).toBe(list.structured.items[0].consumer);
+  });
+
+  it('shows no number split between values written side by side', async () => {
+    const detail = await mcp.call('get_complaint', { id: sideBySide.id });
+    expect(detail.isError, detail.text).toBe(false);
+    const resource = await mcp.client.readResource({ uri: `complaint://${sideBySide.id}` });
+    for (const output of [detail.text, (resource.contents[0] as { text: string }).text]) {
+      expect(bare(output), output).not.toContain('41316690');
+      expect(bare(output), output).not.toContain('987654321');
+    }
   });
 });

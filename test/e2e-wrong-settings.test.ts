@@ -135,6 +135,12 @@ describe('check and a refused value', () => {
     expect(pasted.code).toBe(3);
     expect(pasted.stdout).toMatch(/✗ COMPLAINTS_TIMEZONE .*looks like a key or a token; it is not shown/);
     expect(pasted.stdout + pasted.stderr).not.toMatch(/4f9a1c2b/);
+    // The same, spelled apart or in full-width letters.
+    for (const spelled of ['l-i-v-e-_-4-f-9-a-1-c-2-b-3-d-4-e-5-f-6-0-7-1', 'ｌｉｖｅ＿４ｆ９ａ１ｃ２ｂ３ｄ４ｅ５ｆ６０７１']) {
+      const apart = await runCheck({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_TIMEZONE: spelled });
+      expect(apart.stdout).toMatch(/✗ COMPLAINTS_TIMEZONE .*looks like a key or a token; it is not shown/);
+      expect((apart.stdout + apart.stderr).normalize('NFKC').replace(/-/g, '')).not.toMatch(/4f9a1c2b/);
+    }
     // A good value is shown as it is.
     const good = await runCheck({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: KEY, COMPLAINTS_TIMEZONE: 'America/Bogota' });
     expect(good.stdout).toMatch(/\n {2}COMPLAINTS_TIMEZONE +America\/Bogota\n/);

@@ -713,6 +713,18 @@ describe('text cleaning', () => {
       '`',
       '´',
       '🙶',
+      // Drawn like " or like « », though no list of quotation marks holds them (the sign-in page's list).
+      'ˮ',
+      '˶',
+      '≫',
+      '《',
+      '〉',
+      '⟫',
+      '❯',
+      // Combining marks drawn as a quotation mark over the character before them (a space, say).
+      '\u030e',
+      '\u030b',
+      '\u0313',
     ];
     for (const mark of marks) expect(quoted(`a${mark}b`, 20), mark).toBe(`"a'b"`);
     // Nothing else changes.
@@ -731,5 +743,8 @@ describe('text cleaning', () => {
     expect(money('EUR', '10')).toBe('"EUR" 10.00');
     expect(money('PEN', 'ciento veinte')).toBe('S/ "ciento veinte"');
     expect(money('PEN', undefined)).toBeUndefined();
+    // After a word, whatever the currency: digits before it must not run on into the amount's.
+    expect(money(undefined, '10')).toBe('amount 10.00');
+    expect(money('/', '10')).toBe('amount "/" 10.00');
   });
 });

@@ -8,6 +8,7 @@ import { parseArgs } from '../src/cli/args.js';
 import { loadConfig } from '../src/config.js';
 import { loadHttpSettings } from '../src/http/settings.js';
 import { holdsKeyShape, looksLikeToken } from '../src/key-shape.js';
+import { keyForms } from './helpers/key-forms.js';
 
 const KEY = 'or_live_4f9a1c2b3d4e5f60718293a4b5c6d7e8';
 const good = { COMPLAINTS_API_KEY: 'or_live_abc123', COMPLAINTS_API_URL: 'https://libro.example.pe' };
@@ -49,6 +50,9 @@ describe('looksLikeToken: a key without its "or_" when no key is known to compar
     'https://api.example.com/live_4f9a1c2b3d4e5f60',
     'America/4f9a1c2b3d4e5f60718',
     'live%5F4f9a1c2b3d4e5f60718293',
+    // The body spelled as a setting is refused with it when a key is set to compare (key-echo.ts).
+    ...Object.values(keyForms('or_live_4f9a1c2b3d4e5f60718293a4b5c6d7e8')),
+    'l i v e _ 4 f 9 a 1 c 2 b 3 d 4 e 5 f 6 0',
   ])('hides %s', (text) => expect(looksLikeToken(text)).toBe(true));
 
   it.each([
@@ -62,6 +66,8 @@ describe('looksLikeToken: a key without its "or_" when no key is known to compar
     'maybe',
     'abc123def456ghi', // 15: shorter than a token's random part
     'abcdefghijklmnop12', // two digits only
+    'mcp.example.com,localhost:3000,127.0.0.1',
+    'https://app.example.com,https://a.b.c.d.e',
   ])('shows %s', (text) => expect(looksLikeToken(text)).toBe(false));
 
   it('keeps such a value out of every problem and warning, with no key set and with another key set', () => {

@@ -168,6 +168,25 @@ describe('identifiers however spelled', () => {
     expect(masked).toMatch(/•/);
   });
 
+  // Combining marks on what stands between the digits, not on a digit: a reader skips them as he
+  // skips the separator they sit on.
+  it.each([
+    ['an accent on a dash', '4131-\u03016690', '4131'],
+    ['an accent on each digit and on the dash', '4\u03011\u03013\u03011\u0301-\u03016\u03016\u03019\u03010', '4\u03011'],
+    ['a circle on a dot', '4131.\u20dd6690', '4131'],
+    ['accents on spaces', '4131\u0301 \u0301 \u0301 6690', '4131'],
+    ['a tilde on a full-width space', '\uff14\uff11\uff13\uff11\u3000\u0303\uff16\uff16\uff19\uff10', '\uff14\uff11\uff13\uff11'],
+    // What is left readable on purpose, glued to more digits by a mark: a time, hours, cents, an amount.
+    ['an accent after a time', '12:34\u0301 5678', '12:34'],
+    ['an accent after opening hours', '09:00-18:00\u0301-45 12', '09:00-18:00'],
+    ['an accent after cents', '41.31\u0301.66.90', '41.31'],
+    ['an accent after an amount', '4131669.00\u03010', '4131669'],
+  ])('masks digits split by %s', (_how, written, start) => {
+    const masked = maskInText(`Mis datos: ${written}, gracias.`);
+    expect(masked).not.toContain(start);
+    expect(masked).toMatch(/•/);
+  });
+
   it('leaves dates, times, amounts, correlatives, receipt numbers and record ids as they are', () => {
     for (const text of [
       'Reclamo N.° 000001105-2026: pagué S/ 189.90 con la boleta B001-004512 (factura F001-00012345) el 2026-11-01.',
@@ -665,4 +684,43 @@ describe('cutIndex', () => {
       }
     },
   );
+});
+
+// Two values the text writes side by side, each holding half of a number: nothing but marks and
+// spaces between the halves (a quotation mark, a comma) would let a reader join them.
+describe('halves of a number in values written side by side', () => {
+  const withValues = (consumer: Record<string, unknown>, claim: Record<string, unknown>) =>
+    mustReadDetail({
+      data: detailBody({ consumer: { ...(detailBody().consumer as object), ...consumer }, claim: { ...(detailBody().claim as object), ...claim } }),
+    }).data;
+  const shown = (record: ReturnType<typeof withValues>) => {
+    const view = toDetailView(redactDetail(record), clock);
+    const answer = redactDetailAnswer(view.answer);
+    return formatDetailText({ ...view, answer }) + JSON.stringify(answer);
+  };
+  const joined = (text: string) => text.replace(/[^\p{L}\p{N}•]/gu, '');
+
+  it.each([
+    ['a description, then an amount of no currency', {}, { itemDescription: 'zapatos 4131', currency: null, amount: '6690' }],
+    ['a description, then an amount of a currency of marks', {}, { itemDescription: 'zapatos 4131', currency: '/', amount: '6690' }],
+    ['an e-mail ending in digits, then a dial code', { email: 'r@correo.pe 4131', dialCode: '6690' }, {}],
+    ['an e-mail whose domain ends in digits, then a dial code', { email: 'r@correo.pe4131', dialCode: '6690' }, {}],
+  ])('keeps %s apart', (_how, consumer, claim) => {
+    expect(joined(shown(withValues(consumer, claim)))).not.toContain('41316690');
+  });
+
+  it.each([
+    ['an "@" and a domain', '@gmail.com'],
+    ['"arroba" and a domain', 'arroba gmail.com'],
+  ])('keeps a name apart from a document type holding %s', (_how, documentType) => {
+    const text = shown(withValues({ firstName: 'Maria', lastName: 'garcia', legalName: null, documentType }, {}));
+    expect(joined(text)).not.toMatch(/garcia(?:arroba)?gmail/);
+    expect(text).toContain('"Maria garcia"');
+  });
+
+  it('still writes an amount beside its currency, and an e-mail with its domain', () => {
+    const text = shown(withValues({ email: 'rosa@correo.pe' }, { currency: 'PEN', amount: '189.90' }));
+    expect(text).toContain('S/ 189.90');
+    expect(text).toContain('r•••@correo.pe');
+  });
 });

@@ -25,6 +25,12 @@ describe('shownName', () => {
     expect(shownName(`${'z'.repeat(SHOWN_NAME_CHARS - 1)}😀😀`)).toBe(`${'z'.repeat(SHOWN_NAME_CHARS - 1)}… [67 characters, cut and cleaned]`);
   });
 
+  it('never repeats a name that holds a key or a token', () => {
+    for (const name of ['or_live_4f9a1c2b3d4e5f60718293a4b5c6d7e8', 'x_live_4f9a1c2b3d4e5f60718293', 'complaint://or_live_4f9a1c2b3d4e']) {
+      expect(shownName(name)).not.toMatch(/4f9a1c2b/);
+    }
+  });
+
   it('never turns another name into one of this server', () => {
     const near = fc.tuple(fc.constantFrom(...OUR_NAMES), fc.constantFrom('\u200b', '\u2060', '\u001b[0m', '\n', ' ', '\t', '\u202e'), fc.boolean());
     fc.assert(

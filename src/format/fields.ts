@@ -88,14 +88,20 @@ export function datesNote(style: DateStyle, what = 'Dates'): string {
 
 const CURRENCY_SYMBOLS: Record<string, string> = { PEN: 'S/', USD: 'US$' };
 
-/** "S/ 189.90"; a currency it has no symbol for, and an amount that is not a number, quoted as given. */
+/**
+ * "S/ 189.90"; a currency it has no symbol for, and an amount that is not a number, quoted as given
+ * ("EUR" 10.00). The amount always comes after a word: the value written before it (a description)
+ * may end in digits, which the amount's would otherwise continue across nothing but a quotation mark
+ * and a comma. So without a currency, or with one of no letter, it is "amount 189.90".
+ */
 export function money(currency: string | undefined, amount: string | undefined): string | undefined {
   if (amount === undefined) return undefined;
-  const symbol = currency ? (Object.hasOwn(CURRENCY_SYMBOLS, currency) ? CURRENCY_SYMBOLS[currency] : quoted(currency, 40)) : '';
   // Only a plain decimal is written again with its cents: Number() would turn "4.131669e7" or a
   // hexadecimal into digits that were never in the record, which masking never read.
   const shown = /^\d+(?:\.\d+)?$/.test(amount) ? Number(amount).toFixed(2) : quoted(amount, 30);
-  return `${symbol} ${shown}`.trim();
+  if (currency && Object.hasOwn(CURRENCY_SYMBOLS, currency)) return `${CURRENCY_SYMBOLS[currency]} ${shown}`;
+  const label = currency ? quoted(currency, 40) : '';
+  return /\p{L}/u.test(label) ? `${label} ${shown}` : ['amount', label, shown].filter(Boolean).join(' ');
 }
 
 // Digits and what groups them, with a leading "+" (a document number, a phone, a dial code), and the

@@ -22,13 +22,21 @@ export function maskIdentifier(value: string): string {
   return `${characters[0]}${BULLET.repeat(characters.length - 3)}${characters.slice(-2).join('')}`;
 }
 
-/** "maria.quispe@correo.pe" -> "m•••@correo.pe": the domain says which provider, not who. */
+/**
+ * "maria.quispe@correo.pe" -> "m•••@correo.pe": the domain says which provider, not who. A domain
+ * is kept only when it reads as one, ending in a top-level domain's letters: whatever else follows
+ * the "@" (digits, words) could be half of a number the next value written beside it completes.
+ */
 export function maskEmail(value: string): string {
   const text = value.trim();
   const at = text.lastIndexOf('@');
   if (at <= 0) return maskIdentifier(text);
-  return maskedAddress(text.slice(0, at), text.slice(at + 1));
+  const domain = text.slice(at + 1);
+  return maskedAddress(text.slice(0, at), HOST_NAME.test(domain) ? domain : BULLET.repeat(3));
 }
+
+/** "correo.pe", "mail.uni2.edu.pe": labels of letters, digits and dashes, the last of letters only. */
+const HOST_NAME = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}$/u;
 
 /** The first character of the local part, three bullets, the domain. */
 function maskedAddress(local: string, domain: string): string {
@@ -113,19 +121,20 @@ const PROTECTED = [
   `${MONTH}[-/.]${DAY}[-/.]${YEAR}${TIME}`, // 11/16/2026
   // Opening hours, "09:00-18:00": real hours, on the quarter, so that few numbers could pass for a
   // range (a DNI would have to read 0900-1800), and not glued to more digits ("09:00-18:00-45").
-  `${QUARTER_HOUR}\\s?[-\u2010-\u2015/]\\s?${QUARTER_HOUR}(?![\\p{P}\\p{S}]?\\p{N})`,
+  `${QUARTER_HOUR}\\s?[-\u2010-\u2015/]\\s?${QUARTER_HOUR}(?!\\p{M}*[\\p{P}\\p{S}]?\\p{M}*\\p{N})`,
   // A time alone, when no more digits follow it: "10:14:05.123", but not "10:14 4131" nor "13:16-16:59".
   `${CLOCK}(?!${SEPARATORS}\\p{N})`,
   // 1,234.50 and 189.90, below ten million: a consumer's purchase is not of 10,000,000 soles or more,
   // and an 8-digit "amount" (41316690.00) is a DNI or a phone that cents would otherwise hide.
   // Not when more cents follow: pairs of digits each read as an amount ("41.31.66.90") are a number.
-  '(?:[0-9](?:,[0-9]{3}){2}|[0-9]{1,3}(?:,[0-9]{3})?|[0-9]{1,7})\\.[0-9]{2}(?![.,]\\p{N})',
+  '(?:[0-9](?:,[0-9]{3}){2}|[0-9]{1,3}(?:,[0-9]{3})?|[0-9]{1,7})\\.[0-9]{2}(?!\\p{M}*[.,]\\p{M}*\\p{N})',
   // A correlative as the service writes it; unpadded (1105-2026) it has a DNI's 8 digits, and is masked.
   '[0-9]{9}-[0-9]{4}',
   '(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}', // a uuid
   '(?<![\\p{L}\\p{N}])\\p{L}{1,2}[0-9]{2,3}-[0-9]{1,8}', // a receipt: series, dash, number
 ]
-  .map((pattern) => `(?:${pattern})(?!\\p{N})`)
+  // None glued to more digits, even by marks between (a mark is drawn on the character before it).
+  .map((pattern) => `(?:${pattern})(?!\\p{M}*\\p{N})`)
   .join('|');
 /** A number of at least six digits (with their marks), perhaps after an area code in parentheses: (01) 412-3456. */
 const NUMBER = `\\+?(?:\\(\\+?(?:\\p{N}\\p{M}*){1,4}\\)${SEPARATORS})?(?:\\p{N}\\p{M}*${SEPARATORS}){5,}\\p{N}\\p{M}*`;
@@ -273,7 +282,7 @@ export function redactAnswer<T extends object>(answer: T): T {
  * given whole, masked, as the first name: what the list shows of the same record.
  */
 export function redactDetailAnswer(answer: DetailAnswer): DetailAnswer {
-  const masked = redactAnswer(answer);
+  const masked = withLabelApart(redactAnswer(answer));
   const consumer = masked.consumer;
   if (consumer?.firstName === undefined || consumer.lastName === undefined) return masked;
   const joined = `${consumer.firstName} ${consumer.lastName}`;
@@ -281,6 +290,21 @@ export function redactDetailAnswer(answer: DetailAnswer): DetailAnswer {
   if (shown === joined) return masked;
   const { lastName: _inTheFirst, ...others } = consumer;
   return { ...masked, consumer: { ...others, firstName: shown } };
+}
+
+/**
+ * The text writes the document type right after the consumer's name ("Maria garcia", "@gmail.com"
+ * 4•••••78): a type that would complete the name into an e-mail or a number, read together with it,
+ * is hidden whole, as a label holding a digit is (maskLabel).
+ */
+function withLabelApart(answer: DetailAnswer): DetailAnswer {
+  const consumer = answer.consumer;
+  const label = consumer?.documentType;
+  if (consumer === undefined || label === undefined) return answer;
+  const name = consumer.legalName ?? [consumer.firstName, consumer.lastName].filter(Boolean).join(' ');
+  const together = [`${name}${label}`, `${name} ${label}`];
+  if (name === '' || together.every((text) => maskInText(text) === text)) return answer;
+  return { ...answer, consumer: { ...consumer, documentType: BULLET.repeat(3) } };
 }
 
 /** A guardian's key that holds an address, in English or Spanish (compared without accents), or a value that reads as one. */
