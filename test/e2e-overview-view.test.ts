@@ -400,6 +400,29 @@ function comparable(shown: Shown): Shown {
  * The iframe as shown, whole. The page is first made as tall as the iframe: Chromium paints an
  * out-of-process frame (the sandboxed view is one) only within the viewport, and leaves the rest blank.
  */
+/** The left edge of where each of `pieces` is first drawn in the element `selector` names, in their order (NaN for one not drawn). */
+async function leftEdges(frame: Frame, selector: string, pieces: string[]): Promise<number[]> {
+  return frame.evaluate(
+    ({ selector, pieces }) => {
+      const element = document.querySelector(selector)!;
+      const leftOf = (piece: string) => {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf(piece);
+          if (at === -1) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + piece.length);
+          return range.getBoundingClientRect().left;
+        }
+        return Number.NaN;
+      };
+      return pieces.map(leftOf);
+    },
+    { selector, pieces },
+  );
+}
+
 async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(ARTIFACTS, name);
   const iframe = page.locator('iframe#view');
@@ -1523,33 +1546,18 @@ describe('hostile data', () => {
         await view.locator('#app[data-state="ready"]').waitFor({ state: 'attached' });
         const drawn = await frame.evaluate(() => {
           const button = document.querySelector('[data-series="urgent"] button[data-record-id="rtl-1"]')!;
-          /** The left edge of where `piece` is drawn in the button. */
-          const leftOf = (piece: string) => {
-            const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
-            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-              const at = node.textContent!.indexOf(piece);
-              if (at === -1) continue;
-              const range = document.createRange();
-              range.setStart(node, at);
-              range.setEnd(node, at + piece.length);
-              return range.getBoundingClientRect().left;
-            }
-            return Number.NaN;
-          };
           const direction = (element: Element | null) => element && `${getComputedStyle(element).direction} ${getComputedStyle(element).unicodeBidi}`;
           const due = [...button.querySelectorAll('*')].find((element) => element.textContent === 'due Nov 18') ?? null;
           const marks = [...document.querySelectorAll('[data-series="urgent"] .correlative')].map((element) => element.textContent!.match(/\p{M}+/gu) ?? []);
           return {
-            store: leftOf('متجر'),
-            consumer: leftOf('أحمد'),
-            date: leftOf('Nov 18'),
             correlative: direction(button.querySelector('.correlative')),
             due: direction(due),
             longestMarks: Math.max(...marks.flat().map((run) => run.length)),
           };
         });
-        expect(drawn.store).toBeLessThan(drawn.consumer);
-        expect(drawn.consumer).toBeLessThan(drawn.date);
+        const [store, consumer, date] = await leftEdges(frame, '[data-series="urgent"] button[data-record-id="rtl-1"]', ['متجر', 'أحمد', 'Nov 18']);
+        expect(store).toBeLessThan(consumer!);
+        expect(consumer).toBeLessThan(date!);
         expect(drawn.correlative).toBe('ltr isolate');
         expect(drawn.due).toBe('ltr isolate');
         expect(drawn.longestMarks).toBe(3);
@@ -1561,29 +1569,14 @@ describe('hostile data', () => {
         await view.locator('[data-series="urgent"] button[data-record-id="rtl-1"]').click();
         await view.locator('[data-detail][data-state="ready"]').waitFor({ state: 'attached' });
         const history = await frame.evaluate(() => {
-          const item = document.querySelector('[data-detail] .history li')!;
-          const leftOf = (piece: string) => {
-            const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
-            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-              const at = node.textContent!.indexOf(piece);
-              if (at === -1) continue;
-              const range = document.createRange();
-              range.setStart(node, at);
-              range.setEnd(node, at + piece.length);
-              return range.getBoundingClientRect().left;
-            }
-            return Number.NaN;
-          };
           const heading = [...document.querySelectorAll('[data-detail] h3 *')].find((element) => element.textContent === '1000-2026') ?? null;
           return {
-            time: leftOf('10:05'),
-            event: leftOf('حدث'),
-            note: leftOf('ملاحظة'),
             heading: heading && `${getComputedStyle(heading).direction} ${getComputedStyle(heading).unicodeBidi}`,
           };
         });
-        expect(history.time).toBeLessThan(history.event);
-        expect(history.event).toBeLessThan(history.note);
+        const [time, event, note] = await leftEdges(frame, '[data-detail] .history li', ['10:05', 'حدث', 'ملاحظة']);
+        expect(time).toBeLessThan(event!);
+        expect(event).toBeLessThan(note!);
         expect(history.heading).toBe('ltr isolate');
         await screenshot(page, 'overview-rtl-en.png');
         expectQuiet(seen);
