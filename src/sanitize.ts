@@ -78,8 +78,8 @@ export function safeCutIndex(text: string, end: number): number {
 
 /**
  * What may stand between two digits of one number in groups ("4143-8140", "41.438.140", "935:224:168",
- * "4131∙6690", "4131／6690"): a space, any punctuation or symbol, or a modifier letter (ー, ˉ: drawn as
- * marks), and combining marks on any of these (a reader skips a dash with an accent on it as he skips a dash), not another
+ * "4131∙6690", "4131／6690"): a space, any punctuation or symbol, a modifier letter (ー, ˉ: drawn as
+ * marks), or a combining mark (a dash with an accent on it is read past as a dash is); not another
  * letter or a digit. A list of marks would miss the next one a person thinks of.
  * Masking reads a number in groups whole, and a cut must not leave one in part.
  */
