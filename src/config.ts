@@ -155,22 +155,19 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   // A value is compared lower-cased but quoted as written, which is what the key check reads: the key
   // in base64, lower-cased, is no longer base64 a check could decode.
   const warnings: string[] = [];
-  const rawLevel = setting('COMPLAINTS_LOG_LEVEL')?.toLowerCase();
+  const choice = <T extends string>(name: string, choices: readonly T[], fallback: T, rule: string): T => {
+    const raw = setting(name);
+    if (raw === undefined) return fallback;
+    const chosen = choices.find((candidate) => candidate === raw.toLowerCase());
+    if (chosen === undefined) warnings.push(`${name} must be ${rule} (${got(raw)}); using ${fallback}.`);
+    return chosen ?? fallback;
+  };
   // A shared server's operator reads its log: it says when it listens and stops (info) by default.
   const defaultLevel: LogLevel = keyFrom === 'request' ? 'info' : 'warn';
-  const logLevel = LOG_LEVELS.find((level) => level === rawLevel) ?? defaultLevel;
-  if (rawLevel !== undefined && logLevel !== rawLevel)
-    warnings.push(`COMPLAINTS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (${got(setting('COMPLAINTS_LOG_LEVEL')!)}); using ${defaultLevel}.`);
-  const rawFormat = setting('COMPLAINTS_LOG_FORMAT')?.toLowerCase();
-  const logFormat: LogFormat = rawFormat === 'json' ? 'json' : 'text';
-  if (rawFormat !== undefined && rawFormat !== 'json' && rawFormat !== 'text')
-    warnings.push(`COMPLAINTS_LOG_FORMAT must be text or json (${got(setting('COMPLAINTS_LOG_FORMAT')!)}); using text.`);
-
+  const logLevel = choice('COMPLAINTS_LOG_LEVEL', LOG_LEVELS, defaultLevel, `one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = choice<LogFormat>('COMPLAINTS_LOG_FORMAT', ['text', 'json'], 'text', 'text or json');
   // Nor does the language of reports: a prompt can always be given one.
-  const rawLanguage = setting('COMPLAINTS_LANGUAGE')?.toLowerCase();
-  const language = LANGUAGES.find((candidate) => candidate === rawLanguage) ?? DEFAULT_LANGUAGE;
-  if (rawLanguage !== undefined && language !== rawLanguage)
-    warnings.push(`COMPLAINTS_LANGUAGE must be ${LANGUAGES.join(' or ')} (${got(setting('COMPLAINTS_LANGUAGE')!)}); using ${DEFAULT_LANGUAGE}.`);
+  const language = choice('COMPLAINTS_LANGUAGE', LANGUAGES, DEFAULT_LANGUAGE, LANGUAGES.join(' or '));
 
   return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, language, logLevel, logFormat, problems, warnings };
 }

@@ -70,7 +70,8 @@ const changed = (change: (copy: any) => void) => {
 
 /** The COMPLAINTS_* settings a file reads through readSetting / setting(...) / env.NAME. */
 function settingsReadIn(source: string): string[] {
-  const pattern = /(?:readSetting\([^,()]+,\s*|\bsetting\(|\benv\.)'?(COMPLAINTS_[A-Z0-9_]+)/g;
+  // config.ts reads a setting through setting(), or choice() for one of a few values.
+  const pattern = /(?:readSetting\([^,()]+,\s*|\bsetting\(|\bchoice(?:<\w+>)?\(|\benv\.)'?(COMPLAINTS_[A-Z0-9_]+)/g;
   return [...new Set([...source.matchAll(pattern)].map((match) => match[1]!))].sort();
 }
 function sourceFiles(dir: string): string[] {
