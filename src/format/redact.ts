@@ -57,7 +57,12 @@ const PLACES = new Set(
 );
 
 function placeKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return withoutAccents(name).toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Compared without accents: "Junín" is "Junin", "Dirección" is "Direccion". */
+function withoutAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 /**
@@ -310,8 +315,6 @@ function withLabelApart(answer: DetailAnswer): DetailAnswer {
 /** A guardian's key that holds an address, in English or Spanish (compared without accents), or a value that reads as one. */
 const ADDRESS_KEY = /addr|direcc|domicil|residen|street|calle|ubicac|location/i;
 const ADDRESS_VALUE = /(?:^|[\s,])(?:av|avda|avenida|jr|jiron|calle|psje|pasaje|mz|manzana|lote|urb|urbanizacion|street|st|carretera|prolongacion)\b\.?\s/i;
-const withoutAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
-
 /**
  * The guardian's shape is not in the contract: keys are read like any text (a key could be a number or
  * an e-mail itself), and each value is masked as a whole, by what it is. The text writes the values
