@@ -718,6 +718,16 @@ describe('halves of a number in values written side by side', () => {
     expect(text).toContain('"Maria garcia"');
   });
 
+  it('keeps a document type that joins nothing, beside a name that masks on its own', () => {
+    // A name that is masked by itself ("0 1990-01-01..." reads as a number) is no reason to hide the
+    // type written after it: only what the two make together is.
+    for (const documentType of ['escalated', 'DNI', 'a__']) {
+      const record = withValues({ firstName: '0', lastName: '1990-01-01T00:00:00.000Z', legalName: null, documentType }, {});
+      const answer = redactDetailAnswer(toDetailView(redactDetail(record), clock).answer);
+      expect(answer.consumer?.documentType).toBe(documentType);
+    }
+  });
+
   it('still writes an amount beside its currency, and an e-mail with its domain', () => {
     const text = shown(withValues({ email: 'rosa@correo.pe' }, { currency: 'PEN', amount: '189.90' }));
     expect(text).toContain('S/ 189.90');

@@ -307,8 +307,9 @@ function withLabelApart(answer: DetailAnswer): DetailAnswer {
   const label = consumer?.documentType;
   if (consumer === undefined || label === undefined) return answer;
   const name = consumer.legalName ?? [consumer.firstName, consumer.lastName].filter(Boolean).join(' ');
-  const together = [`${name}${label}`, `${name} ${label}`];
-  if (name === '' || together.every((text) => maskInText(text) === text)) return answer;
+  // Hidden only for what the two make together: a name that masks on its own is no reason.
+  const joinsNothing = (between: string) => maskInText(`${name}${between}${label}`) === `${maskInText(name)}${between}${maskInText(label)}`;
+  if (name === '' || (joinsNothing('') && joinsNothing(' '))) return answer;
   return { ...answer, consumer: { ...consumer, documentType: BULLET.repeat(3) } };
 }
 
