@@ -69,7 +69,7 @@ describe('routes', () => {
   it('answers GET /healthz with 200 and no key, and 404 elsewhere', async () => {
     const health = await request(serve.url.replace(/\/mcp$/, '/healthz'));
     expect(health.statusCode).toBe(200);
-    expect(await health.body.json()).toEqual({ status: 'ok' });
+    expect(await health.body.json()).toEqual({ status: 'ok', state: 'memory' });
     const elsewhere = await request(serve.url.replace(/\/mcp$/, '/other'));
     expect(elsewhere.statusCode).toBe(404);
     await elsewhere.body.text();

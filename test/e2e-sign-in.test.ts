@@ -260,7 +260,7 @@ describe('signing in with the SDK client', () => {
 });
 
 describe('tokens', () => {
-  it('refresh: an expired access token sends the client to refresh, which rotates the refresh token; the old one is refused and ends the grant', async () => {
+  it('refresh: an expired access token sends the client to refresh, which rotates the refresh token; a retry gets the same tokens, an older one ends the grant', async () => {
     const member = await signedIn(FULL);
     const first = member.saved.tokens!;
     // An access token of this very grant, sealed an hour and more ago: expired.
@@ -285,11 +285,34 @@ describe('tokens', () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
 
     const clientId = member.saved.client!.client_id;
-    const replay = await postForm('/token', { grant_type: 'refresh_token', client_id: clientId, refresh_token: first.refresh_token! });
+    const renew = (refreshToken: string) => postForm('/token', { grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken });
+    // Shown again within the minute (a lost answer, a second window): the very tokens the first got.
+    const retry = await renew(first.refresh_token!);
+    expect(retry.status).toBe(200);
+    expect(retry.json()).toMatchObject({ access_token: second.access_token, refresh_token: second.refresh_token });
+    const third = (await renew(second.refresh_token!)).json() as { access_token: string; refresh_token: string };
+    rememberSecrets(third.access_token, third.refresh_token);
+    expect((await postMcp(third.access_token)).status).toBe(200);
+
+    // Two generations old: one of its holders is not the member, and the whole grant is withdrawn.
+    const replay = await renew(first.refresh_token!);
     expect(replay.status).toBe(400);
     expect(replay.json()).toMatchObject({ error: 'invalid_grant' });
-    // A refresh token shown twice withdraws the whole grant: the newer tokens too.
-    expect((await postMcp(second.access_token)).status).toBe(401);
+    expect((await postMcp(third.access_token)).status).toBe(401);
+    expect((await renew(third.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('refresh: two windows renewing with the same refresh token at once both get the same new tokens, and stay signed in', async () => {
+    const member = await signedIn(FULL);
+    const clientId = member.saved.client!.client_id;
+    const renew = () => postForm('/token', { grant_type: 'refresh_token', client_id: clientId, refresh_token: member.saved.tokens!.refresh_token! });
+    const answers = await Promise.all([renew(), renew(), renew()]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const [one, ...others] = answers.map((answer) => answer.json() as { access_token: string; refresh_token: string });
+    rememberSecrets(one!.access_token, one!.refresh_token);
+    for (const other of others) expect(other).toEqual(one);
+    expect(one!.refresh_token).not.toBe(member.saved.tokens!.refresh_token);
+    expect((await postMcp(one!.access_token)).status).toBe(200);
   });
 
   it('revocation: revoking the refresh token ends the access token and the refresh', async () => {

@@ -8,7 +8,7 @@ import { keyId } from '../src/http/key-id.js';
 import { requestIds } from '../src/http/request-body.js';
 import { allowLists, bearerCredential, checkHostAndOrigin, isLoopbackHost } from '../src/http/request-guards.js';
 import { HTTP_DEFAULTS, loadHttpSettings } from '../src/http/settings.js';
-import { VerifiedKeys } from '../src/http/verified-keys.js';
+import { VerifiedKeys } from '../src/http/state/verified-keys.js';
 
 const KEY = 'or_demo_full_4c7fa9cc8b133cdbbf9ecbd4e97';
 

@@ -6,7 +6,7 @@ import { verdictOf } from '../src/api/verdict.js';
 import { startCheckLine } from '../src/cli/start-check.js';
 import type { ComplaintsReader, ListPage } from '../src/contract/operations.js';
 import { holdsInitialize, KeyCheck, type KeyCheckRequest } from '../src/http/key-check.js';
-import { VerifiedKeys } from '../src/http/verified-keys.js';
+import { VerifiedKeys } from '../src/http/state/verified-keys.js';
 
 const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} };
 const PAGE: ListPage = { items: [], sentMore: 0, pagination: { page: 1, pageSize: 1, total: 0, totalPages: 0 } };
@@ -31,7 +31,7 @@ function reader(outcome: number | Error, onStatus?: (status: number) => void) {
 function setUp() {
   let now = 0;
   const verified = new VerifiedKeys({ maxEntries: 10, ttlMs: 1000, now: () => now });
-  const check = new KeyCheck(verified);
+  const check = new KeyCheck({ isAccepted: async (member) => verified.has(member) });
   const request = (api: ComplaintsReader, extra: Partial<KeyCheckRequest> = {}): KeyCheckRequest => ({
     body: INITIALIZE,
     member: 'member-id',
@@ -125,7 +125,7 @@ describe('KeyCheck.beforeAnswering', () => {
 
   it('gives up on a service slower than its budget, and answers', async () => {
     const { verified } = setUp();
-    const check = new KeyCheck(verified, 20);
+    const check = new KeyCheck({ isAccepted: async (member) => verified.has(member) }, 20);
     const slow: ComplaintsReader = {
       listComplaints: (_query, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(abortReason(signal)))),
       getComplaint: () => Promise.reject(new Error('not used')),

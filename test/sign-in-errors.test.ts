@@ -7,13 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClientMetadataDocuments, ClientMetadataResult, DocumentFailure } from '../src/http/sign-in/client-metadata.js';
-import { GrantMemory } from '../src/http/sign-in/grant-memory.js';
 import { SignInProvider } from '../src/http/sign-in/provider.js';
 import { ClientDocumentError, RegisteredClients } from '../src/http/sign-in/registered-clients.js';
 import { signInRoutes } from '../src/http/sign-in/routes.js';
 import { TokenSealer } from '../src/http/sign-in/sealed-tokens.js';
 import { HIDDEN_URL, MAX_SHOWN_URL, shownDetail, shownUrl } from '../src/http/sign-in/shown-url.js';
 import { WarningThrottle } from '../src/http/sign-in/warning-throttle.js';
+import { MemoryState } from '../src/http/state/memory-state.js';
 import { configureLog } from '../src/log.js';
 import { captureStderr } from './helpers/stderr-lines.js';
 
@@ -37,15 +37,16 @@ afterEach(() => {
 
 /** The sign-in's routes on a loopback port, over `clients`, with a key check that refuses every key. */
 async function serveSignIn(sealer: TokenSealer, clients: RegisteredClients): Promise<{ server: Server; origin: string }> {
+  const state = new MemoryState();
   const provider = new SignInProvider({
     sealer,
-    grants: new GrantMemory(),
+    state,
     clients,
     issuer: 'http://127.0.0.1',
     resource: 'http://127.0.0.1/mcp',
     checkKey: async () => 'refused',
   });
-  const server = createServer(signInRoutes(provider, 'http://127.0.0.1', 'http://127.0.0.1/mcp'));
+  const server = createServer(signInRoutes(provider, 'http://127.0.0.1', 'http://127.0.0.1/mcp', state));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

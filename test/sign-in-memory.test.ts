@@ -4,11 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ClientMetadataDocuments } from '../src/http/sign-in/client-metadata.js';
-import { GrantMemory, MAX_PER_MEMBER, MAX_REMEMBERED } from '../src/http/sign-in/grant-memory.js';
 import { clientRef, LIFETIMES, SignInProvider } from '../src/http/sign-in/provider.js';
 import { RegisteredClients } from '../src/http/sign-in/registered-clients.js';
+import { answeringFrom } from '../src/http/sign-in/request-address.js';
 import { RATE_LIMITS } from '../src/http/sign-in/routes.js';
 import { TokenSealer } from '../src/http/sign-in/sealed-tokens.js';
+import { GRANT_MEMORY_BOUNDS } from '../src/http/state/grant-memory.js';
+import { MemoryState } from '../src/http/state/memory-state.js';
 import { CALLBACK } from './helpers/oauth-member.js';
 
 const SECRET = randomBytes(32).toString('base64');
@@ -16,15 +18,15 @@ const RESOURCE = 'http://127.0.0.1/mcp';
 const MEMBER_A = 'or_member_a_5f0c2e9d7b1a4c3e';
 const MEMBER_B = 'or_member_b_8e1d3f6a2c9b7d0f';
 
-/** A provider whose memory keeps `total` entries of each kind, `perMember` of them one member's; `clock.seconds` is its time. */
-async function signInWith(total: number, perMember: number) {
+/** A provider whose memory keeps `total` entries of each kind, `perMember` of them one member's and `perAddress` one address's; `clock.seconds` is its time. */
+async function signInWith(total: number, perMember: number, perAddress = total) {
   const clock = { seconds: 1_900_000_000 };
   const sealer = new TokenSealer([SECRET], () => clock.seconds * 1000);
-  const grants = new GrantMemory(() => clock.seconds, total, perMember);
+  const grants = new MemoryState({ now: () => clock.seconds * 1000, bounds: { total, perMember, perAddress } });
   const clients = new RegisteredClients(sealer, new ClientMetadataDocuments({ allowPrivateAddresses: false }));
   const provider = new SignInProvider({
     sealer,
-    grants,
+    state: grants,
     clients,
     issuer: 'http://127.0.0.1',
     resource: RESOURCE,
@@ -92,15 +94,34 @@ describe('the sign-in memory, one member against the others', () => {
   });
 });
 
+describe('the sign-in memory, one address against the others', () => {
+  it("an address holding many members' keys fills only its share: a member at another address still signs in and renews", async () => {
+    const { signIn, renew } = await signInWith(12, 10, 4);
+    const fromOneAddress = <T>(work: () => Promise<T>) => answeringFrom('203.0.113.9', work);
+    let refused = 0;
+    for (let member = 0; member < 8; member++) {
+      // Each sign-in takes a code entry, and its first renewal a refresh entry, charged to the address.
+      const tokens = await fromOneAddress(() => signIn(`or_member_${member}_3c5e7a9b1d2f`)).catch(() => undefined);
+      if (tokens === undefined) refused++;
+      else await fromOneAddress(() => renew(tokens.refresh_token!)).catch(() => refused++);
+    }
+    expect(refused).toBeGreaterThanOrEqual(4);
+    const elsewhere = await answeringFrom('198.51.100.7', () => signIn(MEMBER_B));
+    const renewed = await answeringFrom('198.51.100.7', () => renew(elsewhere.refresh_token!));
+    expect(renewed.access_token).toEqual(expect.any(String));
+  });
+});
+
 describe('the real bounds', () => {
   it("hold a busy member's sign-ins for a refresh token's life, and take a hundred members at their share to fill", () => {
     // Three devices, each signing in ten times a day, every grant kept as long as its refresh token lives.
-    expect(3 * 10 * (LIFETIMES.refresh / (24 * 60 * 60))).toBeLessThanOrEqual(MAX_PER_MEMBER);
-    expect(MAX_REMEMBERED / MAX_PER_MEMBER).toBeGreaterThanOrEqual(100);
+    expect(GRANT_MEMORY_BOUNDS.perAddress).toBeLessThanOrEqual(GRANT_MEMORY_BOUNDS.total / 4);
+    expect(3 * 10 * (LIFETIMES.refresh / (24 * 60 * 60))).toBeLessThanOrEqual(GRANT_MEMORY_BOUNDS.perMember);
+    expect(GRANT_MEMORY_BOUNDS.total / GRANT_MEMORY_BOUNDS.perMember).toBeGreaterThanOrEqual(100);
     // One address at the rate limits (two requests to /authorize per sign-in) signs in 28,800 times a
     // day: it filled the whole memory in about 3.5 days; now it fills its member's share, in hours.
     const signInsPerDay = (RATE_LIMITS.authorize.limit / 2) * ((24 * 60 * 60_000) / RATE_LIMITS.authorize.windowMs);
-    expect(MAX_REMEMBERED / signInsPerDay).toBeCloseTo(3.47, 2);
-    expect(MAX_PER_MEMBER / signInsPerDay).toBeLessThan(1);
+    expect(GRANT_MEMORY_BOUNDS.total / signInsPerDay).toBeCloseTo(3.47, 2);
+    expect(GRANT_MEMORY_BOUNDS.perMember / signInsPerDay).toBeLessThan(1);
   });
 });

@@ -1,11 +1,13 @@
 // The pure parts of the sign-in: its settings, the sealing of tokens, the memory of used codes and
 // rotated refresh tokens, and the rules for redirect URIs.
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { loadHttpSettings, MIN_SECRET_LENGTH } from '../src/http/settings.js';
-import { GrantMemory } from '../src/http/sign-in/grant-memory.js';
 import { redirectUriMatches, redirectUriProblem } from '../src/http/sign-in/redirect-uris.js';
 import { TokenSealer } from '../src/http/sign-in/sealed-tokens.js';
+import { GrantMemory } from '../src/http/state/grant-memory.js';
+import { REFRESH_RETRY_SECONDS } from '../src/http/state/shared-state.js';
 
 const SECRET = 'a'.repeat(MIN_SECRET_LENGTH);
 const OTHER = 'b'.repeat(MIN_SECRET_LENGTH);
@@ -147,6 +149,24 @@ describe('TokenSealer', () => {
     expect(await new TokenSealer([SECRET]).open('access', token)).toEqual({ ok: false, reason: 'invalid' });
   });
 
+  it('seals repeatably: the same claims and time give the same token on another sealer with the secret; anything else another token', async () => {
+    const claims = { k: 'or_member_5f0c2e9d7b1a', c: 'client', g: 'grant', aud: 'http://127.0.0.1/mcp' };
+    const [one, two] = [new TokenSealer([SECRET], () => 0), new TokenSealer([SECRET, randomBytes(32).toString('base64')], () => 5_000)];
+    const token = await one.sealRepeatable('refresh', { ...claims, n: 1 }, 3600, 1_900_000_000);
+    expect(await two.sealRepeatable('refresh', { ...claims, n: 1 }, 3600, 1_900_000_000)).toBe(token);
+    const others = await Promise.all([
+      one.sealRepeatable('refresh', { ...claims, n: 2 }, 3600, 1_900_000_000),
+      one.sealRepeatable('refresh', { ...claims, n: 1 }, 3600, 1_900_000_001),
+      one.sealRepeatable('access', { ...claims, n: 1 }, 3600, 1_900_000_000),
+      new TokenSealer([randomBytes(32).toString('base64')]).sealRepeatable('refresh', { ...claims, n: 1 }, 3600, 1_900_000_000),
+    ]);
+    expect(new Set([token, ...others]).size).toBe(5);
+    // No two tokens share a nonce (the JWE's third part), the same token aside.
+    expect(new Set([token, ...others].map((sealed) => sealed.split('.')[2])).size).toBe(5);
+    const opened = await new TokenSealer([SECRET], () => 1_900_000_100_000).open('refresh', token, 'http://127.0.0.1/mcp');
+    expect(opened).toMatchObject({ ok: true, claims: { ...claims, n: 1, iat: 1_900_000_000, exp: 1_900_003_600 } });
+  });
+
   it('seals a registration without an expiry', async () => {
     const sealer = new TokenSealer([SECRET], () => 0);
     const client = await sealer.seal('client', { r: ['https://a.example/cb'] });
@@ -158,52 +178,87 @@ describe('TokenSealer', () => {
 describe('GrantMemory', () => {
   /** A token of grant `grant`, member `member`, issued at `issuedAt`. */
   const token = (grant: string, member = 'm', issuedAt = 0) => ({ grant, member, issuedAt });
+  /** Who an entry is charged to. */
+  const by = (member: string, address = 'here') => ({ member, address });
+  const bounds = (total: number, perMember: number, perAddress = total) => ({ total, perMember, perAddress });
 
   it('takes a code once, and forgets it after its expiry', () => {
     let now = 1000;
     const memory = new GrantMemory(() => now);
-    expect(memory.spendCode('c1', 'm', 1120)).toBe('taken');
-    expect(memory.spendCode('c1', 'm', 1120)).toBe('used before');
+    expect(memory.spendCode('c1', by('m'), 1120)).toBe('taken');
+    expect(memory.spendCode('c1', by('m'), 1120)).toBe('used before');
     now = 1121;
     // Expired: the code itself is refused by its seal from now on.
-    expect(memory.spendCode('c1', 'm', 1240)).toBe('taken');
+    expect(memory.spendCode('c1', by('m'), 1240)).toBe('taken');
   });
 
   it('takes refresh generations forward only, including after an unknown start (a restarted replica)', () => {
-    const memory = new GrantMemory(() => 0);
-    expect(memory.takeRefresh('g', 'm', 3, 100)).toBe('taken');
-    expect(memory.takeRefresh('g', 'm', 4, 100)).toBe('taken');
-    expect(memory.takeRefresh('g', 'm', 4, 100)).toBe('used before');
-    expect(memory.takeRefresh('g', 'm', 2, 100)).toBe('used before');
-    expect(memory.takeRefresh('h', 'm', 0, 100)).toBe('taken');
+    let now = 0;
+    const memory = new GrantMemory(() => now);
+    expect(memory.takeRefresh('g', by('m'), 3, 1000)).toEqual({ outcome: 'rotated', issuedAt: 0 });
+    now = 100;
+    expect(memory.takeRefresh('g', by('m'), 4, 1000)).toEqual({ outcome: 'rotated', issuedAt: 100 });
+    now = 200;
+    expect(memory.takeRefresh('g', by('m'), 4, 1000)).toEqual({ outcome: 'used before' });
+    expect(memory.takeRefresh('g', by('m'), 2, 1000)).toEqual({ outcome: 'used before' });
+    expect(memory.takeRefresh('h', by('m'), 0, 1000)).toEqual({ outcome: 'rotated', issuedAt: 200 });
+  });
+
+  it('answers a retry of the newest rotation within the window as the first, and a later or older one as a replay', () => {
+    let now = 1000;
+    const memory = new GrantMemory(() => now);
+    expect(memory.takeRefresh('g', by('m'), 0, 9999)).toEqual({ outcome: 'rotated', issuedAt: 1000 });
+    now = 1000 + REFRESH_RETRY_SECONDS;
+    expect(memory.takeRefresh('g', by('m'), 0, 9999)).toEqual({ outcome: 'repeated', issuedAt: 1000 });
+    now += 1;
+    expect(memory.takeRefresh('g', by('m'), 0, 9999)).toEqual({ outcome: 'used before' });
+    // The successor rotates; from then on, the first is two generations old even within the window.
+    expect(memory.takeRefresh('g', by('m'), 1, 9999)).toEqual({ outcome: 'rotated', issuedAt: now });
+    expect(memory.takeRefresh('g', by('m'), 0, 9999)).toEqual({ outcome: 'used before' });
+    expect(memory.takeRefresh('g', by('m'), 1, 9999)).toEqual({ outcome: 'repeated', issuedAt: now });
   });
 
   it('never forgets a code or a renewal before it expires: full, it refuses new ones, for everyone or for the member whose share is full', () => {
     let now = 0;
-    const memory = new GrantMemory(() => now, 4, 2);
-    expect(['a', 'b'].map((id) => memory.spendCode(id, 'm1', 100))).toEqual(['taken', 'taken']);
-    expect(memory.spendCode('c', 'm2', 100)).toBe('taken');
-    expect(memory.spendCode('d', 'm1', 100)).toBe('member full');
-    expect(memory.spendCode('d', 'm3', 100)).toBe('taken');
-    expect(memory.spendCode('e', 'm4', 100)).toBe('memory full');
+    const memory = new GrantMemory(() => now, bounds(4, 2));
+    expect(['a', 'b'].map((id) => memory.spendCode(id, by('m1'), 100))).toEqual(['taken', 'taken']);
+    expect(memory.spendCode('c', by('m2'), 100)).toBe('taken');
+    expect(memory.spendCode('d', by('m1'), 100)).toBe('member full');
+    expect(memory.spendCode('d', by('m3'), 100)).toBe('taken');
+    expect(memory.spendCode('e', by('m4'), 100)).toBe('memory full');
     // The codes taken are still known: a replay is still a replay.
-    expect(memory.spendCode('a', 'm1', 100)).toBe('used before');
-    expect(['g1', 'g2'].map((id) => memory.takeRefresh(id, 'm1', 0, 100))).toEqual(['taken', 'taken']);
-    expect(memory.takeRefresh('g3', 'm1', 0, 100)).toBe('member full');
+    expect(memory.spendCode('a', by('m1'), 100)).toBe('used before');
+    const outcome = (id: string, member: string, generation: number) => memory.takeRefresh(id, by(member), generation, 100).outcome;
+    expect([outcome('g1', 'm1', 0), outcome('g2', 'm1', 0)]).toEqual(['rotated', 'rotated']);
+    expect(outcome('g3', 'm1', 0)).toBe('member full');
     // A grant already known renews, however full its member's share.
-    expect(memory.takeRefresh('g1', 'm1', 1, 100)).toBe('taken');
-    expect(memory.takeRefresh('g3', 'm2', 0, 100)).toBe('taken');
-    expect(memory.takeRefresh('g1', 'm1', 0, 100)).toBe('used before');
+    expect(outcome('g1', 'm1', 1)).toBe('rotated');
+    expect(outcome('g3', 'm2', 0)).toBe('rotated');
+    now = 61;
+    expect(outcome('g1', 'm1', 0)).toBe('used before');
     // Once entries expire, there is room again.
     now = 101;
-    expect(memory.spendCode('d', 'm1', 200)).toBe('taken');
-    expect(memory.takeRefresh('g4', 'm1', 0, 200)).toBe('taken');
+    expect(memory.spendCode('d', by('m1'), 200)).toBe('taken');
+    expect(outcome('g4', 'm1', 0)).toBe('rotated');
+  });
+
+  it("bounds one address's share, whatever members it holds keys of: another address still takes codes and renewals", () => {
+    const memory = new GrantMemory(() => 0, bounds(10, 3, 4));
+    const codes = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'].map((member, n) => memory.spendCode(`c${n}`, by(member, 'one address'), 100));
+    expect(codes).toEqual(['taken', 'taken', 'taken', 'taken', 'address full', 'address full']);
+    expect(memory.spendCode('c9', by('m9', 'elsewhere'), 100)).toBe('taken');
+    expect(memory.takeRefresh('g1', by('m5', 'one address'), 0, 100).outcome).toBe('rotated');
+    for (const grant of ['g2', 'g3', 'g4']) memory.takeRefresh(grant, by(`m-${grant}`, 'one address'), 0, 100);
+    expect(memory.takeRefresh('g5', by('m7', 'one address'), 0, 100)).toEqual({ outcome: 'address full' });
+    expect(memory.takeRefresh('g6', by('m8', 'elsewhere'), 0, 100).outcome).toBe('rotated');
+    // A renewal of a grant charged to the full address goes on (it takes no new entry).
+    expect(memory.takeRefresh('g1', by('m5', 'elsewhere'), 1, 100).outcome).toBe('rotated');
   });
 
   it("keeps a revocation as long as it matters; '__proto__' and 'constructor' are grants like any other", () => {
     let now = 0;
     const memory = new GrantMemory(() => now);
-    for (const id of ['r1', '__proto__', 'constructor']) memory.revoke(id, 'm', 100);
+    for (const id of ['r1', '__proto__', 'constructor']) memory.revoke(id, by('m'), 100);
     expect(['r1', '__proto__', 'constructor'].every((id) => memory.isRevoked(token(id)))).toBe(true);
     expect(memory.isRevoked(token('toString'))).toBe(false);
     now = 101;
@@ -212,8 +267,8 @@ describe('GrantMemory', () => {
 
   it("past a member's share, folds their revocations into one: every token of theirs issued until then is withdrawn, no other", () => {
     let now = 10;
-    const memory = new GrantMemory(() => now, 100, 3);
-    for (const grant of ['a1', 'a2', 'a3', 'a4']) memory.revoke(grant, 'a', 1000);
+    const memory = new GrantMemory(() => now, bounds(100, 3));
+    for (const grant of ['a1', 'a2', 'a3', 'a4']) memory.revoke(grant, by('a'), 1000);
     expect(memory.remembered.revocations).toBe(1);
     for (const grant of ['a1', 'a2', 'a3', 'a4', 'a5']) expect(memory.isRevoked(token(grant, 'a', 10))).toBe(true);
     // Their tokens issued later, and other members' tokens, are not withdrawn.
@@ -221,9 +276,9 @@ describe('GrantMemory', () => {
     expect(memory.isRevoked(token('b1', 'b', 10))).toBe(false);
     // Folded again later: the cutoff moves, and lasts as long as the latest revocation it holds.
     now = 20;
-    for (const grant of ['a6', 'a7', 'a8']) memory.revoke(grant, 'a', 2000);
+    for (const grant of ['a6', 'a7', 'a8']) memory.revoke(grant, by('a'), 2000);
     expect(memory.remembered.revocations).toBe(4);
-    memory.revoke('a9', 'a', 2000);
+    memory.revoke('a9', by('a'), 2000);
     expect(memory.remembered.revocations).toBe(1);
     expect(memory.isRevoked(token('a6', 'a', 20))).toBe(true);
     now = 1999;
@@ -232,10 +287,20 @@ describe('GrantMemory', () => {
     expect(memory.isRevoked(token('a1', 'a', 10))).toBe(false);
   });
 
+  it("past an address's share, folds the revoking member's revocations only: other members at that address keep theirs", () => {
+    const memory = new GrantMemory(() => 10, bounds(100, 50, 3));
+    for (const grant of ['b1', 'c1', 'c2']) memory.revoke(grant, by(grant.slice(0, 1), 'one address'), 1000);
+    memory.revoke('a1', by('a', 'one address'), 1000);
+    expect(memory.isRevoked(token('a1', 'a', 10))).toBe(true);
+    expect(memory.isRevoked(token('a2', 'a', 10))).toBe(true);
+    expect(memory.isRevoked(token('b2', 'b', 10))).toBe(false);
+    expect(memory.isRevoked(token('c1', 'c', 11))).toBe(true);
+  });
+
   it('past the whole bound, folds every revocation into one: every token issued until then is withdrawn, and the list stays within it', () => {
     let now = 10;
-    const memory = new GrantMemory(() => now, 4, 2);
-    for (let member = 0; member < 6; member++) memory.revoke(`g${member}`, `m${member}`, 1000 + member);
+    const memory = new GrantMemory(() => now, bounds(4, 2));
+    for (let member = 0; member < 6; member++) memory.revoke(`g${member}`, by(`m${member}`), 1000 + member);
     expect(memory.remembered.revocations).toBeLessThanOrEqual(4);
     for (let member = 0; member < 6; member++) expect(memory.isRevoked(token(`g${member}`, `m${member}`, 10))).toBe(true);
     expect(memory.isRevoked(token('new', 'm9', 10))).toBe(true);

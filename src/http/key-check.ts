@@ -17,7 +17,7 @@ import { callSignal } from '../api/call-signal.js';
 import { ApiError } from '../api/errors.js';
 import { verdictOf } from '../api/verdict.js';
 import type { ComplaintsReader } from '../contract/operations.js';
-import type { VerifiedKeys } from './verified-keys.js';
+import type { SharedState } from './state/shared-state.js';
 
 /**
  * The longest an initialize waits for the check (COMPLAINTS_TIMEOUT_MS bounds it too): a service
@@ -58,14 +58,14 @@ const REFUSED_DESCRIPTION = {
 
 export class KeyCheck {
   constructor(
-    private readonly verified: VerifiedKeys,
+    private readonly accepted: Pick<SharedState, 'isAccepted'>,
     private readonly budgetMs = KEY_CHECK_MS,
   ) {}
 
   /** Checks the key when the body holds an initialize and the key is not remembered as accepted. */
   async beforeAnswering(request: KeyCheckRequest): Promise<KeyCheckResult> {
     const { body, member, api, keyFrom, signal } = request;
-    if (!holdsInitialize(body) || this.verified.has(member)) return { outcome: 'answer' };
+    if (!holdsInitialize(body) || (await this.accepted.isAccepted(member))) return { outcome: 'answer' };
     let error: unknown;
     // A timer of our own, cleared at the end (call-signal.ts says why not AbortSignal.timeout/any).
     const budget = callSignal(this.budgetMs, signal);

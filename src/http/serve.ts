@@ -1,7 +1,8 @@
 // `serve --http`: MCP over Streamable HTTP at /mcp, stateless, for a team. Each POST carries its
 // member's key; a fresh MCP server and transport answer it with an API client made for that key,
 // and are dropped when the response ends. Nothing of one request is reachable from another, so any
-// replica can answer any request, and no key outlives its request.
+// replica can answer any request, and no key outlives its request. What replicas must share (the
+// sign-in's memory, rate counters, the per-key cap, accepted keys) is the shared state's (state/).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -21,7 +22,8 @@ import { readJsonBody, requestIds } from './request-body.js';
 import { bearerCredential, checkHostAndOrigin } from './request-guards.js';
 import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
 import type { SignIn } from './sign-in/sign-in.js';
-import { VERIFIED_KEYS, VerifiedKeys } from './verified-keys.js';
+import { openSharedState } from './state/open-state.js';
+import { StoreUnavailable } from './state/shared-state.js';
 
 export interface HttpServeOptions {
   host: string;
@@ -48,6 +50,8 @@ const REALM = 'Bearer realm="complaints-book-mcp"';
 
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHandle> {
   const { settings } = options;
+  // Opened before listening: a store that cannot be used stops the start with its reason.
+  const state = await openSharedState(settings.stateUrl);
   // One keep-alive pool to the API for every member: sockets are shared, keys are per request. More
   // sockets than requests in flight would never be used.
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.min(settings.caps.total, 64) });
@@ -56,8 +60,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   const gates = new MemberGates();
   // Whole-book reads, for the whole process: what they hold in memory stays bounded (request-gate.ts).
   const bookReads = new RequestGate(MAX_BOOK_READS);
-  const verified = new VerifiedKeys({ ...VERIFIED_KEYS, now: () => performance.now() });
-  const keyCheck = new KeyCheck(verified);
+  const keyCheck = new KeyCheck(state);
   /** Transports answering now, with the ids of the calls they answer, so that the end of the grace can cut them. */
   const active = new Map<StreamableHTTPServerTransport, Array<string | number>>();
   let draining = false;
@@ -77,7 +80,19 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     let key: string;
     let grant: string | undefined;
     if ('token' in credential) {
-      const access = await signIn!.openAccessToken(credential.token);
+      const access = await signIn!.openAccessToken(credential.token).catch((error: unknown) => {
+        if (error instanceof StoreUnavailable) return undefined;
+        throw error;
+      });
+      // Whether the token was withdrawn cannot be known: refused, not let through (a member's own key still works).
+      if (access === undefined) {
+        return rpcError(
+          res,
+          503,
+          'Service Unavailable: the sign-in cannot be checked right now (the server cannot reach its shared state); retry in a few seconds.',
+          { 'Retry-After': '5' },
+        );
+      }
       if (!access.ok) {
         return rpcError(res, 401, `Unauthorized: ${access.reason} Sign in again from your MCP client.`, {
           'WWW-Authenticate': challenge(`error="invalid_token", error_description="${access.reason}"`),
@@ -98,9 +113,16 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       return rpcError(res, body.status, body.message, body.status === 413 ? { Connection: 'close' } : {}, body.status === 400 ? -32700 : -32000);
     }
     const member = keyId(key);
+    const address = clientAddress(req);
     const callIds = requestIds(body.json);
-    const admission = limiter.admit(member, clientAddress(req), callIds.length, verified.has(member));
+    const admission = limiter.admit(member, address, callIds.length, await state.isAccepted(member));
     if (!admission.ok) return tooManyRequests(res, admission, callIds.length);
+    // This replica's caps held; the key's cap counts its calls on every replica too.
+    const held = await state.holdSlots(member, Math.max(1, callIds.length), settings.caps.perKey);
+    if (!held.ok) {
+      admission.release();
+      return tooManyRequests(res, { ok: false, cap: 'perKey', reason: 'busy', limit: settings.caps.perKey }, callIds.length);
+    }
 
     const memberGates = gates.take(member);
     // Aborts the key check when the client goes away (closing the transport aborts the tool calls).
@@ -108,14 +130,19 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     res.on('close', () => {
       gone.abort();
       admission.release();
+      void held.release();
       memberGates.release();
     });
 
     // What the service answers for the key decides whether its next requests count as a member's.
     // A 401 for a signed-in key ends its sign-in: the client's next request is sent to sign in again.
     const onStatus = (status: number) => {
-      verified.heard(member, status);
-      if (status === 401 && grant !== undefined) signIn?.withdraw(grant, key);
+      void state.heard(member, status);
+      if (status === 401 && grant !== undefined) {
+        signIn
+          ?.withdraw(grant, key, address)
+          .catch(() => log.warn('sign-in: a grant whose key the service refused could not be withdrawn: the shared state did not answer'));
+      }
     };
     const keyFrom = grant === undefined ? 'request' : 'sign-in';
     const reader = (maxAttempts?: number) =>
@@ -163,6 +190,14 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     else json(res, 403, { error: 'invalid_request', error_description: headers.message });
   };
 
+  // For a readiness probe: 503 while draining, or while the shared state does not answer (signed-in
+  // members cannot be served then; a member's own key still is).
+  const answerHealth = async (res: ServerResponse) => {
+    const store = state.kind === 'memory' ? {} : { store: (await state.reachable()) ? 'reachable' : 'unreachable' };
+    const status = draining ? 'draining' : store.store === 'unreachable' ? 'store unreachable' : 'ok';
+    json(res, status === 'ok' ? 200 : 503, { status, state: state.kind, ...store });
+  };
+
   // A client that trickles its headers or body holds a socket (not a slot): it gets this long to send them.
   const http = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
     const started = performance.now();
@@ -173,8 +208,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     let answering: Promise<void> | void;
     if (path === '/mcp') answering = answerMcp(req, res);
     else if (signIn?.answers(path)) answering = answerSignIn(req, res, signIn);
-    else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD'))
-      answering = json(res, draining ? 503 : 200, { status: draining ? 'draining' : 'ok' });
+    else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) answering = answerHealth(res);
     else answering = json(res, 404, { error: 'Not Found: the MCP endpoint is POST /mcp; health is GET /healthz.' });
     void Promise.resolve(answering).catch((error: unknown) => {
       log.error(`answering ${req.method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -183,7 +217,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     });
   });
 
-  await listen(http, options.host, options.port);
+  await listen(http, options.host, options.port).catch(async (error: unknown) => {
+    await state.close().catch(() => undefined);
+    throw error;
+  });
   const { port } = http.address() as AddressInfo;
   const hostInUrl = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   if (settings.signIn !== undefined) {
@@ -195,7 +232,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       timeoutMs: options.timeoutMs,
       dispatcher,
       // A key the sign-in's own check saw accepted needs no second check at initialize.
-      onKeyStatus: (signedInKey, status) => verified.heard(keyId(signedInKey), status),
+      onKeyStatus: (signedInKey, status) => void state.heard(keyId(signedInKey), status),
+      state,
     });
   }
 
@@ -218,6 +256,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       );
       http.closeAllConnections();
       await signIn?.close().catch(() => undefined);
+      await state.close().catch(() => undefined);
       await dispatcher.destroy().catch(() => undefined);
       return cut;
     },

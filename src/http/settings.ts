@@ -10,6 +10,8 @@ export interface HttpSettings {
   caps: InFlightCaps;
   /** How long SIGTERM waits for requests in flight before cutting them. */
   shutdownGraceMs: number;
+  /** The Redis server replicas share their state in (COMPLAINTS_HTTP_STATE_URL); undefined: this process's memory. */
+  stateUrl: string | undefined;
   /** The OAuth sign-in, on when COMPLAINTS_HTTP_TOKEN_SECRET is set. */
   signIn: SignInSettings | undefined;
   /** Settings that cannot be used; the server does not start while there are any. */
@@ -66,12 +68,36 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
   const perKey = count('COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY', HTTP_DEFAULTS.maxInFlightPerKey, 100_000);
   const shutdownGraceMs = count('COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS', HTTP_DEFAULTS.shutdownGraceMs, 600_000);
 
+  const stateUrl = readStateUrl(setting('COMPLAINTS_HTTP_STATE_URL'), problems);
   const signIn = readSignIn(setting, secrets, bindHost, problems, got, key);
   // Bound to loopback behind a proxy, the public name is the Host that arrives: answer to it too.
   const publicHost = signIn?.publicUrl === undefined ? undefined : new URL(signIn.publicUrl).host;
   const hostList = hosts ?? (publicHost !== undefined && isLoopbackHost(bindHost) ? [...LOOPBACK_NAMES, publicHost] : undefined);
 
-  return { allowLists: allowLists(bindHost, hostList, origins), caps: { total, perKey }, shutdownGraceMs, signIn, problems };
+  return { allowLists: allowLists(bindHost, hostList, origins), caps: { total, perKey }, shutdownGraceMs, stateUrl, signIn, problems };
+}
+
+/**
+ * A Redis URL: redis:// or rediss:// (TLS), a host, and optionally a user and password, a port and a
+ * database number. Its value is never quoted back: it may hold the Redis password.
+ */
+function readStateUrl(raw: string | undefined, problems: string[]): string | undefined {
+  if (raw === undefined) return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (
+    url === undefined ||
+    (url.protocol !== 'redis:' && url.protocol !== 'rediss:') ||
+    url.hostname === '' ||
+    !/^(\/\d{0,5})?$/.test(url.pathname) ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
+    problems.push(
+      'COMPLAINTS_HTTP_STATE_URL must be the URL of a Redis server, such as "redis://redis.internal:6379" or "rediss://:password@redis.example.com:6380/0" (redis:// or rediss://, a host, optionally a user and password, a port and a database number; the value is not shown: it may hold a password).',
+    );
+    return undefined;
+  }
+  return raw;
 }
 
 function readSignIn(

@@ -3,7 +3,8 @@
 // limits; this says what a code and a token are. A member signs in once with their personal key;
 // every code and token then carries that key sealed (sealed-tokens.ts), bound to the client, the
 // redirect URI and this server (the resource, RFC 8707). Nothing is stored but what a sealed token
-// cannot say of itself: a code already used, a refresh token already rotated, a grant withdrawn.
+// cannot say of itself: a code already used, a refresh token already rotated, a grant withdrawn;
+// that is kept in the shared state (state/shared-state.ts), so that every replica knows it at once.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   InvalidGrantError,
@@ -11,6 +12,7 @@ import {
   InvalidTargetError,
   InvalidTokenError,
   ServerError,
+  TemporarilyUnavailableError,
   UnsupportedTokenTypeError,
 } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
@@ -22,12 +24,13 @@ import { wrappedInQuotes } from '../../key-shape.js';
 import { log } from '../../log.js';
 import { keyId } from '../key-id.js';
 import { BEARER_KEY, LOOPBACK_NAMES, MAX_KEY_LENGTH } from '../request-guards.js';
-import type { GrantMemory } from './grant-memory.js';
+import { type Owner, type SharedState, StoreUnavailable } from '../state/shared-state.js';
 import { type PageLanguage, pageLanguage, SIGN_IN_PAGE_HEADERS, type SignInProblem, signInPage } from './page.js';
 import type { RegisteredClients } from './registered-clients.js';
+import { requestAddress } from './request-address.js';
 import type { TokenSealer } from './sealed-tokens.js';
 
-/** Seconds. An access token is short-lived: it is what every request carries, and revocation on one replica reaches the others when it ends. */
+/** Seconds. An access token is short-lived: it is what every request carries, and its key is asked about again when it is renewed. */
 export const LIFETIMES = { code: 120, form: 15 * 60, access: 60 * 60, refresh: 30 * 24 * 60 * 60 } as const;
 
 /** What the complaints service says of a key, asked with one list call of one record. */
@@ -35,7 +38,8 @@ export type KeyVerdict = 'accepted' | 'refused' | 'forbidden' | 'unreachable';
 
 export interface SignInOptions {
   sealer: TokenSealer;
-  grants: GrantMemory;
+  /** Where used codes, refresh generations and withdrawn grants are kept: this process, or a store every replica shares. */
+  state: SharedState;
   clients: RegisteredClients;
   /** This server's origin, the issuer: https://mcp.example.com */
   issuer: string;
@@ -153,15 +157,17 @@ export class SignInProvider implements OAuthServerProvider {
     if (redirectUri !== code.r) throw new InvalidGrantError('redirect_uri differs from the one the authorization request used.');
     if (resource !== undefined && !this.isOurResource(resource.href))
       throw new InvalidTargetError(`This server issues tokens only for ${this.options.resource}.`);
-    const spent = this.options.grants.spendCode(code.jti ?? '', memberOf(code), code.exp ?? 0);
-    if (spent === 'memory full' || spent === 'member full') throw busy(spent);
-    if (spent === 'used before') {
-      // RFC 6749 (4.1.2): a code used twice may have been stolen; what it gave is withdrawn.
-      this.withdrawGrant(code);
-      throw new InvalidGrantError('The authorization code was already used.');
-    }
-    if (this.isWithdrawn(code)) throw new InvalidGrantError('The authorization code was withdrawn.');
-    return this.issueTokens(code, 0);
+    return whenStoreAnswers(async () => {
+      const spent = await this.options.state.spendCode({ id: code.jti ?? '', grant: code.g, ...ownerOf(code), until: code.exp ?? 0 });
+      if (spent !== 'taken' && spent !== 'used before') throw busy(spent);
+      if (spent === 'used before') {
+        // RFC 6749 (4.1.2): a code used twice may have been stolen; what it gave is withdrawn.
+        await this.withdrawGrant(code);
+        throw new InvalidGrantError('The authorization code was already used.');
+      }
+      if (await this.isWithdrawn(code)) throw new InvalidGrantError('The authorization code was withdrawn.');
+      return this.issueTokens(code, 0, this.now());
+    });
   }
 
   async exchangeRefreshToken(client: OAuthClientInformationFull, refreshToken: string, _scopes?: string[], resource?: URL): Promise<OAuthTokens> {
@@ -172,22 +178,27 @@ export class SignInProvider implements OAuthServerProvider {
     if (claims.c !== clientRef(client.client_id)) throw new InvalidGrantError('The refresh token was issued to another client.');
     if (resource !== undefined && !this.isOurResource(resource.href))
       throw new InvalidTargetError(`This server issues tokens only for ${this.options.resource}.`);
-    const { grants } = this.options;
-    if (this.isWithdrawn(claims)) throw new InvalidGrantError('The sign-in was withdrawn; sign in again.');
-    const taken = grants.takeRefresh(claims.g, memberOf(claims), claims.n, this.now() + LIFETIMES.refresh);
-    if (taken === 'memory full' || taken === 'member full') throw busy(taken);
-    if (taken === 'used before') {
-      // A rotated refresh token shown again: one of its two holders is not the member (RFC 9700, 4.14.2).
-      this.withdrawGrant(claims);
-      throw new InvalidGrantError('The refresh token was already used; sign in again.');
-    }
-    // The service is asked again, so that a key withdrawn there ends the sign-in here within an access token's life.
-    const verdict = await this.options.checkKey(claims.k);
-    if (verdict === 'refused' || verdict === 'forbidden') {
-      this.withdrawGrant(claims);
-      throw new InvalidGrantError('The complaints service no longer accepts the key of this sign-in; sign in again.');
-    }
-    return this.issueTokens(claims, claims.n + 1);
+    return whenStoreAnswers(async () => {
+      if (await this.isWithdrawn(claims)) throw new InvalidGrantError('The sign-in was withdrawn; sign in again.');
+      const until = this.now() + LIFETIMES.refresh;
+      const taken = await this.options.state.takeRefresh({ grant: claims.g, ...ownerOf(claims), generation: claims.n, until });
+      if (taken.outcome === 'used before') {
+        // A rotated refresh token shown again: one of its two holders is not the member (RFC 9700, 4.14.2).
+        await this.withdrawGrant(claims);
+        throw new InvalidGrantError('The refresh token was already used; sign in again.');
+      }
+      if (taken.outcome !== 'rotated' && taken.outcome !== 'repeated') throw busy(taken.outcome);
+      // A retry (two windows renewing at once, an answer lost on the way) gets what the first got:
+      // the same tokens, sealed again from the same claims and time on whichever replica answers.
+      if (taken.outcome === 'repeated') return this.issueTokens(claims, claims.n + 1, taken.issuedAt);
+      // The service is asked again, so that a key withdrawn there ends the sign-in here within an access token's life.
+      const verdict = await this.options.checkKey(claims.k);
+      if (verdict === 'refused' || verdict === 'forbidden') {
+        await this.withdrawGrant(claims);
+        throw new InvalidGrantError('The complaints service no longer accepts the key of this sign-in; sign in again.');
+      }
+      return this.issueTokens(claims, claims.n + 1, taken.issuedAt);
+    });
   }
 
   async verifyAccessToken(token: string): Promise<AuthInfo> {
@@ -196,18 +207,18 @@ export class SignInProvider implements OAuthServerProvider {
     return { token, clientId: access.clientId, scopes: [], expiresAt: access.expiresAt, resource: new URL(this.options.resource) };
   }
 
-  /** The key an access token carries, for the request that showed it, or why it is refused. */
+  /** The key an access token carries, for the request that showed it, or why it is refused. Throws StoreUnavailable when the revocations cannot be read. */
   async openAccessToken(token: string): Promise<AccessCheck> {
     const opened = await this.options.sealer.open('access', token, this.options.resource);
     if (!opened.ok) return { ok: false, reason: opened.reason === 'expired' ? 'The access token expired.' : 'The access token is not valid for this server.' };
     const claims = opened.claims as GrantClaims;
-    if (this.isWithdrawn(claims)) return { ok: false, reason: 'The sign-in of this access token was withdrawn.' };
+    if (await this.isWithdrawn(claims)) return { ok: false, reason: 'The sign-in of this access token was withdrawn.' };
     return { ok: true, key: claims.k, grant: claims.g, clientId: claims.c, expiresAt: claims.exp ?? 0 };
   }
 
-  /** The service refused the key of a signed-in request: its grant ends, and the client is sent back to sign in. */
-  withdraw(grant: string, key: string): void {
-    this.withdrawGrant({ g: grant, k: key });
+  /** The service refused the key of a signed-in request from `address`: its grant ends, and the client is sent back to sign in. Throws StoreUnavailable. */
+  async withdraw(grant: string, key: string, address: string): Promise<void> {
+    await this.withdrawGrant({ g: grant, k: key }, address);
   }
 
   /** RFC 7009: revoking either token of a sign-in withdraws both. An unknown token, or another client's, is no error. */
@@ -220,30 +231,34 @@ export class SignInProvider implements OAuthServerProvider {
       const opened = await this.options.sealer.open(kind, request.token, this.options.resource);
       if (!opened.ok) continue;
       const claims = opened.claims as GrantClaims;
-      if (claims.c === clientRef(client.client_id)) this.withdrawGrant(claims);
+      if (claims.c === clientRef(client.client_id)) await whenStoreAnswers(() => this.withdrawGrant(claims));
       return;
     }
   }
 
   /** Withdraws every token of the grant, for as long as any of them could be opened. */
-  private withdrawGrant(grant: Pick<GrantClaims, 'g' | 'k'>): void {
-    this.options.grants.revoke(grant.g, memberOf(grant), this.now() + LIFETIMES.refresh);
+  private async withdrawGrant(grant: Pick<GrantClaims, 'g' | 'k'>, address?: string): Promise<void> {
+    await this.options.state.revoke({ grant: grant.g, ...ownerOf(grant, address), until: this.now() + LIFETIMES.refresh });
   }
 
   /** Whether the token (a code, an access or a refresh token) was withdrawn: its grant, or every token of its member issued up to then. */
-  private isWithdrawn(token: GrantClaims): boolean {
-    return this.options.grants.isRevoked({ grant: token.g, member: memberOf(token), issuedAt: token.iat ?? 0 });
+  private isWithdrawn(token: GrantClaims): Promise<boolean> {
+    return this.options.state.isRevoked({ grant: token.g, member: memberOf(token), issuedAt: token.iat ?? 0 });
   }
 
-  private async issueTokens(grant: GrantClaims, generation: number): Promise<OAuthTokens> {
+  /**
+   * The tokens of generation `generation` of a grant, issued at `issuedAt` (seconds): sealed
+   * deterministically, so that the same generation and time give the same tokens on every replica.
+   */
+  private async issueTokens(grant: GrantClaims, generation: number, issuedAt: number): Promise<OAuthTokens> {
     const { sealer, resource } = this.options;
     const claims: GrantClaims = { k: grant.k, c: grant.c, g: grant.g, aud: resource };
     const refresh: RefreshClaims = { ...claims, n: generation };
     return {
-      access_token: await sealer.seal('access', claims, LIFETIMES.access),
+      access_token: await sealer.sealRepeatable('access', claims, LIFETIMES.access, issuedAt),
       token_type: 'Bearer',
       expires_in: LIFETIMES.access,
-      refresh_token: await sealer.seal('refresh', refresh, LIFETIMES.refresh),
+      refresh_token: await sealer.sealRepeatable('refresh', refresh, LIFETIMES.refresh, issuedAt),
     };
   }
 
@@ -336,7 +351,11 @@ export class SignInProvider implements OAuthServerProvider {
  * The memory of used codes and renewals is full of entries still in force, in all or in this
  * member's share: nothing more can be issued safely (to everyone, or to this member) until some expire.
  */
-function busy(full: 'memory full' | 'member full'): ServerError {
+function busy(full: 'memory full' | 'member full' | 'address full'): ServerError {
+  if (full === 'address full') {
+    log.warn("sign-in: a client address's share of the memory of used codes and renewals is full; its codes and renewals are refused until entries expire");
+    return new ServerError('This address has more sign-ins in force on this server than it may keep; try again later.');
+  }
   if (full === 'member full') {
     log.warn("sign-in: a member's share of the memory of used codes and renewals is full; their codes and renewals are refused until entries expire");
     return new ServerError('This key has more sign-ins in force on this server than it may keep; try again later.');
@@ -348,6 +367,21 @@ function busy(full: 'memory full' | 'member full'): ServerError {
 /** The member a grant belongs to, as the memory counts them: the hash of its key, never the key. */
 function memberOf(grant: Pick<GrantClaims, 'k'>): string {
   return keyId(grant.k);
+}
+
+/** Whom an entry is charged to: the grant's member, and the address of the request being answered. */
+function ownerOf(grant: Pick<GrantClaims, 'k'>, address = requestAddress()): Owner {
+  return { member: memberOf(grant), address: address ?? 'unknown' };
+}
+
+/** Runs `work`; a store that does not answer becomes RFC 6749's temporarily_unavailable (routes.ts answers it with 503). */
+async function whenStoreAnswers<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StoreUnavailable) throw new TemporarilyUnavailableError('The sign-in cannot be checked right now; try again in a few seconds.');
+    throw error;
+  }
 }
 
 /**

@@ -16,6 +16,8 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { rateLimit as expressRateLimit } from 'express-rate-limit';
 import { log } from '../../log.js';
 import { clientAddress } from '../client-address.js';
+import { SharedRateLimitStore } from '../state/rate-limit-store.js';
+import { type SharedState, StoreUnavailable } from '../state/shared-state.js';
 import { pageLanguage, SIGN_IN_PAGE_HEADERS, type SignInError, signInErrorPage } from './page.js';
 import type { SignInProvider } from './provider.js';
 import { redirectUriMatches } from './redirect-uris.js';
@@ -37,7 +39,7 @@ export const SIGN_IN_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Requests per client address and window. Wider than the SDK's defaults, since a team behind one
+ * Requests per client address and window, counted in the shared state (one count for all replicas). Wider than the SDK's defaults, since a team behind one
  * proxy shares an address; still far below what would let anyone guess a key or tire the service
  * (each sign-in posts one call to it).
  */
@@ -80,12 +82,16 @@ export function protectedResourceMetadata(issuer: string, resource: string): OAu
 }
 
 /** The sign-in's endpoints as one request listener. */
-export function signInRoutes(provider: SignInProvider, issuer: string, resource: string): Express {
+export function signInRoutes(provider: SignInProvider, issuer: string, resource: string, state: SharedState): Express {
   const app = express();
   app.disable('x-powered-by');
   // The rate limits count per address the server sees. Behind a proxy that is the proxy's: say so
   // (docs), rather than trust X-Forwarded-For, which any client can write.
-  const rateLimit = (limits: { windowMs: number; limit: number }) => ({ ...limits, validate: { xForwardedForHeader: false } });
+  const rateLimit = (name: keyof typeof RATE_LIMITS) => ({
+    ...RATE_LIMITS[name],
+    store: new SharedRateLimitStore(state, name),
+    validate: { xForwardedForHeader: false },
+  });
   // The same address, for what the handlers do on the client's behalf (fetch its document).
   app.use((req: Request, _res: Response, next: NextFunction) => answeringFrom(clientAddress(req), next));
 
@@ -93,24 +99,22 @@ export function signInRoutes(provider: SignInProvider, issuer: string, resource:
   // the SDK's handler alone, requests refused early would fetch without limit.
   app.use(
     '/authorize',
-    expressRateLimit({ ...rateLimit(RATE_LIMITS.authorize), standardHeaders: true, legacyHeaders: false, message: tooMany('authorization') }),
+    expressRateLimit({ ...rateLimit('authorize'), standardHeaders: true, legacyHeaders: false, message: tooMany('authorization') }),
     express.urlencoded({ extended: false, limit: '16kb' }),
     authorizationPrecheck(provider, issuer),
   );
   app.use('/authorize', authorizationHandler({ provider, rateLimit: false }));
-  app.use('/token', tokenHandler({ provider, rateLimit: rateLimit(RATE_LIMITS.token) }));
-  app.use(
-    '/register',
-    express.json({ limit: '16kb' }),
-    clientRegistrationHandler({ clientsStore: provider.clientsStore, rateLimit: rateLimit(RATE_LIMITS.register) }),
-  );
-  app.use('/revoke', revocationHandler({ provider, rateLimit: rateLimit(RATE_LIMITS.revoke) }));
+  app.use('/token', unavailableAs503, tokenHandler({ provider, rateLimit: rateLimit('token') }));
+  app.use('/register', express.json({ limit: '16kb' }), clientRegistrationHandler({ clientsStore: provider.clientsStore, rateLimit: rateLimit('register') }));
+  app.use('/revoke', unavailableAs503, revocationHandler({ provider, rateLimit: rateLimit('revoke') }));
   app.use('/.well-known/oauth-authorization-server', metadataHandler(authorizationServerMetadata(issuer)));
   const resourceMetadata = metadataHandler(protectedResourceMetadata(issuer, resource));
   app.use(RESOURCE_METADATA_PATH, resourceMetadata);
   app.use('/.well-known/oauth-protected-resource', resourceMetadata);
   // A body too large or not parseable: an OAuth error, not express's page (which shows a stack).
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // A rate limit that could not be counted: refused, not let through uncounted.
+    if (error instanceof StoreUnavailable) return void storeUnavailable(res);
     const status = typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : 500;
     if (status >= 500)
       log.error(`sign-in: answering ${req.method} ${req.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -121,6 +125,29 @@ export function signInRoutes(provider: SignInProvider, issuer: string, resource:
     });
   });
   return app;
+}
+
+/**
+ * The SDK's handlers answer every OAuth error but server_error with 400. temporarily_unavailable (the
+ * shared state did not answer: the provider throws it) is the server's state, not the request's:
+ * 503, with when to retry, so that a client retries rather than give up.
+ */
+function unavailableAs503(_req: Request, res: Response, next: NextFunction): void {
+  const json = res.json.bind(res);
+  res.json = (body: unknown) => {
+    if (field(body, 'error') === 'temporarily_unavailable') res.status(503).setHeader('Retry-After', STORE_RETRY_AFTER);
+    return json(body);
+  };
+  next();
+}
+
+/** Seconds a client is asked to wait when the shared state does not answer. */
+const STORE_RETRY_AFTER = '5';
+
+function storeUnavailable(res: Response): void {
+  if (res.headersSent) return void res.destroy();
+  res.status(503).setHeader('Retry-After', STORE_RETRY_AFTER);
+  res.json({ error: 'temporarily_unavailable', error_description: 'The sign-in cannot be checked right now; try again in a few seconds.' });
 }
 
 /**

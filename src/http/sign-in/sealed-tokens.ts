@@ -6,7 +6,13 @@
 // Each secret gives one key per kind of token (HKDF), so a token of one kind never opens as another:
 // a sign-in form's token is not an access token, whatever its claims say. The first secret seals;
 // every secret opens, so that a secret can be rotated without signing every member out.
-import { createHash, hkdfSync, randomBytes } from 'node:crypto';
+//
+// A sign-in's tokens are sealed repeatably (sealRepeatable): the same claims and time give the same
+// token, on any replica. A retried renewal then gets the very tokens the first got, and nothing of
+// them need be stored. The nonce of AES-GCM is then an HMAC of the whole plaintext under a key of
+// its own (as AES-SIV does): it repeats only with the same plaintext, which is safe, and says only
+// that two tokens are the same token.
+import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { EncryptJWT, errors, type JWTPayload, jwtDecrypt } from 'jose';
 import { MAX_TOKEN_LENGTH, SEALED_TOKEN } from '../request-guards.js';
 
@@ -19,6 +25,8 @@ const SALT = 'complaints-book-mcp sign-in';
 interface SecretKeys {
   kid: string;
   keys: Record<TokenKind, Uint8Array>;
+  /** For repeatable sealing: the key the nonce and the token id are derived with. */
+  nonceKey: Uint8Array;
 }
 
 function keysOf(secret: string): SecretKeys {
@@ -26,7 +34,11 @@ function keysOf(secret: string): SecretKeys {
   // The key id names the secret without revealing it: a hash of a key derived for nothing else.
   const kid = createHash('sha256').update(derive('key id')).digest('base64url').slice(0, 8);
   const kinds: TokenKind[] = ['access', 'refresh', 'code', 'client', 'form'];
-  return { kid, keys: Object.fromEntries(kinds.map((kind) => [kind, derive(`${kind} token v1`)])) as Record<TokenKind, Uint8Array> };
+  return {
+    kid,
+    keys: Object.fromEntries(kinds.map((kind) => [kind, derive(`${kind} token v1`)])) as Record<TokenKind, Uint8Array>,
+    nonceKey: derive('repeatable nonce v1'),
+  };
 }
 
 export class TokenSealer {
@@ -52,6 +64,22 @@ export class TokenSealer {
       .setIssuedAt(issuedAt);
     if (lifetimeSeconds !== undefined) jwt.setExpirationTime(issuedAt + lifetimeSeconds);
     return jwt.encrypt(this.sealing.keys[kind]);
+  }
+
+  /**
+   * Seals `claims` as a token of `kind` issued at `issuedAt` (seconds): the same arguments give the
+   * same token, under the same first secret.
+   */
+  async sealRepeatable(kind: TokenKind, claims: JWTPayload, lifetimeSeconds: number, issuedAt: number): Promise<string> {
+    const { kid, keys, nonceKey } = this.sealing;
+    const derived = (what: string, text: string) => createHmac('sha256', nonceKey).update(`${kind}\n${what}\n${text}`).digest();
+    const timed = { ...claims, iat: issuedAt, exp: issuedAt + lifetimeSeconds };
+    const payload = { ...timed, jti: derived('jti', JSON.stringify(timed)).subarray(0, 12).toString('base64url') };
+    const jwt = new EncryptJWT(payload).setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid });
+    // jose marks a chosen nonce "for testing": it fears a nonce chosen twice for two plaintexts,
+    // which a nonce derived from the plaintext cannot be.
+    jwt.setInitializationVector(derived('nonce', JSON.stringify(payload)).subarray(0, 12));
+    return jwt.encrypt(keys[kind]);
   }
 
   /** Opens a token of `kind`: its claims, or why not. `audience`, when given, must be the token's `aud`. */

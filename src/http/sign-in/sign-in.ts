@@ -6,8 +6,8 @@ import type { Dispatcher } from 'undici';
 import { ComplaintsApi } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import type { SignInSettings } from '../settings.js';
+import type { SharedState } from '../state/shared-state.js';
 import { ClientMetadataDocuments } from './client-metadata.js';
-import { GrantMemory } from './grant-memory.js';
 import { type AccessCheck, type KeyVerdict, SignInProvider } from './provider.js';
 import { RegisteredClients } from './registered-clients.js';
 import { RESOURCE_METADATA_PATH, SIGN_IN_PATHS, signInRoutes } from './routes.js';
@@ -19,8 +19,8 @@ export interface SignIn {
   handle(req: IncomingMessage, res: ServerResponse): void;
   /** The member's key behind an access token, or why the token is refused. */
   openAccessToken(token: string): Promise<AccessCheck>;
-  /** Ends a grant whose key the service refused: the client's next request is sent to sign in again. */
-  withdraw(grant: string, key: string): void;
+  /** Ends a grant whose key the service refused (a request from `address`): the client's next request is sent to sign in again. */
+  withdraw(grant: string, key: string, address: string): Promise<void>;
   /** The `resource_metadata` parameter of a 401's WWW-Authenticate (RFC 9728, 5.1). */
   resourceMetadataUrl: string;
   /** The MCP endpoint the tokens are for: the URL members give their apps. */
@@ -35,6 +35,8 @@ export interface SignInOptions {
   apiUrl: string;
   timeoutMs: number;
   dispatcher: Dispatcher;
+  /** What every replica shares: used codes, refresh generations, withdrawn grants, rate counters. */
+  state: SharedState;
   /** Told what the service answered for a key checked at sign-in (so that serve --http remembers an accepted one). */
   onKeyStatus?: (key: string, status: number) => void;
 }
@@ -68,7 +70,7 @@ export function createSignIn(options: SignInOptions): SignIn {
 
   const provider = new SignInProvider({
     sealer,
-    grants: new GrantMemory(),
+    state: options.state,
     clients: new RegisteredClients(sealer, documents),
     issuer,
     resource,
@@ -76,13 +78,13 @@ export function createSignIn(options: SignInOptions): SignIn {
     // The host alone is enough for a member to recognise the service (the settings checked the URL).
     ...(URL.canParse(options.apiUrl) ? { serviceHost: new URL(options.apiUrl).host } : {}),
   });
-  const routes = signInRoutes(provider, issuer, resource);
+  const routes = signInRoutes(provider, issuer, resource, options.state);
 
   return {
     answers: (path) => SIGN_IN_PATHS.has(path),
     handle: (req, res) => routes(req, res),
     openAccessToken: (token) => provider.openAccessToken(token),
-    withdraw: (grant, key) => provider.withdraw(grant, key),
+    withdraw: (grant, key, address) => provider.withdraw(grant, key, address),
     resourceMetadataUrl: `${issuer}${RESOURCE_METADATA_PATH}`,
     resource,
     close: () => documents.close(),

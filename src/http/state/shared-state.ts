@@ -51,9 +51,7 @@ export interface TokenOrigin {
  * - `used before`: an older generation, or a retry too late: one of its holders is not the member;
  * - a share of the memory is full (memory implementation only).
  */
-export type RefreshTake =
-  | { outcome: 'rotated' | 'repeated'; issuedAt: number }
-  | { outcome: 'used before' | 'memory full' | 'member full' | 'address full' };
+export type RefreshTake = { outcome: 'rotated' | 'repeated'; issuedAt: number } | { outcome: 'used before' | 'memory full' | 'member full' | 'address full' };
 
 /** A counter of a rate limit's window: hits so far, and when (milliseconds since the epoch) the window ends. */
 export interface HitCount {

@@ -1,0 +1,104 @@
+// The shared state kept in this process's memory: the default, for a server run as one replica. It
+// never fails: every method answers from memory. With several replicas each would remember alone,
+// which is what COMPLAINTS_HTTP_STATE_URL (redis-state.ts) is for.
+import { GRANT_MEMORY_BOUNDS, GrantMemory, type GrantMemoryBounds } from './grant-memory.js';
+import type { HitCount, Owner, RefreshTake, SharedState, SlotHold, Taken, TokenOrigin } from './shared-state.js';
+import { VERIFIED_KEYS, VerifiedKeys } from './verified-keys.js';
+
+export interface MemoryStateOptions {
+  /** Milliseconds since the epoch (tests move it). */
+  now?: () => number;
+  bounds?: GrantMemoryBounds;
+}
+
+/** Rate counters kept before the ended windows are swept out. */
+const COUNTERS_BEFORE_SWEEP = 10_000;
+
+export class MemoryState implements SharedState {
+  readonly kind = 'memory';
+  private readonly now: () => number;
+  private readonly grants: GrantMemory;
+  private readonly accepted: VerifiedKeys;
+  private readonly counters = new Map<string, HitCount>();
+  private readonly slots = new Map<string, number>();
+
+  constructor(options: MemoryStateOptions = {}) {
+    const now = options.now ?? Date.now;
+    this.now = now;
+    this.grants = new GrantMemory(() => Math.floor(now() / 1000), options.bounds ?? GRANT_MEMORY_BOUNDS);
+    this.accepted = new VerifiedKeys({ ...VERIFIED_KEYS, now });
+  }
+
+  /** How many sign-in entries are kept, for the tests of the bounds. */
+  get remembered(): GrantMemory['remembered'] {
+    return this.grants.remembered;
+  }
+
+  async spendCode(code: Owner & { id: string; grant: string; until: number }): Promise<Taken> {
+    return this.grants.spendCode(code.id, code, code.until);
+  }
+
+  async takeRefresh(refresh: Owner & { grant: string; generation: number; until: number }): Promise<RefreshTake> {
+    return this.grants.takeRefresh(refresh.grant, refresh, refresh.generation, refresh.until);
+  }
+
+  async revoke(grant: Owner & { grant: string; until: number }): Promise<void> {
+    this.grants.revoke(grant.grant, grant, grant.until);
+  }
+
+  async isRevoked(token: TokenOrigin): Promise<boolean> {
+    return this.grants.isRevoked(token);
+  }
+
+  async countHit(counter: string, windowMs: number, change = 1): Promise<HitCount> {
+    const now = this.now();
+    let count = this.counters.get(counter);
+    if (count === undefined || count.resetAt <= now) {
+      if (count === undefined && this.counters.size >= COUNTERS_BEFORE_SWEEP) this.sweep(now);
+      count = { hits: 0, resetAt: now + windowMs };
+      this.counters.set(counter, count);
+    }
+    count.hits = Math.max(0, count.hits + change);
+    return { ...count };
+  }
+
+  async forgetHits(counter: string): Promise<void> {
+    this.counters.delete(counter);
+  }
+
+  async holdSlots(member: string, slots: number, limit: number): Promise<SlotHold> {
+    const held = this.slots.get(member) ?? 0;
+    if (held + slots > limit) return { ok: false };
+    this.slots.set(member, held + slots);
+    let released = false;
+    return {
+      ok: true,
+      release: async () => {
+        if (released) return;
+        released = true;
+        const left = (this.slots.get(member) ?? 0) - slots;
+        if (left <= 0) this.slots.delete(member);
+        else this.slots.set(member, left);
+      },
+    };
+  }
+
+  async isAccepted(member: string): Promise<boolean> {
+    return this.accepted.has(member);
+  }
+
+  async heard(member: string, status: number): Promise<void> {
+    this.accepted.heard(member, status);
+  }
+
+  async reachable(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {}
+
+  /** Windows that ended are forgotten: a counter is only ever asked about its current window. */
+  private sweep(now: number): void {
+    for (const [counter, count] of this.counters) if (count.resetAt <= now) this.counters.delete(counter);
+  }
+}
