@@ -23,6 +23,17 @@ export class StoreUnavailable extends Error {
 }
 
 /**
+ * The store cannot be used as configured (not reachable at start, or an eviction policy that could
+ * drop a used code): the server does not start, and the message is shown to the operator as is.
+ */
+export class StateStoreRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StateStoreRefused';
+  }
+}
+
+/**
  * Whom an entry of the sign-in's memory is charged to: the member (a hash of the key it was signed in
  * with, key-id.ts) and the client address that asked. The memory implementation bounds each one's
  * share, so that no member and no address can fill it for the others.
@@ -51,9 +62,7 @@ export interface TokenOrigin {
  * - `used before`: an older generation, or a retry too late: one of its holders is not the member;
  * - a share of the memory is full (memory implementation only).
  */
-export type RefreshTake =
-  | { outcome: 'rotated' | 'repeated'; issuedAt: number }
-  | { outcome: 'used before' | 'memory full' | 'member full' | 'address full' };
+export type RefreshTake = { outcome: 'rotated' | 'repeated'; issuedAt: number } | { outcome: 'used before' | 'memory full' | 'member full' | 'address full' };
 
 /** A counter of a rate limit's window: hits so far, and when (milliseconds since the epoch) the window ends. */
 export interface HitCount {
