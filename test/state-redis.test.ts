@@ -89,6 +89,25 @@ describe('two replicas on one Redis', () => {
   });
 });
 
+describe('scripts', () => {
+  it('are loaded again when Redis has forgotten them (a restart, SCRIPT FLUSH)', async () => {
+    const state = await openRedisState(redis.url);
+    const client = createClient({ url: redis.url });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      const refresh = { ...owner(), grant: unique('grant'), until: nowSeconds() + 3600 };
+      expect((await state.takeRefresh({ ...refresh, generation: 0 })).outcome).toBe('rotated');
+      await client.sendCommand(['SCRIPT', 'FLUSH']);
+      expect((await state.takeRefresh({ ...refresh, generation: 1 })).outcome).toBe('rotated');
+      expect((await state.countHit(unique('counter'), 60_000)).hits).toBe(1);
+    } finally {
+      client.destroy();
+      await state.close();
+    }
+  });
+});
+
 describe('refusals at start', () => {
   it('refuses a server that may evict keys, naming the policy and the fix, never the password', async () => {
     const evicting = await startRedis({ maxmemoryPolicy: 'allkeys-lru', password: 's3cret-pass' });

@@ -131,8 +131,8 @@ class Script {
         if (!(error instanceof ErrorReply && error.message.startsWith('NOSCRIPT'))) throw error;
       }
     }
-    // Loaded once, then known by its SHA1 (again by this path after a Redis restart forgets it).
-    this.sha ??= String(await send(['SCRIPT', 'LOAD', this.source]));
+    // Loaded the first time, and again when Redis forgot it (a restart, SCRIPT FLUSH); then known by its SHA1.
+    this.sha = String(await send(['SCRIPT', 'LOAD', this.source]));
     return send(['EVALSHA', this.sha, ...tail]);
   }
 }
