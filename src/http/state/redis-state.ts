@@ -165,13 +165,17 @@ function whereOf(url: string): string {
 /** An error's message with the URL's user and password cut out, should a library ever quote them. */
 function scrubbed(error: unknown, url: string): string {
   let message = error instanceof Error ? error.message : String(error);
-  try {
-    const { username, password } = new URL(url);
-    for (const secret of [password, decodeURIComponent(password), username, decodeURIComponent(username)]) {
-      if (secret.length > 0) message = message.split(secret).join('***');
+  const decoded = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
     }
-  } catch {
-    // whereOf already refused a URL that does not parse.
+  };
+  // whereOf already refused a URL that does not parse.
+  const { username, password } = new URL(url);
+  for (const secret of [password, decoded(password), username, decoded(username)]) {
+    if (secret.length > 0) message = message.split(secret).join('***');
   }
   return message;
 }
