@@ -7,13 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClientMetadataDocuments, ClientMetadataResult, DocumentFailure } from '../src/http/sign-in/client-metadata.js';
-import { SignInProvider } from '../src/http/sign-in/provider.js';
+import { clientRef, SignInProvider } from '../src/http/sign-in/provider.js';
 import { ClientDocumentError, RegisteredClients } from '../src/http/sign-in/registered-clients.js';
 import { signInRoutes } from '../src/http/sign-in/routes.js';
 import { TokenSealer } from '../src/http/sign-in/sealed-tokens.js';
 import { HIDDEN_URL, MAX_SHOWN_URL, shownDetail, shownUrl } from '../src/http/sign-in/shown-url.js';
 import { WarningThrottle } from '../src/http/sign-in/warning-throttle.js';
 import { MemoryState } from '../src/http/state/memory-state.js';
+import { type SharedState, StoreUnavailable } from '../src/http/state/shared-state.js';
 import { configureLog } from '../src/log.js';
 import { captureStderr } from './helpers/stderr-lines.js';
 
@@ -36,8 +37,11 @@ afterEach(() => {
 });
 
 /** The sign-in's routes on a loopback port, over `clients`, with a key check that refuses every key. */
-async function serveSignIn(sealer: TokenSealer, clients: RegisteredClients): Promise<{ server: Server; origin: string }> {
-  const state = new MemoryState();
+async function serveSignIn(
+  sealer: TokenSealer,
+  clients: RegisteredClients,
+  state: SharedState = new MemoryState(),
+): Promise<{ server: Server; origin: string }> {
   const provider = new SignInProvider({
     sealer,
     state,
@@ -376,5 +380,94 @@ describe('the address a document is fetched for', () => {
     });
     await revoke.body.text();
     expect(asked).toEqual(['127.0.0.1', '127.0.0.1']);
+  });
+});
+
+describe('a shared state that does not answer', () => {
+  let server: Server;
+  let origin: string;
+  let clientId: string;
+  let tokens: { access: string; refresh: string };
+  const RESOURCE = 'http://127.0.0.1/mcp';
+
+  const unavailable = async (): Promise<never> => Promise.reject(new StoreUnavailable());
+  /** The memory state, but every sign-in operation fails as a store that does not answer... */
+  class Unreachable extends MemoryState {
+    override spendCode = unavailable;
+    override takeRefresh = unavailable;
+    override revoke = unavailable;
+    override isRevoked = unavailable;
+  }
+  /** ...the rate counters too, or not: each path to the 503 (the rate limit's, the provider's) is tried. */
+  let countsHits = false;
+  class UnreachableCounters extends Unreachable {
+    override countHit = (counter: string, windowMs: number, change?: number) => (countsHits ? super.countHit(counter, windowMs, change) : unavailable());
+  }
+
+  beforeAll(async () => {
+    const sealer = new TokenSealer([SECRET]);
+    const clients = new RegisteredClients(
+      sealer,
+      documentsAnswering(() => failure('network', 'ECONNRESET')),
+    );
+    ({ server, origin } = await serveSignIn(sealer, clients, new UnreachableCounters()));
+    clientId = (await clients.registerClient({ redirect_uris: [CALLBACK], token_endpoint_auth_method: 'none' })).client_id;
+    const claims = { k: 'or_member_5f0c2e9d7b1a4c3e', c: clientRef(clientId), g: 'grant', aud: RESOURCE };
+    tokens = { access: await sealer.seal('access', claims, 3600), refresh: await sealer.seal('refresh', { ...claims, n: 0 }, 3600) };
+    configureLog({ level: 'error' });
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+  });
+
+  const post = async (path: string, fields: Record<string, string>, accept = 'application/json') => {
+    const response = await request(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
+      body: new URLSearchParams(fields).toString(),
+    });
+    return { status: response.statusCode, retryAfter: response.headers['retry-after'], text: await response.body.text() };
+  };
+
+  it.each([
+    ['a renewal', '/token', true, () => ({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh })],
+    ['a revocation', '/revoke', true, () => ({ client_id: clientId, token: tokens.access })],
+    ['a renewal, its rate limit uncounted', '/token', false, () => ({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh })],
+    ['a revocation, its rate limit uncounted', '/revoke', false, () => ({ client_id: clientId, token: tokens.access })],
+    ['a registration, its rate limit uncounted', '/register', false, () => ({})],
+  ])('refuses %s with 503 temporarily_unavailable and when to retry, never a guess', async (_what, path, counted, fields) => {
+    countsHits = counted;
+    const answer = path === '/register' ? await registerJson() : await post(path, fields());
+    expect(answer.status).toBe(503);
+    expect(answer.retryAfter).toBe('5');
+    expect(JSON.parse(answer.text)).toMatchObject({ error: 'temporarily_unavailable' });
+  });
+
+  const registerJson = async () => {
+    const response = await request(`${origin}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: [CALLBACK], token_endpoint_auth_method: 'none' }),
+    });
+    return { status: response.statusCode, retryAfter: response.headers['retry-after'], text: await response.body.text() };
+  };
+
+  it('shows a member at /authorize a page that says so, in their language, and an app the OAuth error', async () => {
+    countsHits = false;
+    const query = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: CALLBACK,
+      response_type: 'code',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+    });
+    const page = await request(`${origin}/authorize?${query}`, { headers: { accept: 'text/html', 'accept-language': 'es-PE' } });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+    expect(await page.body.text()).toContain('El inicio de sesión no está disponible en este momento.');
+    const app = await request(`${origin}/authorize?${query}`);
+    expect(app.statusCode).toBe(503);
+    expect(await app.body.json()).toMatchObject({ error: 'temporarily_unavailable' });
   });
 });

@@ -122,7 +122,8 @@ export interface ErrorPageText {
   /** What to do when the server was busy. */
   tryAgain: string;
   /** Why and what to do, per error of the request. */
-  requests: Readonly<Record<RequestErrorKind, { why: string; todo: string }>>;
+  /** `intro` where the request is not at fault (requestIntro says the link is). */
+  requests: Readonly<Record<RequestErrorKind, { why: string; todo: string; intro?: string }>>;
   /** Said below a document's error: whoever runs the server has a line about it. */
   logNote: string;
   close: string;
@@ -165,6 +166,11 @@ const ES_ERRORS: ErrorPageText = {
       why: 'al enlace le faltan datos: no dice qué aplicación pide conectarse.',
       todo: 'inicie la conexión desde la aplicación, no desde un enlace copiado o guardado.',
     },
+    unavailable: {
+      intro: 'El inicio de sesión no está disponible en este momento.',
+      why: 'este servidor no puede consultar ahora la memoria que comparte con sus réplicas, y no emite nada que no pueda comprobar.',
+      todo: 'espere unos segundos y vuelva a intentarlo desde la aplicación. Si sigue igual, avise a quien administra este servidor.',
+    },
   },
   logNote: 'Quien administra este servidor encontrará el detalle en su registro.',
   close: 'Puede cerrar esta página.',
@@ -206,6 +212,11 @@ const EN_ERRORS: ErrorPageText = {
     incomplete_request: {
       why: 'the link lacks what it needs: it does not say which app asks to connect.',
       todo: 'start the connection from the app, not from a copied or saved link.',
+    },
+    unavailable: {
+      intro: 'Sign-in is not available right now.',
+      why: 'this server cannot reach the memory it shares with its replicas right now, and issues nothing it cannot check.',
+      todo: 'wait a few seconds and try again from the app. If it persists, tell whoever runs this server.',
     },
   },
   logNote: "Whoever runs this server will find the detail in the server's log.",

@@ -238,10 +238,10 @@ export function signInPage(input: SignInPageInput, formActionSources: string[]):
 
 /**
  * What a browser can meet at /authorize before the sign-in page: the client's metadata document
- * could not be used, the client is not known, the redirect URI is missing or not registered, or the
- * request does not say which client asks.
+ * could not be used, the client is not known, the redirect URI is missing or not registered, the
+ * request does not say which client asks, or the shared state does not answer (unavailable).
  */
-export type SignInErrorKind = 'client_document' | 'unknown_client' | 'redirect_uri' | 'incomplete_request';
+export type SignInErrorKind = 'client_document' | 'unknown_client' | 'redirect_uri' | 'incomplete_request' | 'unavailable';
 
 export type SignInError =
   | {
@@ -284,7 +284,7 @@ export function signInErrorPage(input: SignInErrorPageInput): RenderedPage {
     paragraphs.push(`<p class="muted">${text.logNote}</p>`);
   } else {
     const request = text.requests[error.kind];
-    paragraphs.push(`<p>${text.requestIntro}</p>`, why(request.why), todo(request.todo));
+    paragraphs.push(`<p>${request.intro ?? text.requestIntro}</p>`, why(request.why), todo(request.todo));
   }
   paragraphs.push(`<p class="muted">${text.close}</p>`);
   const html = [

@@ -114,7 +114,7 @@ export function signInRoutes(provider: SignInProvider, issuer: string, resource:
   // A body too large or not parseable: an OAuth error, not express's page (which shows a stack).
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     // A rate limit that could not be counted: refused, not let through uncounted.
-    if (error instanceof StoreUnavailable) return void storeUnavailable(res);
+    if (error instanceof StoreUnavailable) return void storeUnavailable(req, res);
     const status = typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : 500;
     if (status >= 500)
       log.error(`sign-in: answering ${req.method} ${req.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -144,10 +144,13 @@ function unavailableAs503(_req: Request, res: Response, next: NextFunction): voi
 /** Seconds a client is asked to wait when the shared state does not answer. */
 const STORE_RETRY_AFTER = '5';
 
-function storeUnavailable(res: Response): void {
+/** 503: to a member's browser (at /authorize), a page that says so; to an app, the OAuth error. */
+function storeUnavailable(req: Request, res: Response): void {
   if (res.headersSent) return void res.destroy();
-  res.status(503).setHeader('Retry-After', STORE_RETRY_AFTER);
-  res.json({ error: 'temporarily_unavailable', error_description: 'The sign-in cannot be checked right now; try again in a few seconds.' });
+  res.setHeader('Retry-After', STORE_RETRY_AFTER);
+  if (wantsPage(req)) return showError(req, res, { kind: 'unavailable' }, 503);
+  answeredByAccept(res);
+  res.status(503).json({ error: 'temporarily_unavailable', error_description: 'The sign-in cannot be checked right now; try again in a few seconds.' });
 }
 
 /**
@@ -228,11 +231,11 @@ function answeredByAccept(res: Response): void {
   res.setHeader('Vary', 'Accept, Accept-Language');
 }
 
-/** The error page: 400, as the JSON it stands for, with the sign-in page's headers. */
-function showError(req: Request, res: Response, error: SignInError): void {
+/** The error page: 400 (or `status`), as the JSON it stands for, with the sign-in page's headers. */
+function showError(req: Request, res: Response, error: SignInError, status = 400): void {
   const page = signInErrorPage({ language: pageLanguage(req.headers['accept-language']), error });
   answeredByAccept(res);
-  res.status(400).set({ ...SIGN_IN_PAGE_HEADERS, 'Content-Security-Policy': page.contentSecurityPolicy });
+  res.status(status).set({ ...SIGN_IN_PAGE_HEADERS, 'Content-Security-Policy': page.contentSecurityPolicy });
   res.send(page.html);
 }
 
