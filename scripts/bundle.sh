@@ -10,7 +10,8 @@ trap 'rm -rf "$stage"' EXIT
 cp -r dist manifest.json package.json package-lock.json README.md LICENSE "$stage"/
 # Source maps point at src/, which the bundle does not hold.
 find "$stage/dist" -name '*.map' -delete
-# Production dependencies only, as locked; no scripts (dist/ is built already).
-(cd "$stage" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error)
+# Production dependencies only, as locked; no scripts (dist/ is built already). Not the optional
+# Redis client: only serve --http on several replicas loads it, and Claude Desktop runs stdio.
+(cd "$stage" && npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund --loglevel=error)
 rm "$stage/package-lock.json"
 npx mcpb pack "$stage" "$output"

@@ -1,7 +1,7 @@
 // The MCP Bundle for Claude Desktop: manifest.json is valid and agrees with the server, and the server
 // starts from the unpacked .mcpb with the environment the manifest maps the user's settings into.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +62,22 @@ describe('manifest.json', () => {
 });
 
 describe('the unpacked bundle', () => {
+  it('leaves out the Redis client, which only serve --http on several replicas loads', () => {
+    expect(existsSync(join(work, 'unpacked', 'node_modules', '@redis'))).toBe(false);
+    expect(existsSync(join(work, 'unpacked', 'node_modules', 'jose'))).toBe(true);
+  });
+
+  it('says so, and does not start, when serve --http is asked for Redis there', async () => {
+    const env = { PATH: process.env.PATH, COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_HTTP_STATE_URL: 'redis://:not-shown-pw@127.0.0.1:9' };
+    const failed = await run(process.execPath, [join(work, 'unpacked', 'dist', 'index.js'), 'serve', '--http', '--port', '0'], { env, timeout: 30_000 }).then(
+      () => undefined,
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toMatch(/COMPLAINTS_HTTP_STATE_URL is set, but this installation has no Redis client/);
+    expect(failed?.stderr).not.toContain('not-shown-pw');
+  });
+
   it('starts, lists the tools the manifest names, and reads records with the settings Claude Desktop passes', async () => {
     const env = {
       COMPLAINTS_API_KEY: DEMO_KEYS.full.key,
