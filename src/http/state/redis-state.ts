@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, ErrorReply, type RedisArgument } from '@redis/client';
 import { log } from '../../log.js';
-import { VERIFIED_KEYS, VerifiedKeys } from '../verified-keys.js';
+import { VERIFIED_KEYS, VerifiedKeys } from './verified-keys.js';
 import {
   type HitCount,
   type Owner,
