@@ -329,13 +329,18 @@ describe('counted once for all replicas', () => {
       for (const on of [0, 1]) {
         const before = service.inFlightOf(member);
         proxy.to(on);
-        inFlight.push(
-          request(`${proxy.origin}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${FULL}` }, body: toolCall, signal: calls.signal })
-            .then((response) => response.body.text())
-            .catch(() => undefined),
-        );
-        // Arrived at the service: the replica holds its slot.
-        await service.until(() => service.inFlightOf(member) > before);
+        const answered = request(`${proxy.origin}/mcp`, {
+          method: 'POST',
+          headers: { ...MCP_HEADERS, authorization: `Bearer ${FULL}` },
+          body: toolCall,
+          signal: calls.signal,
+        })
+          .then(async (response) => `${response.statusCode} ${(await response.body.text()).slice(0, 200)}`)
+          .catch(() => 'cut');
+        inFlight.push(answered);
+        // Arrived at the service: the replica holds its slot. A call answered before that was refused.
+        const arrived = await Promise.race([service.until(() => service.inFlightOf(member) > before).then(() => true), answered]);
+        expect(arrived, `the call on replica ${on} never reached the service`).toBe(true);
       }
       const third = await postMcp(2, FULL, toolCall);
       expect(third.status).toBe(429);
@@ -378,6 +383,7 @@ describe('while the store does not answer', () => {
       const renewal = await renew(1, clientId, tokens.refresh_token);
       expect(renewal.status).toBe(503);
       expect(renewal.json()).toMatchObject({ error: 'temporarily_unavailable' });
+      expect(renewal.headers['retry-after']).toBe('5');
 
       // A member's own key: its key check and its call go to the service, not to the store.
       const initialized = await postMcp(2, OWN);
