@@ -94,6 +94,40 @@ describe('sign-in settings', () => {
   });
 });
 
+describe('the shared state setting', () => {
+  it.each([
+    ['redis://127.0.0.1:6379'],
+    ['redis://redis'],
+    ['rediss://:a-long-password@redis.example.com:6380/0'],
+    ['rediss://default:a-long-password@redis.example.com/15'],
+    ['redis://[::1]:6379'],
+  ])('takes %s as it is', (url) => {
+    const settings = loadHttpSettings({ COMPLAINTS_HTTP_STATE_URL: url }, '127.0.0.1');
+    expect(settings.problems).toEqual([]);
+    expect(settings.stateUrl).toBe(url);
+  });
+
+  it("is this process's memory when unset, with or without sign-in", () => {
+    expect(loadHttpSettings({}, '127.0.0.1').stateUrl).toBeUndefined();
+    expect(loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: SECRET }, '127.0.0.1').stateUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['http://:pw-hunter2-secret@redis.example.com:6379'],
+    ['redis://:pw-hunter2-secret@'],
+    ['redis:pw-hunter2-secret@redis'],
+    ['redis://:pw-hunter2-secret@redis/db1'],
+    ['redis://:pw-hunter2-secret@redis:6379/0?tls=true'],
+    ['redis://:pw-hunter2-secret@redis:6379/#x'],
+    ['pw-hunter2-secret'],
+  ])('refuses %s, naming the setting and never quoting the value (it may hold a password)', (url) => {
+    const settings = loadHttpSettings({ COMPLAINTS_HTTP_STATE_URL: url }, '127.0.0.1');
+    expect(settings.stateUrl).toBeUndefined();
+    expect(settings.problems).toEqual([expect.stringMatching(/^COMPLAINTS_HTTP_STATE_URL must be the URL of a Redis server/)]);
+    expect(settings.problems.join('\n')).not.toMatch(/hunter2/);
+  });
+});
+
 describe('TokenSealer', () => {
   it('opens what it sealed, with a fresh jti each time', async () => {
     const sealer = new TokenSealer([SECRET]);

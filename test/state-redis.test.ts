@@ -3,7 +3,7 @@
 // one store, the refusals at start, an outage and the way back, and that every key expires.
 import { createServer } from 'node:net';
 import { createClient } from '@redis/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openRedisState } from '../src/http/state/redis-state.js';
 import { type SharedState, StateStoreRefused, StoreUnavailable } from '../src/http/state/shared-state.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
@@ -86,6 +86,25 @@ describe('two replicas on one Redis', () => {
     expect(await b.isAccepted(member)).toBe(true);
     await b.heard(member, 401);
     expect(await a.isAccepted(member)).toBe(false);
+  });
+});
+
+describe('scripts', () => {
+  it('are loaded again when Redis has forgotten them (a restart, SCRIPT FLUSH)', async () => {
+    const state = await openRedisState(redis.url);
+    const client = createClient({ url: redis.url });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      const refresh = { ...owner(), grant: unique('grant'), until: nowSeconds() + 3600 };
+      expect((await state.takeRefresh({ ...refresh, generation: 0 })).outcome).toBe('rotated');
+      await client.sendCommand(['SCRIPT', 'FLUSH']);
+      expect((await state.takeRefresh({ ...refresh, generation: 1 })).outcome).toBe('rotated');
+      expect((await state.countHit(unique('counter'), 60_000)).hits).toBe(1);
+    } finally {
+      client.destroy();
+      await state.close();
+    }
   });
 });
 
@@ -204,16 +223,29 @@ describe('an outage', () => {
     }
   });
 
-  it('a stopped server is found unreachable', async () => {
-    const server = await startRedis();
+  it('a stopped server is found unreachable, and said so once, by host and port, never by its password', async () => {
+    const server = await startRedis({ password: 's3cret-pass' });
     const state = await openRedisState(server.url, { timeoutMs: 500 });
+    const lines: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
     try {
       await server.stop();
       await expect(state.countHit(unique('counter'), 60_000)).rejects.toThrow(StoreUnavailable);
       expect(await state.reachable()).toBe(false);
+      // Reconnection attempts and probes go on meanwhile: still one line for the outage.
+      await wait(3000);
+      await expect(state.spendCode({ ...owner(), id: unique('code'), grant: unique('grant'), until: nowSeconds() + 60 })).rejects.toThrow(StoreUnavailable);
     } finally {
+      write.mockRestore();
       await state.close();
     }
+    const outage = lines.filter((line) => line.includes('does not answer'));
+    expect(outage).toHaveLength(1);
+    expect(outage[0]).toContain(`store=127.0.0.1:${server.port}`);
+    expect(lines.join('')).not.toContain('s3cret');
   });
 });
 

@@ -52,6 +52,11 @@ class Expiring<V> {
     return undefined;
   }
 
+  /** Until when an unexpired entry matters; 0 for none. */
+  untilOf(id: string, now: number): number {
+    return this.get(id, now) === undefined ? 0 : this.entries.get(id)!.until;
+  }
+
   /** Adds or replaces an entry; refused, saying which bound, when the memory or the owner's share is full of unexpired entries. */
   set(id: string, value: V, until: number, now: number, owner: Owner): 'taken' | Refused {
     const entry = this.entries.get(id);
@@ -178,7 +183,8 @@ export class GrantMemory {
    */
   revoke(grantId: string, owner: Owner, until: number): void {
     const now = this.now();
-    const taken = this.revoked.set(grantId, true, until, now, owner);
+    // A revocation already in force is never shortened.
+    const taken = this.revoked.set(grantId, true, Math.max(until, this.revoked.untilOf(grantId, now)), now, owner);
     if (taken === 'taken') return;
     if (taken !== 'memory full') {
       const { member } = owner;

@@ -131,8 +131,8 @@ class Script {
         if (!(error instanceof ErrorReply && error.message.startsWith('NOSCRIPT'))) throw error;
       }
     }
-    // Loaded once, then known by its SHA1 (again by this path after a Redis restart forgets it).
-    this.sha ??= String(await send(['SCRIPT', 'LOAD', this.source]));
+    // Loaded the first time, and again when Redis forgot it (a restart, SCRIPT FLUSH); then known by its SHA1.
+    this.sha = String(await send(['SCRIPT', 'LOAD', this.source]));
     return send(['EVALSHA', this.sha, ...tail]);
   }
 }
@@ -165,13 +165,17 @@ function whereOf(url: string): string {
 /** An error's message with the URL's user and password cut out, should a library ever quote them. */
 function scrubbed(error: unknown, url: string): string {
   let message = error instanceof Error ? error.message : String(error);
-  try {
-    const { username, password } = new URL(url);
-    for (const secret of [password, decodeURIComponent(password), username, decodeURIComponent(username)]) {
-      if (secret.length > 0) message = message.split(secret).join('***');
+  const decoded = (text: string) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
     }
-  } catch {
-    // whereOf already refused a URL that does not parse.
+  };
+  // whereOf already refused a URL that does not parse.
+  const { username, password } = new URL(url);
+  for (const secret of [password, decoded(password), username, decoded(username)]) {
+    if (secret.length > 0) message = message.split(secret).join('***');
   }
   return message;
 }
