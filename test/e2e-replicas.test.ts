@@ -258,6 +258,7 @@ describe('a refresh token rotates once for all replicas', () => {
   it('renewed with the same refresh token at once on two replicas: both get the same new tokens, and the member stays signed in', async () => {
     const { clientId, tokens } = await signInAcross({ page: 1, form: 2, token: 0 });
     const routedBefore = proxy.routed.length;
+    sandbox.requests.length = 0;
     // One to each of replicas 1 and 2, whichever arrives first.
     proxy.toEach([1, 2]);
     const answers = await Promise.all(
@@ -274,6 +275,8 @@ describe('a refresh token rotates once for all replicas', () => {
     const [one, other] = answers.map((answer) => JSON.parse(answer.text) as Tokens);
     remember(one!.access_token, one!.refresh_token);
     expect(other).toEqual(one);
+    // One rotated (and asked the service about the key again), the other was answered as its retry.
+    expect(sandbox.requests).toHaveLength(1);
     expect(one!.refresh_token).not.toBe(tokens.refresh_token);
     expect(await statusesOf(one!.access_token)).toEqual(everywhere(200));
     // Still the newest: it rotates once more, on any replica.
