@@ -172,7 +172,8 @@ describe('configuration problems', () => {
   });
 
   it('explains an unreachable URL', async () => {
-    const mcp = await connect({ COMPLAINTS_API_URL: 'http://127.0.0.1:9', COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_TIMEOUT_MS: '3000' });
+    // A bound far above the retries' own pauses: on a loaded machine, 3 s ran out before they did.
+    const mcp = await connect({ COMPLAINTS_API_URL: 'http://127.0.0.1:9', COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_TIMEOUT_MS: '30000' });
     try {
       const { isError, text } = await mcp.call('list_complaints');
       expect(isError).toBe(true);

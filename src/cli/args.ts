@@ -62,6 +62,9 @@ For serve --http (COMPLAINTS_API_KEY must then be unset; the log level defaults 
   COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY
                                     requests answered at once per key (default 8; 429 beyond)
   COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS how long SIGTERM waits for requests in flight (default 10000)
+  COMPLAINTS_HTTP_STATE_URL         the Redis server replicas share sign-ins, rate limits and per-key
+                                    caps through, redis://host:6379 or rediss:// (default: this
+                                    process's memory)
 
 Sign-in (OAuth 2.1) for serve --http, on when COMPLAINTS_HTTP_TOKEN_SECRET is set:
   COMPLAINTS_HTTP_TOKEN_SECRET      secrets that seal the tokens, comma-separated, each at least 32
