@@ -109,6 +109,19 @@ describe('the import graph', () => {
     ).toEqual([]);
   });
 
+  it('the Redis client is imported by http/state/redis-state.ts only, which nothing imports but by import(): stdio never loads it', () => {
+    expect(
+      offending(
+        (file) => file !== 'http/state/redis-state.ts',
+        (imported) => !imported.startsWith('@redis/'),
+      ),
+    ).toEqual([]);
+    const staticImporters = [...graph.keys()].filter((file) =>
+      /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*'[^']*redis-state\.js'/.test(readFileSync(join(SRC, file), 'utf8')),
+    );
+    expect(staticImporters).toEqual([]);
+  });
+
   it('every package imported is a dependency or a Node built-in', () => {
     const { dependencies } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
     const packageOf = (specifier: string) =>

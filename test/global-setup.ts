@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { BROWSER_SKIP_NOTE } from './helpers/browser.js';
+import { REDIS_SKIP_NOTE } from './helpers/redis-server.js';
 import { findLeaks, SECRETS_FILE } from './helpers/transcript-scan.js';
 
 declare module 'vitest' {
@@ -35,8 +36,10 @@ export default function setup(project: TestProject) {
       if (leaks.length > 0) fail(`An API key was printed:\n${leaks.join('\n')}`);
       const bytes = transcripts.reduce((sum, { text }) => sum + text.length, 0);
       process.stderr.write(`key scan: ${secrets.length} keys, ${transcripts.length} transcripts, ${bytes} characters, no key found\n`);
-      const skipped = process.env[BROWSER_SKIP_NOTE];
-      if (skipped) process.stderr.write(`${skipped}\n`);
+      for (const note of [BROWSER_SKIP_NOTE, REDIS_SKIP_NOTE]) {
+        const skipped = process.env[note];
+        if (skipped) process.stderr.write(`${skipped}\n`);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

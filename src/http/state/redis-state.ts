@@ -1,5 +1,477 @@
-// TEMPORARY stub (not committed): the helper's implementation replaces it.
-import type { SharedState } from './shared-state.js';
-export async function openRedisState(_url: string): Promise<SharedState> {
-  throw new Error('not yet');
+// The shared state kept in Redis (COMPLAINTS_HTTP_STATE_URL), for any number of replicas of
+// `serve --http`. Loaded only when that setting is given: stdio never imports it, nor @redis/client.
+//
+// - Atomic: every decision (a code spent once, a refresh generation taken once, a slot counted
+//   against the cap) is one command or one Lua script, so two replicas asking at once cannot both win.
+//   Scripts decide by the app's clock, passed in, so that every replica decides alike.
+// - Cluster-ready: the keys of one grant share the hash tag {g:<grant>}, those of one member
+//   {m:<member>}, so a script only ever touches keys of one hash slot.
+// - Every key expires: nothing is kept longer than the token, window or lease it stands for.
+// - Fails closed: the sign-in's methods throw StoreUnavailable at once while the store does not
+//   answer (a guess could accept a replayed code or a revoked token); the members' methods answer
+//   from this replica's own memory instead, so a member's own key keeps working through an outage.
+// - Refuses to start on an eviction policy other than noeviction: an evicted used code or
+//   revocation would let it work again.
+import { randomUUID } from 'node:crypto';
+import { createClient, ErrorReply, type RedisArgument } from '@redis/client';
+import { log } from '../../log.js';
+import { VERIFIED_KEYS, VerifiedKeys } from '../verified-keys.js';
+import {
+  type HitCount,
+  type Owner,
+  REFRESH_RETRY_SECONDS,
+  type RefreshTake,
+  type SharedState,
+  type SlotHold,
+  StateStoreRefused,
+  StoreUnavailable,
+  type Taken,
+  type TokenOrigin,
+} from './shared-state.js';
+
+/**
+ * How long a slot is held at most: a replica that dies holding slots (a crash, a lost connection at
+ * release) gives them back then. Far above a call's own bound, so a live call never loses its slot.
+ */
+export const SLOT_LEASE_MS = 15 * 60 * 1000;
+
+export interface RedisStateOptions {
+  /** Milliseconds since the epoch: the app's clock, by which every replica decides (tests move it). */
+  now?: () => number;
+  /** Bound of one operation. Generous, so that a loaded machine is not taken for an outage. */
+  timeoutMs?: number;
+  /** Bound of the first connection, at start. */
+  connectTimeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 2000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+/** While the store does not answer, how often a PING asks whether it is back. */
+const PROBE_EVERY_MS = 1000;
+/** reachable() trusts the last answer for this long; after that it asks (bounded). */
+const TRUST_SILENCE_MS = 5000;
+/** Releases that failed in an outage, sent again when the store is back; beyond this they wait for their lease. */
+const MAX_PENDING_RELEASES = 10_000;
+
+const KEY_PREFIX = 'cbm:';
+const grantKey = (grant: string, what: string) => `${KEY_PREFIX}{g:${grant}}:${what}`;
+const memberKey = (member: string, what: string) => `${KEY_PREFIX}{m:${member}}:${what}`;
+const hitsKey = (counter: string) => `${KEY_PREFIX}hits:${counter}`;
+
+/**
+ * The refresh compare-and-set. ARGV: generation, now (s), retry window (s), until (s).
+ * Returns {1, now} rotated, {2, at} repeated, {0} used before.
+ */
+const TAKE_REFRESH = `
+local n = tonumber(ARGV[1])
+local now = tonumber(ARGV[2])
+local record = redis.call('HMGET', KEYS[1], 'next', 'at')
+local nextGeneration = tonumber(record[1])
+if nextGeneration == nil or nextGeneration <= n then
+  redis.call('HSET', KEYS[1], 'next', n + 1, 'at', now)
+  redis.call('EXPIREAT', KEYS[1], ARGV[4])
+  return {1, now}
+end
+local at = tonumber(record[2])
+if nextGeneration == n + 1 and now - at <= tonumber(ARGV[3]) then return {2, at} end
+return {0}
+`;
+
+/** A revocation lasts until the latest `until` asked: a later one extends it, an earlier one never shortens it. ARGV: until (s). */
+const REVOKE = `
+if redis.call('SET', KEYS[1], '1', 'EXAT', ARGV[1], 'NX') then return 1 end
+redis.call('EXPIREAT', KEYS[1], ARGV[1], 'GT')
+return 0
+`;
+
+/**
+ * A fixed window, as express-rate-limit's stores count: the first hit starts it. Never below zero,
+ * so that an undo arriving after the window ended cannot buy an extra hit. ARGV: change, window (ms).
+ */
+const COUNT_HIT = `
+local hits = redis.call('INCRBY', KEYS[1], ARGV[1])
+if hits < 0 then
+  redis.call('SET', KEYS[1], '0', 'KEEPTTL')
+  hits = 0
+end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return {hits, ttl}
+`;
+
+/**
+ * Slots as leases in a sorted set scored by lease end (ms): ended leases are dropped, then `slots`
+ * entries are added unless that passes the limit. ARGV: now (ms), slots, limit, lease (ms), id.
+ */
+const HOLD_SLOTS = `
+local now = tonumber(ARGV[1])
+local slots = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) + slots > tonumber(ARGV[3]) then return 0 end
+local leaseEnd = now + tonumber(ARGV[4])
+for i = 1, slots do redis.call('ZADD', KEYS[1], leaseEnd, ARGV[5] .. ':' .. i) end
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1
+`;
+
+/** A script sent by its SHA1 once Redis knows it (EVALSHA), in full when it does not (NOSCRIPT). */
+class Script {
+  private sha: string | undefined;
+  constructor(readonly source: string) {}
+
+  async run(send: (args: RedisArgument[]) => Promise<unknown>, keys: string[], args: (string | number)[]): Promise<unknown> {
+    const tail = [String(keys.length), ...keys, ...args.map(String)];
+    if (this.sha !== undefined) {
+      try {
+        return await send(['EVALSHA', this.sha, ...tail]);
+      } catch (error) {
+        if (!(error instanceof ErrorReply && error.message.startsWith('NOSCRIPT'))) throw error;
+      }
+    }
+    // Loaded once, then known by its SHA1 (again by this path after a Redis restart forgets it).
+    this.sha ??= String(await send(['SCRIPT', 'LOAD', this.source]));
+    return send(['EVALSHA', this.sha, ...tail]);
+  }
+}
+
+/** What this module asks of the node-redis client. */
+interface StoreClient {
+  sendCommand(args: readonly RedisArgument[], options?: { abortSignal?: AbortSignal }): Promise<unknown>;
+  close(): Promise<void>;
+  destroy(): void;
+  readonly isOpen: boolean;
+}
+
+/** The store did not answer within its bound. */
+class TimedOut extends Error {}
+
+/** host:port of the URL, never its user or password: what messages and logs name. */
+function whereOf(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new StateStoreRefused('COMPLAINTS_HTTP_STATE_URL is not a URL: give redis://host:port (or rediss:// for TLS).');
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
+    throw new StateStoreRefused(`COMPLAINTS_HTTP_STATE_URL must start with redis:// or rediss://, not ${parsed.protocol}//.`);
+  }
+  return `${parsed.hostname}:${parsed.port || '6379'}`;
+}
+
+/** An error's message with the URL's user and password cut out, should a library ever quote them. */
+function scrubbed(error: unknown, url: string): string {
+  let message = error instanceof Error ? error.message : String(error);
+  try {
+    const { username, password } = new URL(url);
+    for (const secret of [password, decodeURIComponent(password), username, decodeURIComponent(username)]) {
+      if (secret.length > 0) message = message.split(secret).join('***');
+    }
+  } catch {
+    // whereOf already refused a URL that does not parse.
+  }
+  return message;
+}
+
+function abortAfter<T>(promise: Promise<T>, ms: number, controller?: AbortController): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller?.abort();
+      reject(new TimedOut(`no answer within ${ms} ms`));
+    }, ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+class RedisState implements SharedState {
+  readonly kind = 'redis';
+  /** Whether the store answered last time it was asked; false from a timeout or a lost connection until a PING answers. */
+  private isReachable = true;
+  private lastHeardAt = Date.now();
+  private probeTimer: NodeJS.Timeout | undefined;
+  private probing = false;
+  private closed = false;
+  /** This replica's own memory of accepted keys: what isAccepted answers from while the store does not. */
+  private readonly accepted: VerifiedKeys;
+  private readonly pendingReleases: { key: string; entries: string[] }[] = [];
+  private readonly scripts = {
+    takeRefresh: new Script(TAKE_REFRESH),
+    revoke: new Script(REVOKE),
+    countHit: new Script(COUNT_HIT),
+    holdSlots: new Script(HOLD_SLOTS),
+  };
+
+  constructor(
+    private readonly client: StoreClient,
+    private readonly where: string,
+    private readonly now: () => number,
+    private readonly timeoutMs: number,
+  ) {
+    this.accepted = new VerifiedKeys({ ...VERIFIED_KEYS, now });
+  }
+
+  async spendCode(code: Owner & { id: string; grant: string; until: number }): Promise<Taken> {
+    const set = await this.signIn(['SET', grantKey(code.grant, `code:${code.id}`), '1', 'NX', 'EXAT', String(Math.ceil(code.until))]);
+    return set === null ? 'used before' : 'taken';
+  }
+
+  async takeRefresh(refresh: Owner & { grant: string; generation: number; until: number }): Promise<RefreshTake> {
+    const nowSeconds = Math.floor(this.now() / 1000);
+    const args = [refresh.generation, nowSeconds, REFRESH_RETRY_SECONDS, Math.ceil(refresh.until)];
+    const [outcome, issuedAt] = (await this.signInScript(this.scripts.takeRefresh, [grantKey(refresh.grant, 'refresh')], args)) as number[];
+    if (outcome === 1) return { outcome: 'rotated', issuedAt: issuedAt! };
+    if (outcome === 2) return { outcome: 'repeated', issuedAt: issuedAt! };
+    return { outcome: 'used before' };
+  }
+
+  async revoke(grant: Owner & { grant: string; until: number }): Promise<void> {
+    await this.signInScript(this.scripts.revoke, [grantKey(grant.grant, 'revoked')], [Math.ceil(grant.until)]);
+  }
+
+  async isRevoked(token: TokenOrigin): Promise<boolean> {
+    // Redis never folds revocations (that is the memory's bound), so the grant's own key says it all.
+    return (await this.signIn(['EXISTS', grantKey(token.grant, 'revoked')])) === 1;
+  }
+
+  async countHit(counter: string, windowMs: number, change = 1): Promise<HitCount> {
+    const [hits, ttl] = (await this.signInScript(this.scripts.countHit, [hitsKey(counter)], [change, Math.max(1, Math.ceil(windowMs))])) as number[];
+    return { hits: hits!, resetAt: this.now() + ttl! };
+  }
+
+  async forgetHits(counter: string): Promise<void> {
+    await this.signIn(['DEL', hitsKey(counter)]);
+  }
+
+  async holdSlots(member: string, slots: number, limit: number): Promise<SlotHold> {
+    const granted: SlotHold = { ok: true, release: async () => {} };
+    if (!this.isReachable) return granted;
+    const key = memberKey(member, 'slots');
+    const id = randomUUID();
+    let held: unknown;
+    try {
+      held = await this.bounded((send) => this.scripts.holdSlots.run(send, [key], [this.now(), slots, limit, SLOT_LEASE_MS, id]));
+    } catch {
+      // Without the store the slots are granted: this replica's own caps still hold.
+      return granted;
+    }
+    if (held !== 1) return { ok: false };
+    const entries = Array.from({ length: slots }, (_, index) => `${id}:${index + 1}`);
+    let released = false;
+    return {
+      ok: true,
+      release: async () => {
+        if (released) return;
+        released = true;
+        await this.releaseSlots(key, entries);
+      },
+    };
+  }
+
+  async isAccepted(member: string): Promise<boolean> {
+    if (!this.isReachable) return this.accepted.has(member);
+    try {
+      return (await this.bounded((send) => send(['EXISTS', memberKey(member, 'accepted')]))) === 1;
+    } catch {
+      return this.accepted.has(member);
+    }
+  }
+
+  async heard(member: string, status: number): Promise<void> {
+    this.accepted.heard(member, status);
+    const key = memberKey(member, 'accepted');
+    const command = status === 401 ? ['DEL', key] : status >= 200 && status <= 299 ? ['SET', key, '1', 'PX', String(VERIFIED_KEYS.ttlMs)] : undefined;
+    if (command === undefined || !this.isReachable) return;
+    try {
+      await this.bounded((send) => send(command));
+    } catch {
+      // This replica's memory was told; the others learn it from the service's next answer.
+    }
+  }
+
+  async reachable(): Promise<boolean> {
+    if (!this.isReachable || this.closed) return false;
+    if (Date.now() - this.lastHeardAt < TRUST_SILENCE_MS) return true;
+    try {
+      await this.bounded((send) => send(['PING']));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.probeTimer);
+    try {
+      // QUIT waits for the answers still owed; a paused server owes them forever, hence the bound.
+      await abortAfter(this.client.close(), this.timeoutMs);
+    } catch {
+      // The bound passed or the connection was gone: destroyed below.
+    }
+    if (this.client.isOpen) this.client.destroy();
+  }
+
+  /** Reads the eviction policy once connected: anything but noeviction is refused. */
+  async checkEvictionPolicy(): Promise<void> {
+    let info: string;
+    try {
+      info = String(await this.bounded((send) => send(['INFO', 'memory'])));
+    } catch (error) {
+      if (error instanceof ErrorReply) {
+        throw new StateStoreRefused(
+          `COMPLAINTS_HTTP_STATE_URL: the Redis server at ${this.where} refused INFO (${error.message}): the server must check that keys are never evicted; give the user +info.`,
+        );
+      }
+      throw new StateStoreRefused(`COMPLAINTS_HTTP_STATE_URL: the Redis server at ${this.where} did not answer INFO within ${this.timeoutMs} ms.`);
+    }
+    const policy = /^maxmemory_policy:(\S+)/m.exec(info)?.[1];
+    if (policy === 'noeviction') return;
+    throw new StateStoreRefused(
+      `COMPLAINTS_HTTP_STATE_URL: the Redis server at ${this.where} has maxmemory-policy ${policy ?? '(not reported)'}: ` +
+        'it may evict a used sign-in code or a revocation when memory runs short, which would let a replayed code or a withdrawn token work again. ' +
+        'Set maxmemory-policy noeviction (CONFIG SET maxmemory-policy noeviction, or in redis.conf).',
+    );
+  }
+
+  /** A connection error seen by the client: the store is marked unreachable (logged once per outage). */
+  lost(): void {
+    this.markUnreachable();
+  }
+
+  /** A sign-in command: StoreUnavailable at once while the store does not answer, or when it does not now. */
+  private async signIn(command: RedisArgument[]): Promise<unknown> {
+    return this.signInScript(undefined, [], [], command);
+  }
+
+  private async signInScript(script: Script | undefined, keys: string[], args: (string | number)[], command?: RedisArgument[]): Promise<unknown> {
+    if (!this.isReachable || this.closed) throw new StoreUnavailable();
+    try {
+      return await this.bounded((send) => (script === undefined ? send(command!) : script.run(send, keys, args)));
+    } catch (error) {
+      throw new StoreUnavailable(error);
+    }
+  }
+
+  /**
+   * Sends within the operation's bound. A timeout or a connection error marks the store unreachable;
+   * an error Redis answered with (out of memory, a refused command) means it is there, and is passed on.
+   */
+  private async bounded(work: (send: (args: RedisArgument[]) => Promise<unknown>) => Promise<unknown>): Promise<unknown> {
+    const controller = new AbortController();
+    // The abort drops commands not yet written, so that an outage does not pile them up.
+    const send = (args: RedisArgument[]) => this.client.sendCommand(args, { abortSignal: controller.signal });
+    try {
+      const answer = await abortAfter(work(send), this.timeoutMs, controller);
+      this.lastHeardAt = Date.now();
+      return answer;
+    } catch (error) {
+      if (error instanceof ErrorReply) {
+        this.lastHeardAt = Date.now();
+      } else {
+        this.markUnreachable();
+      }
+      throw error;
+    }
+  }
+
+  private markUnreachable(): void {
+    if (this.closed) return;
+    if (this.isReachable) {
+      this.isReachable = false;
+      log.warn('the shared state store does not answer: sign-in is refused until it does', { store: this.where });
+    }
+    this.scheduleProbe();
+  }
+
+  /** One PING at a time, every PROBE_EVERY_MS, until one answers. */
+  private scheduleProbe(): void {
+    if (this.probing || this.probeTimer !== undefined || this.closed) return;
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = undefined;
+      void this.probe();
+    }, PROBE_EVERY_MS);
+    // The probe alone must not keep the process alive.
+    this.probeTimer.unref();
+  }
+
+  private async probe(): Promise<void> {
+    this.probing = true;
+    let answered = false;
+    const controller = new AbortController();
+    try {
+      await abortAfter(this.client.sendCommand(['PING'], { abortSignal: controller.signal }), this.timeoutMs, controller);
+      answered = true;
+    } catch {
+      // Still away: asked again below.
+    }
+    this.probing = false;
+    if (this.closed) return;
+    if (!answered) {
+      this.scheduleProbe();
+      return;
+    }
+    this.lastHeardAt = Date.now();
+    if (!this.isReachable) {
+      this.isReachable = true;
+      log.warn('the shared state store answers again', { store: this.where });
+      void this.sendPendingReleases();
+    }
+  }
+
+  private async releaseSlots(key: string, entries: string[]): Promise<void> {
+    try {
+      if (!this.isReachable) throw new StoreUnavailable();
+      await this.bounded((send) => send(['ZREM', key, ...entries]));
+    } catch {
+      // Given back when the store is back; if too many wait, their lease ends them.
+      if (this.pendingReleases.length < MAX_PENDING_RELEASES) this.pendingReleases.push({ key, entries });
+    }
+  }
+
+  private async sendPendingReleases(): Promise<void> {
+    const pending = this.pendingReleases.splice(0);
+    for (const { key, entries } of pending) await this.releaseSlots(key, entries);
+  }
+}
+
+/**
+ * Connects to the Redis server at `url` and checks that it will keep every key until it expires.
+ * Throws StateStoreRefused, with a message for the operator, when it cannot.
+ */
+export async function openRedisState(url: string, options: RedisStateOptions = {}): Promise<SharedState> {
+  const where = whereOf(url);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const client = createClient({
+    url,
+    // A command sent while disconnected fails at once rather than wait for a reconnection.
+    disableOfflineQueue: true,
+    socket: { connectTimeout: connectTimeoutMs, reconnectStrategy: (retries: number) => Math.min(retries * 100, 2000) },
+  });
+  let state: RedisState | undefined;
+  let lastError: unknown;
+  // node-redis throws an 'error' with no listener; each reconnection attempt emits one.
+  client.on('error', (error: unknown) => {
+    lastError = error;
+    state?.lost();
+  });
+  try {
+    await abortAfter(client.connect(), connectTimeoutMs);
+  } catch (error) {
+    client.destroy();
+    const why = scrubbed(lastError ?? error, url);
+    throw new StateStoreRefused(`COMPLAINTS_HTTP_STATE_URL: the Redis server at ${where} did not answer within ${connectTimeoutMs / 1000} s: ${why}`);
+  }
+  state = new RedisState(client, where, options.now ?? Date.now, timeoutMs);
+  try {
+    await state.checkEvictionPolicy();
+  } catch (error) {
+    await state.close();
+    throw error;
+  }
+  return state;
 }

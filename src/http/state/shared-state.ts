@@ -23,6 +23,17 @@ export class StoreUnavailable extends Error {
 }
 
 /**
+ * The store cannot be used as configured (not reachable at start, or an eviction policy that could
+ * drop a used code): the server does not start, and the message is shown to the operator as is.
+ */
+export class StateStoreRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StateStoreRefused';
+  }
+}
+
+/**
  * Whom an entry of the sign-in's memory is charged to: the member (a hash of the key it was signed in
  * with, key-id.ts) and the client address that asked. The memory implementation bounds each one's
  * share, so that no member and no address can fill it for the others.

@@ -1,0 +1,252 @@
+// The shared state kept in Redis: the contract every implementation keeps (helpers/state-contract.ts),
+// against a real redis-server (helpers/redis-server.ts), then what only Redis has: several replicas on
+// one store, the refusals at start, an outage and the way back, and that every key expires.
+import { createServer } from 'node:net';
+import { createClient } from '@redis/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRedisState } from '../src/http/state/redis-state.js';
+import { type SharedState, StateStoreRefused, StoreUnavailable } from '../src/http/state/shared-state.js';
+import { type RedisServer, startRedis } from './helpers/redis-server.js';
+import { describeStateContract, expectOneRotation, nowSeconds, owner, unique, wait } from './helpers/state-contract.js';
+
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+describeStateContract('redis', (now) => openRedisState(redis.url, now === undefined ? {} : { now }));
+
+/** Polls `check` until it holds; the bound is only there so that a broken store fails rather than hangs. */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const giveUpAt = Date.now() + 15_000;
+  while (!(await check())) {
+    if (Date.now() > giveUpAt) throw new Error(`never: ${what}`);
+    await wait(100);
+  }
+}
+
+/** A loopback port nothing listens on (a moment ago). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
+
+describe('two replicas on one Redis', () => {
+  let a: SharedState;
+  let b: SharedState;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([openRedisState(redis.url), openRedisState(redis.url)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('a code spent on one is a replay on the other', async () => {
+    const code = { ...owner(), id: unique('code'), grant: unique('grant'), until: nowSeconds() + 120 };
+    expect(await a.spendCode(code)).toBe('taken');
+    expect(await b.spendCode(code)).toBe('used before');
+  });
+
+  it('a grant revoked on one is revoked on the other', async () => {
+    const who = owner();
+    const grant = unique('grant');
+    await a.revoke({ ...who, grant, until: nowSeconds() + 120 });
+    expect(await b.isRevoked({ grant, member: who.member, issuedAt: nowSeconds() })).toBe(true);
+  });
+
+  it('twenty takes of one refresh token at once, across both: exactly one rotates', async () => {
+    const refresh = { ...owner(), grant: unique('grant'), until: nowSeconds() + 3600, generation: 0 };
+    const takes = await Promise.all(Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? a : b).takeRefresh(refresh)));
+    expectOneRotation(takes);
+    expect(await b.takeRefresh({ ...refresh, generation: 1 })).toEqual({ outcome: 'rotated', issuedAt: expect.any(Number) });
+    expect(await a.takeRefresh(refresh)).toEqual({ outcome: 'used before' });
+  });
+
+  it('share a member slots, rate counters and accepted keys', async () => {
+    const member = unique('member');
+    const held = await a.holdSlots(member, 2, 3);
+    expect(held.ok).toBe(true);
+    expect((await b.holdSlots(member, 2, 3)).ok).toBe(false);
+    expect((await b.holdSlots(member, 1, 3)).ok).toBe(true);
+    if (held.ok) await held.release();
+    expect((await b.holdSlots(member, 2, 3)).ok).toBe(true);
+
+    const counter = unique('counter');
+    await a.countHit(counter, 60_000);
+    expect((await b.countHit(counter, 60_000)).hits).toBe(2);
+
+    await a.heard(member, 200);
+    expect(await b.isAccepted(member)).toBe(true);
+    await b.heard(member, 401);
+    expect(await a.isAccepted(member)).toBe(false);
+  });
+});
+
+describe('refusals at start', () => {
+  it('refuses a server that may evict keys, naming the policy and the fix, never the password', async () => {
+    const evicting = await startRedis({ maxmemoryPolicy: 'allkeys-lru', password: 's3cret-pass' });
+    try {
+      const opening = openRedisState(evicting.url);
+      await expect(opening).rejects.toThrow(StateStoreRefused);
+      const message = await opening.then(
+        () => '',
+        (error: Error) => error.message,
+      );
+      expect(message).toContain('allkeys-lru');
+      expect(message).toContain('noeviction');
+      expect(message).toContain(`127.0.0.1:${evicting.port}`);
+      expect(message).not.toContain('s3cret');
+    } finally {
+      await evicting.stop();
+    }
+  });
+
+  it('refuses a wrong password without quoting it', async () => {
+    const guarded = await startRedis({ password: 's3cret-pass' });
+    try {
+      const opening = openRedisState(guarded.url.replace('s3cret-pass', 'wrong-s3cret'), { connectTimeoutMs: 1500 });
+      const message = await opening.then(
+        () => 'opened',
+        (error: Error) => (error instanceof StateStoreRefused ? error.message : `not refused: ${error}`),
+      );
+      expect(message).toContain(`127.0.0.1:${guarded.port}`);
+      expect(message).not.toContain('s3cret');
+    } finally {
+      await guarded.stop();
+    }
+  });
+
+  it('opens with the right password', async () => {
+    const guarded = await startRedis({ password: 's3cret-pass' });
+    try {
+      const state = await openRedisState(guarded.url);
+      expect(await state.spendCode({ ...owner(), id: unique('code'), grant: unique('grant'), until: nowSeconds() + 60 })).toBe('taken');
+      await state.close();
+    } finally {
+      await guarded.stop();
+    }
+  });
+
+  it('refuses a server that does not answer, within the connect bound, saying where', async () => {
+    const port = await closedPort();
+    const opening = openRedisState(`redis://:s3cret-pass@127.0.0.1:${port}`, { connectTimeoutMs: 1000 });
+    await expect(opening).rejects.toThrow(StateStoreRefused);
+    const message = await opening.then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(message).toContain(`the Redis server at 127.0.0.1:${port} did not answer within 1 s`);
+    expect(message).not.toContain('s3cret');
+  });
+
+  it('refuses a URL that is not redis://', async () => {
+    await expect(openRedisState('http://user:s3cret-pass@127.0.0.1:1')).rejects.toThrow(/redis:\/\//);
+    await expect(openRedisState('http://user:s3cret-pass@127.0.0.1:1')).rejects.not.toThrow(/s3cret/);
+  });
+});
+
+describe('an outage', () => {
+  it('while the server hangs: sign-in refused, members still served; then back', async () => {
+    const hanging = await startRedis();
+    const state = await openRedisState(hanging.url, { timeoutMs: 500 });
+    try {
+      const member = unique('member');
+      await state.heard(member, 200);
+      const code = () => ({ ...owner(), id: unique('code'), grant: unique('grant'), until: nowSeconds() + 120 });
+      hanging.pause();
+
+      await expect(state.spendCode(code())).rejects.toThrow(StoreUnavailable);
+      // Marked unreachable now: every sign-in method refuses.
+      await expect(state.spendCode(code())).rejects.toThrow(StoreUnavailable);
+      await expect(state.takeRefresh({ ...owner(), grant: unique('grant'), generation: 0, until: nowSeconds() + 60 })).rejects.toThrow(StoreUnavailable);
+      await expect(state.revoke({ ...owner(), grant: unique('grant'), until: nowSeconds() + 60 })).rejects.toThrow(StoreUnavailable);
+      await expect(state.isRevoked({ grant: unique('grant'), member, issuedAt: nowSeconds() })).rejects.toThrow(StoreUnavailable);
+      await expect(state.countHit(unique('counter'), 60_000)).rejects.toThrow(StoreUnavailable);
+      await expect(state.forgetHits(unique('counter'))).rejects.toThrow(StoreUnavailable);
+      expect(await state.reachable()).toBe(false);
+
+      // The members' methods answer from this replica's memory.
+      expect(await state.isAccepted(member)).toBe(true);
+      expect(await state.isAccepted(unique('member'))).toBe(false);
+      const hold = await state.holdSlots(member, 5, 1);
+      expect(hold.ok).toBe(true);
+      if (hold.ok) await hold.release();
+      await state.heard(member, 401);
+      expect(await state.isAccepted(member)).toBe(false);
+
+      hanging.resume();
+      await eventually(() => state.reachable(), 'reachable again after the server resumed');
+      expect(await state.spendCode(code())).toBe('taken');
+      expect((await state.countHit(unique('counter'), 60_000)).hits).toBe(1);
+    } finally {
+      hanging.resume();
+      await state.close();
+      await hanging.stop();
+    }
+  });
+
+  it('closes without hanging while the server is paused', async () => {
+    const hanging = await startRedis();
+    const state = await openRedisState(hanging.url, { timeoutMs: 500 });
+    hanging.pause();
+    try {
+      await state.close();
+      expect(await state.reachable()).toBe(false);
+    } finally {
+      await hanging.stop();
+    }
+  });
+
+  it('a stopped server is found unreachable', async () => {
+    const server = await startRedis();
+    const state = await openRedisState(server.url, { timeoutMs: 500 });
+    try {
+      await server.stop();
+      await expect(state.countHit(unique('counter'), 60_000)).rejects.toThrow(StoreUnavailable);
+      expect(await state.reachable()).toBe(false);
+    } finally {
+      await state.close();
+    }
+  });
+});
+
+describe('keys', () => {
+  it('every key written expires, and is under cbm:', async () => {
+    const state = await openRedisState(redis.url);
+    const member = unique('member');
+    const grant = unique('grant');
+    const who = { member, address: '127.0.0.1' };
+    await state.spendCode({ ...who, id: unique('code'), grant, until: nowSeconds() + 120 });
+    await state.takeRefresh({ ...who, grant, generation: 0, until: nowSeconds() + 3600 });
+    await state.revoke({ ...who, grant, until: nowSeconds() + 3600 });
+    await state.countHit(unique('counter'), 60_000);
+    await state.countHit(unique('counter'), 60_000, -1);
+    await state.holdSlots(member, 2, 5);
+    await state.heard(member, 200);
+    await state.close();
+
+    const client = createClient({ url: redis.url });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      const keys = await client.keys('*');
+      expect(keys.filter((key) => !key.startsWith('cbm:'))).toEqual([]);
+      expect(keys).toContain(`cbm:{m:${member}}:slots`);
+      expect(keys).toContain(`cbm:{m:${member}}:accepted`);
+      expect(keys).toContain(`cbm:{g:${grant}}:refresh`);
+      expect(keys).toContain(`cbm:{g:${grant}}:revoked`);
+      const ttls = await Promise.all(keys.map(async (key) => [key, await client.pTTL(key)] as const));
+      // -2: expired since listed; -1 would be a key kept for ever.
+      expect(ttls.filter(([, ttl]) => ttl === -1)).toEqual([]);
+    } finally {
+      client.destroy();
+    }
+  });
+});
