@@ -15,7 +15,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, ErrorReply, type RedisArgument } from '@redis/client';
 import { log } from '../../log.js';
-import { VERIFIED_KEYS, VerifiedKeys } from '../verified-keys.js';
 import {
   type HitCount,
   type Owner,
@@ -28,6 +27,7 @@ import {
   type Taken,
   type TokenOrigin,
 } from './shared-state.js';
+import { VERIFIED_KEYS, VerifiedKeys } from './verified-keys.js';
 
 /**
  * How long a slot is held at most: a replica that dies holding slots (a crash, a lost connection at
