@@ -25,6 +25,8 @@ export const STATE_BAR = 0.8;
 /** Rounds each server runs; a round is the phase's seconds divided by this. */
 export const STATE_ROUNDS = 6;
 const WARM_UP_CALLS_PER_CLIENT = 10;
+/** Calls of the one-at-a-time comparison, to each server. */
+const SEQUENTIAL_CALLS = 300;
 const CALL_TIMEOUT_MS = 30_000;
 /** An access token's lifetime as the sign-in issues it: longer than any run. */
 const ACCESS_TOKEN_SECONDS = 3600;
@@ -40,6 +42,8 @@ export interface StateRun {
   callsPerSecond: number;
   latency: Latencies | null;
   serverCpuPercentOfOneCore: number;
+  /** The server's CPU time over its calls: what a call costs it, whatever the machine's other work let it run. */
+  serverCpuMsPerCall: number;
   errors: Record<string, number>;
   errorSamples: Record<string, string>;
   warmUpErrors: Record<string, number>;
@@ -63,10 +67,13 @@ export type StateLoadResult =
       redisCommandsPerCall: Record<string, number>;
       /** redis-server's CPU during the Redis rounds; null when its process was not found. */
       redisCpuPercentOfOneCore: number | null;
+      /** One client, one call at a time, to each server in turns: what the state adds to a call, without queueing. */
+      sequential: { calls: number; memory: Latencies | null; redis: Latencies | null; errors: Record<string, number> };
     };
 
 /** One virtual client of one server: its peers (warm-up and measured tallies) and where its browsing is. */
 interface Client {
+  token: string;
   warmUp: McpHttpPeer;
   peer: McpHttpPeer;
   call: number;
@@ -126,7 +133,7 @@ async function contender(state: Contender['state'], server: StateServer, secret:
       { k: key, c: `bench-client-${index}`, g: randomBytes(16).toString('base64url'), aud: `${server.origin}/mcp` },
       ACCESS_TOKEN_SECONDS,
     );
-    clients.push({ warmUp: new McpHttpPeer(pool, token, warmUpErrors), peer: new McpHttpPeer(pool, token, errors), call: 0, ids: [] });
+    clients.push({ token, warmUp: new McpHttpPeer(pool, token, warmUpErrors), peer: new McpHttpPeer(pool, token, errors), call: 0, ids: [] });
   }
   return { state, server, pool, clients, times: [], errors, warmUpErrors, elapsedMs: 0, serverCpuMs: 0 };
 }
@@ -144,6 +151,22 @@ async function warmUp(contender: Contender): Promise<void> {
   );
 }
 
+/**
+ * One client of each server, one call at a time, to each in turns: the time each call takes with
+ * nothing queued before it, so that what the store's round trips add to a call shows whole.
+ */
+async function sequential(memory: Contender, shared: Contender, errors: ErrorTally): Promise<{ memory: number[]; redis: number[] }> {
+  const times = { memory: [] as number[], redis: [] as number[] };
+  const sides = [memory, shared].map((each) => {
+    const client = each.clients[0]!;
+    return { client: { ...client, call: 0, ids: [] }, peer: new McpHttpPeer(each.pool, client.token, errors), times: times[each.state] };
+  });
+  for (let call = 0; call < SEQUENTIAL_CALLS; call++) {
+    for (const side of call % 2 === 0 ? sides : [...sides].reverse()) await callNext(side.client, 0, side.peer, side.times);
+  }
+  return times;
+}
+
 function latencies(times: readonly number[]): Latencies | null {
   if (times.length === 0) return null;
   return { calls: times.length, p50: quantile(times, 0.5), p99: quantile(times, 0.99), max: times.reduce((a, b) => Math.max(a, b)) };
@@ -157,6 +180,7 @@ function runOf(contender: Contender): StateRun {
     callsPerSecond: contender.times.length / (contender.elapsedMs / 1000),
     latency: latencies(contender.times),
     serverCpuPercentOfOneCore: (100 * contender.serverCpuMs) / contender.elapsedMs,
+    serverCpuMsPerCall: contender.serverCpuMs / Math.max(1, contender.times.length),
     errors: Object.fromEntries(contender.errors.counts),
     errorSamples: Object.fromEntries(contender.errors.samples),
     warmUpErrors: Object.fromEntries(contender.warmUpErrors.counts),
@@ -239,6 +263,9 @@ export async function measureStateLoad(
     // The bench's own questions are not the server's.
     for (const own of ['info', 'config|resetstat', 'config']) commands.delete(own);
     const attempted = shared.times.length + shared.errors.total;
+    // After the command counts: only the rounds' calls are divided into them.
+    const sequentialErrors = new ErrorTally();
+    const oneAtATime = await sequential(memory, shared, sequentialErrors);
 
     const memoryRun = runOf(memory);
     const redisRun = runOf(shared);
@@ -255,6 +282,12 @@ export async function measureStateLoad(
       met: ratio >= STATE_BAR,
       redisCommandsPerCall: Object.fromEntries([...commands].map(([name, calls]) => [name, calls / Math.max(1, attempted)])),
       redisCpuPercentOfOneCore: pid === undefined ? null : (100 * redisCpuMs) / shared.elapsedMs,
+      sequential: {
+        calls: SEQUENTIAL_CALLS,
+        memory: latencies(oneAtATime.memory),
+        redis: latencies(oneAtATime.redis),
+        errors: Object.fromEntries(sequentialErrors.counts),
+      },
     };
   } finally {
     for (const each of contenders) {
@@ -284,6 +317,7 @@ export function stateLoadTable(result: StateLoadResult): string[] {
       ms(run.latency?.p99),
       ms(run.latency?.max),
       `${run.serverCpuPercentOfOneCore.toFixed(0)}%`,
+      ms(run.serverCpuMsPerCall),
       errors(run.errors),
     ]);
   const perCall = Object.entries(result.redisCommandsPerCall)
@@ -293,12 +327,31 @@ export function stateLoadTable(result: StateLoadResult): string[] {
   return [
     `### ${title}: ${result.clients} clients with access tokens, ${result.rounds} rounds of ${result.roundSeconds.toFixed(1)} s each, in turns`,
     '',
-    line(['state', 'clients', 'calls', 'calls/s', 'p50 ms', 'p99 ms', 'max ms', 'server CPU (one core)', 'errors']),
-    line(Array(9).fill('---')),
+    line(['state', 'clients', 'calls', 'calls/s', 'p50 ms', 'p99 ms', 'max ms', 'server CPU (one core)', 'server CPU ms a call', 'errors']),
+    line(Array(10).fill('---')),
     row('in memory', result.memory),
     row(`Redis ${result.redisVersion}, loopback`, result.redis),
     '',
     `ratio ${result.ratio.toFixed(2)} (bar: ${result.bar}) ${result.met ? 'OK' : 'NO'}`,
+    '',
+    line(['one client, one call at a time, in turns', 'calls', 'p50 ms', 'p99 ms', 'errors']),
+    line(Array(5).fill('---')),
+    ...(['memory', 'redis'] as const).map((state) =>
+      line([
+        state === 'memory' ? 'in memory' : 'Redis',
+        result.sequential[state]?.calls ?? 0,
+        ms(result.sequential[state]?.p50),
+        ms(result.sequential[state]?.p99),
+        '',
+      ]),
+    ),
+    line([
+      'Redis minus memory, p50',
+      '',
+      ms((result.sequential.redis?.p50 ?? Number.NaN) - (result.sequential.memory?.p50 ?? Number.NaN)),
+      '',
+      errors(result.sequential.errors),
+    ]),
     '',
     `Redis commands per call (the commands a script runs counted too): ${perCall.map(([name, count]) => `${name} ${count.toFixed(2)}`).join(', ')} (${total.toFixed(2)} in all); ` +
       `redis-server CPU during its rounds: ${result.redisCpuPercentOfOneCore === null ? 'not found' : `${result.redisCpuPercentOfOneCore.toFixed(0)}% of one core`}.`,
