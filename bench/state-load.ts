@@ -304,7 +304,7 @@ const ms = (value: number | undefined) => (value === undefined ? '-' : value.toF
 /** The phase's rows, as markdown. */
 export function stateLoadTable(result: StateLoadResult): string[] {
   const title = 'Signed-in calls, the sign-in state in memory and in Redis';
-  if ('skipped' in result) return [`### ${title}: skipped`, '', `Skipped: ${result.skipped}.`];
+  if ('skipped' in result) return [`### ${title}: skipped`, '', `Skipped: ${result.skipped.replace(/\.+$/, '')}.`];
   const line = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
   const errors = (tally: Record<string, number>) => Object.values(tally).reduce((a, b) => a + b, 0);
   const row = (label: string, run: StateRun) =>
