@@ -2,8 +2,10 @@
 // sandbox in-process and the built server as a child, runs many virtual MCP clients against that one
 // instance on loopback and prints the figures as markdown; with --save, also writes them to
 // bench/http-results.json (see save.ts).
-// Last, a phase of its own (overview-load.ts): another member's get_complaint while 8 members run
+// Then a phase of its own (overview-load.ts): another member's get_complaint while 8 members run
 // complaints_overview in a loop over a 30,000-record book 40 ms away, and the server's peak RSS.
+// Last, another (state-load.ts): signed-in clients' calls with the sign-in's state in memory and in
+// a redis-server it starts on loopback, side by side; skipped, and said so, without redis-server.
 // A script, not a test: nothing here asserts. Linux only (it reads the server's /proc entries).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,10 +17,12 @@ import { parseArgs } from 'node:util';
 import { Pool, request } from 'undici';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { startSandbox } from '../src/sandbox/server.js';
+import { CALL_MIX, idsOf, nextCall, READING_KEYS, type Tool } from './call-mix.js';
 import { ErrorTally, McpHttpPeer, PROTOCOL_VERSION } from './http-peer.js';
 import { measureOverviewLoad, OVERVIEW_LOAD_SECONDS, OVERVIEW_MEMBERS, overviewLoadTable } from './overview-load.js';
 import { cpuMs, rssMb } from './proc.js';
 import { keepResults } from './save.js';
+import { measureStateLoad, STATE_ROUNDS, stateLoadTable } from './state-load.js';
 import { quantile } from './stats.js';
 import { StdioPeer } from './stdio-peer.js';
 
@@ -38,10 +42,6 @@ const RSS_SAMPLE_MS = 250;
 const COUNT_PHASE_LIMIT_MS = 60_000;
 /** One call that takes longer than this is a network error, so that the run always ends. */
 const CALL_TIMEOUT_MS = 30_000;
-/** The keys that can read, which the clients take in turn (noPermission would only measure 403s). */
-const READING_KEYS = ['full', 'storeRestricted', 'otherOrganization'] as const;
-const TOOLS = ['list_complaints', 'get_complaint'] as const;
-type Tool = (typeof TOOLS)[number];
 
 function options(): { clients: number; seconds: number; save: boolean } {
   const { values } = parseArgs({
@@ -86,18 +86,6 @@ interface PhaseResult {
 }
 
 const emptyPhase = (clients: number): PhaseResult => ({ clients, elapsedMs: 0, timings: { list_complaints: [], get_complaint: [] }, errors: new ErrorTally() });
-
-/**
- * The call a client makes next: four lists of 20 over pages 1..5, then the detail of a record from
- * its last list, as a member browsing would. Clients start on different pages, so that the server
- * does not answer the same page in lockstep.
- */
-function nextCall(client: number, call: number, ids: readonly string[]): [Tool, Record<string, unknown>] {
-  if (call % 5 === 4 && ids.length > 0) return ['get_complaint', { id: ids[call % ids.length] }];
-  return ['list_complaints', { pageSize: 20, page: ((client + call) % 5) + 1 }];
-}
-
-const idsOf = (result: any): string[] => (result?.structuredContent?.items ?? []).map((item: { id: string }) => item.id);
 
 /**
  * One virtual client: the handshake, then tools/call while the budget lasts. Times only the calls
@@ -327,6 +315,9 @@ async function main(): Promise<void> {
     process.stderr.write(`overviews over the whole book: ${OVERVIEW_MEMBERS} members in a loop for ${OVERVIEW_LOAD_SECONDS} s...\n`);
     const wholeBook = await measureOverviewLoad(startServer);
 
+    process.stderr.write(`signed-in calls, the state in memory and in Redis: ${clients} clients, ${STATE_ROUNDS} rounds each, in turns...\n`);
+    const sharedState = await measureStateLoad(startServer, sandbox.url, clients, seconds);
+
     const loadSummary = summary(load);
     const singleSummary = summary(single);
     const stdioSummary = summary(singleStdio);
@@ -351,7 +342,7 @@ async function main(): Promise<void> {
         clientsPerKey,
         caps: { COMPLAINTS_HTTP_MAX_IN_FLIGHT: caps.total, COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY: caps.perKey },
         protocolVersion: PROTOCOL_VERSION,
-        mix: 'list_complaints {pageSize: 20, page: 1..5} four times, then get_complaint of an id from the last list',
+        mix: CALL_MIX,
         warmUpCalls: WARM_UP_CALLS,
         singleClientCalls: SINGLE_CLIENT_CALLS,
         rssSampleMs: RSS_SAMPLE_MS,
@@ -365,6 +356,7 @@ async function main(): Promise<void> {
         errors: { total: errorsTotal, warmUp: Object.fromEntries(warmUp.errors.counts) },
         stdioReference: reference,
         wholeBookOverviews: wholeBook,
+        sharedState,
       },
       server: { exit, stderrLines: server.stderr.length, stderrFirst: server.stderr.slice(0, 20) },
     };
@@ -423,7 +415,7 @@ async function main(): Promise<void> {
         for (const [kind, count] of tally.counts) out.push(line([phase, kind, count, (tally.samples.get(kind) ?? '').replace(/[|\n]/g, ' ')]));
       }
     }
-    out.push('', ...overviewLoadTable(wholeBook));
+    out.push('', ...overviewLoadTable(wholeBook), '', ...stateLoadTable(sharedState));
     process.stdout.write(`${out.join('\n')}\n`);
     // The server logs only warnings and errors here; any line is worth reading.
     if (server.stderr.length > 0) {

@@ -1,5 +1,6 @@
 // A minimal stateless MCP client over Streamable HTTP, as a real one behaves: initialize, the
-// initialized notification, then tools/call, each a POST with the member's key. Raw JSON-RPC over a
+// initialized notification, then tools/call, each a POST with the member's key (or the access token
+// of their sign-in). Raw JSON-RPC over a
 // shared undici pool: the SDK's client would add its own work to every call; this measures the server.
 import type { Pool } from 'undici';
 
@@ -40,13 +41,14 @@ export class McpHttpPeer {
 
   constructor(
     private readonly pool: Pool,
-    apiKey: string,
+    /** The member's `or_` key, or a sealed access token of the sign-in: sent as the Bearer credential. */
+    credential: string,
     private readonly errors: ErrorTally,
   ) {
     this.headers = {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
-      authorization: `Bearer ${apiKey}`,
+      authorization: `Bearer ${credential}`,
     };
   }
 
