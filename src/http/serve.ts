@@ -117,22 +117,24 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     const callIds = requestIds(body.json);
     const admission = limiter.admit(member, address, callIds.length, await state.isAccepted(member));
     if (!admission.ok) return tooManyRequests(res, admission, callIds.length);
-    // This replica's caps held; the key's cap counts its calls on every replica too.
-    const held = await state.holdSlots(member, Math.max(1, callIds.length), settings.caps.perKey);
-    if (!held.ok) {
-      admission.release();
-      return tooManyRequests(res, { ok: false, cap: 'perKey', reason: 'busy', limit: settings.caps.perKey }, callIds.length);
-    }
 
     const memberGates = gates.take(member);
     // Aborts the key check when the client goes away (closing the transport aborts the tool calls).
     const gone = new AbortController();
+    let releaseSlots = async () => {};
+    // Listened for before anything is awaited: a client gone meanwhile still gives back what it holds.
     res.on('close', () => {
       gone.abort();
       admission.release();
-      void held.release();
+      void releaseSlots();
       memberGates.release();
     });
+    // This replica's caps held; the key's cap counts its calls on every replica too.
+    const held = await state.holdSlots(member, Math.max(1, callIds.length), settings.caps.perKey);
+    if (held.ok) releaseSlots = held.release;
+    // Gone while the slots were taken: the close above ran before they were known.
+    if (gone.signal.aborted) return void releaseSlots();
+    if (!held.ok) return tooManyRequests(res, { ok: false, cap: 'perKey', reason: 'busy', limit: settings.caps.perKey }, callIds.length);
 
     // What the service answers for the key decides whether its next requests count as a member's.
     // A 401 for a signed-in key ends its sign-in: the client's next request is sent to sign in again.
