@@ -165,6 +165,18 @@ describe('refusals at start', () => {
     expect(message).not.toContain('s3cret');
   });
 
+  // Weakness: a password with a % not written as %25 passes the settings (URL.canParse), but the
+  // Redis client decodes it with decodeURIComponent, which throws "URI malformed": the server stops
+  // with that line alone, naming neither the setting nor what to do.
+  it.fails('refuses a password that is not percent-encoded, naming the setting, never the password', async () => {
+    const message = await openRedisState('redis://:50%off-s3cret@127.0.0.1:1', { connectTimeoutMs: 1000 }).then(
+      () => 'opened',
+      (error: Error) => (error instanceof StateStoreRefused ? error.message : `not refused: ${error}`),
+    );
+    expect(message).toContain('COMPLAINTS_HTTP_STATE_URL');
+    expect(message).not.toContain('s3cret');
+  });
+
   it('refuses a URL that is not redis://', async () => {
     await expect(openRedisState('http://user:s3cret-pass@127.0.0.1:1')).rejects.toThrow(/redis:\/\//);
     await expect(openRedisState('http://user:s3cret-pass@127.0.0.1:1')).rejects.not.toThrow(/s3cret/);
@@ -204,6 +216,32 @@ describe('an outage', () => {
       await eventually(() => state.reachable(), 'reachable again after the server resumed');
       expect(await state.spendCode(code())).toBe('taken');
       expect((await state.countHit(unique('counter'), 60_000)).hits).toBe(1);
+    } finally {
+      hanging.resume();
+      await state.close();
+      await hanging.stop();
+    }
+  });
+
+  // Weakness: a hold sent just before the store froze times out (granted, with a release that does
+  // nothing), but the command was already written: the store runs it when it wakes, and nobody ever
+  // gives those slots back. They count against the member's cap on every replica until their lease
+  // ends (SLOT_LEASE_MS, 15 minutes): a pause, a failover or a network stall of more than the bound
+  // while a member's calls start locks the member out everywhere for that long.
+  it.fails('a hold the store runs only after its bound passed leaves no slot taken', async () => {
+    const hanging = await startRedis();
+    const state = await openRedisState(hanging.url, { timeoutMs: 500 });
+    try {
+      const member = unique('member');
+      // The script known by its SHA1, as in a replica that has served a call: one command is in flight.
+      await state.holdSlots(unique('member'), 1, 1);
+      hanging.pause();
+      const during = await state.holdSlots(member, 1, 1);
+      expect(during.ok).toBe(true);
+      if (during.ok) await during.release();
+      hanging.resume();
+      await eventually(() => state.reachable(), 'reachable again after the server resumed');
+      expect((await state.holdSlots(member, 1, 1)).ok).toBe(true);
     } finally {
       hanging.resume();
       await state.close();
