@@ -54,6 +54,15 @@ describe('two replicas on one Redis', () => {
     expect(await b.spendCode(code)).toBe('used before');
   });
 
+  it('fifty codes, each spent twenty times at once across both: each is taken exactly once', async () => {
+    for (let round = 0; round < 50; round++) {
+      const code = { ...owner(), id: unique('code'), grant: unique('grant'), until: nowSeconds() + 120 };
+      const spends = await Promise.all(Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? a : b).spendCode(code)));
+      expect(spends.filter((spent) => spent === 'taken')).toHaveLength(1);
+      expect(spends.filter((spent) => spent === 'used before')).toHaveLength(19);
+    }
+  });
+
   it('a grant revoked on one is revoked on the other', async () => {
     const who = owner();
     const grant = unique('grant');
@@ -284,6 +293,26 @@ describe('an outage', () => {
     expect(outage).toHaveLength(1);
     expect(outage[0]).toContain(`store=127.0.0.1:${server.port}`);
     expect(lines.join('')).not.toContain('s3cret');
+  });
+});
+
+describe('clocks', () => {
+  // Weakness: the scripts decide by the app's clock, but a used code is kept with SET ... EXAT until,
+  // which Redis's own clock ends. When Redis's clock is ahead of a replica's by more than the time a
+  // code has left (a code lives two minutes), the used code's key is gone at once and the same code
+  // is 'taken' again: two token pairs from one code. Keeping it for `until - now` by the app's clock
+  // (plus a margin for the replicas' skew) would not depend on Redis's clock.
+  it.fails("a used code stays used while it has time left by the app's clock, whatever Redis's clock says", async () => {
+    // The replicas' clock 90 s behind Redis's: a code with 60 s left by theirs.
+    const behind = () => Date.now() - 90_000;
+    const state = await openRedisState(redis.url, { now: behind });
+    try {
+      const code = { ...owner(), id: unique('code'), grant: unique('grant'), until: Math.floor(behind() / 1000) + 60 };
+      expect(await state.spendCode(code)).toBe('taken');
+      expect(await state.spendCode(code)).toBe('used before');
+    } finally {
+      await state.close();
+    }
   });
 });
 
