@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
 /** The test files that start a redis-server. */
-export const REDIS_TEST_FILES = ['test/state-redis.test.ts', 'test/e2e-replicas.test.ts'] as const;
+export const REDIS_TEST_FILES = ['test/state-redis.test.ts', 'test/e2e-replicas.test.ts', 'test/e2e-store-abort.test.ts'] as const;
 
 /** Where vitest.config.ts leaves the line saying the Redis tests were skipped, for test/global-setup.ts to print at the end. */
 export const REDIS_SKIP_NOTE = 'COMPLAINTS_TESTS_REDIS_SKIPPED';
