@@ -69,13 +69,11 @@ async function eventually(check: () => Promise<boolean>, withinMs: number): Prom
 }
 
 describe('a client that hangs up while the replica waits for the store', () => {
-  // Weakness: serve.ts gives a request's slots back on the response's 'close', but listens for it
-  // only after `await state.isAccepted` and `await state.holdSlots`. A client that hangs up during
-  // those awaits (a store slow or paused: each waits up to its 2 s bound) closes the response before
-  // anyone listens: the slot of this replica's cap (in-flight.ts) is never given back, and the call
-  // still runs against the service. With the per-key cap at one, the member is refused (429) on this
-  // replica until it restarts; a few such hang-ups lock out a member at the default cap too.
-  it.fails('gives the slot back: the member calls again once the store is back', async () => {
+  // serve.ts gives a request's slots back on the response's 'close'. A client that hangs up while the
+  // replica waits for the store (slow or paused: each wait lasts up to its 2 s bound) must still give
+  // back the slot of this replica's cap (in-flight.ts): with the per-key cap at one, a slot kept would
+  // refuse the member (429) on this replica until it restarts.
+  it('gives the slot back: the member calls again once the store is back', async () => {
     expect((await callWithOwnKey()).status).toBe(200);
     redis.pause();
     try {

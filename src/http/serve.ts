@@ -71,6 +71,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     [REALM, ...(error === undefined ? [] : [error]), ...(signIn === undefined ? [] : [`resource_metadata="${signIn.resourceMetadataUrl}"`])].join(', ');
 
   const answerMcp = async (req: IncomingMessage, res: ServerResponse) => {
+    // The client going away, heard from the start: what is taken after an await (the store's answers
+    // take time) is given back even when it went meanwhile. Also aborts the key check.
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
     const headers = checkHostAndOrigin(settings.allowLists, req.headers.host, req.headers.origin);
     if (!headers.ok) return rpcError(res, 403, headers.message);
     const credential = bearerCredential(req.headers.authorization, signIn !== undefined);
@@ -119,20 +123,18 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     if (!admission.ok) return tooManyRequests(res, admission, callIds.length);
 
     const memberGates = gates.take(member);
-    // Aborts the key check when the client goes away (closing the transport aborts the tool calls).
-    const gone = new AbortController();
     let releaseSlots = async () => {};
-    // Listened for before anything is awaited: a client gone meanwhile still gives back what it holds.
-    res.on('close', () => {
-      gone.abort();
+    const releaseAll = () => {
       admission.release();
       void releaseSlots();
       memberGates.release();
-    });
+    };
+    if (gone.signal.aborted) return releaseAll();
+    gone.signal.addEventListener('abort', releaseAll, { once: true });
     // This replica's caps held; the key's cap counts its calls on every replica too.
     const held = await state.holdSlots(member, Math.max(1, callIds.length), settings.caps.perKey);
     if (held.ok) releaseSlots = held.release;
-    // Gone while the slots were taken: the close above ran before they were known.
+    // Gone while the slots were taken: releaseAll ran before they were known.
     if (gone.signal.aborted) return void releaseSlots();
     if (!held.ok) return tooManyRequests(res, { ok: false, cap: 'perKey', reason: 'busy', limit: settings.caps.perKey }, callIds.length);
 
