@@ -107,6 +107,22 @@ describe('the shared state setting', () => {
     expect(settings.stateUrl).toBe(url);
   });
 
+  it.each([['redis://:50%off-hunter2@redis:6379'], ['redis://us%zzer:hunter2@redis:6379']])(
+    'refuses %s: a % in the password or user not written as %25, naming the setting, never the value',
+    (url) => {
+      const settings = loadHttpSettings({ COMPLAINTS_HTTP_STATE_URL: url }, '127.0.0.1');
+      expect(settings.stateUrl).toBeUndefined();
+      expect(settings.problems).toEqual([
+        expect.stringMatching(/^COMPLAINTS_HTTP_STATE_URL holds a user or password that is not percent-encoded: write a % in it as %25/),
+      ]);
+      expect(settings.problems.join('\n')).not.toMatch(/hunter2/);
+    },
+  );
+
+  it('takes a password with its % written as %25', () => {
+    expect(loadHttpSettings({ COMPLAINTS_HTTP_STATE_URL: 'redis://:50%25off-pw@redis:6379' }, '127.0.0.1').problems).toEqual([]);
+  });
+
   it("is this process's memory when unset, with or without sign-in", () => {
     expect(loadHttpSettings({}, '127.0.0.1').stateUrl).toBeUndefined();
     expect(loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: SECRET }, '127.0.0.1').stateUrl).toBeUndefined();

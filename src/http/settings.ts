@@ -97,7 +97,23 @@ function readStateUrl(raw: string | undefined, problems: string[]): string | und
     );
     return undefined;
   }
+  // The Redis client decodes the user and password: a % not followed by two hex digits stops it.
+  if (!decodes(url.username) || !decodes(url.password)) {
+    problems.push(
+      'COMPLAINTS_HTTP_STATE_URL holds a user or password that is not percent-encoded: write a % in it as %25 (and @, :, / and # as %40, %3A, %2F and %23); the value is not shown.',
+    );
+    return undefined;
+  }
   return raw;
+}
+
+function decodes(part: string): boolean {
+  try {
+    decodeURIComponent(part);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function readSignIn(

@@ -49,14 +49,6 @@ export function describeStateContract(name: string, make: MakeState): void {
         expect(await store.spendCode(code)).toBe('used before');
         expect(await store.spendCode({ ...code, id: unique('code') })).toBe('taken');
       });
-
-      it('a used code is forgotten once its time has passed', async () => {
-        const store = await state();
-        const code = { ...owner(), id: unique('code'), grant: unique('grant'), until: nowSeconds() + 1 };
-        expect(await store.spendCode(code)).toBe('taken');
-        await waitPast(code.until);
-        expect(await store.spendCode({ ...code, until: nowSeconds() + 120 })).toBe('taken');
-      });
     });
 
     describe('revocations', () => {

@@ -6,7 +6,11 @@
 //   Scripts decide by the app's clock, passed in, so that every replica decides alike.
 // - Cluster-ready: the keys of one grant share the hash tag {g:<grant>}, those of one member
 //   {m:<member>}, so a script only ever touches keys of one hash slot.
-// - Every key expires: nothing is kept longer than the token, window or lease it stands for.
+// - Every key expires: nothing is kept longer than the token, window or lease it stands for (by the
+//   app's clock, as a time to live: Redis's own clock may be ahead of the replicas').
+// - Bounded per member: a member holds at most GRANT_MEMORY_BOUNDS.perMember renewals and
+//   revocations, as in memory, so that one member cannot fill Redis (which must not evict) for the
+//   others; past their share, their revocations fold into one cutoff (grant-memory.ts says why).
 // - Fails closed: the sign-in's methods throw StoreUnavailable at once while the store does not
 //   answer (a guess could accept a replayed code or a revoked token); the members' methods answer
 //   from this replica's own memory instead, so a member's own key keeps working through an outage.
@@ -15,6 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, ErrorReply, type RedisArgument } from '@redis/client';
 import { log } from '../../log.js';
+import { GRANT_MEMORY_BOUNDS } from './grant-memory.js';
 import {
   type HitCount,
   type Owner,
@@ -59,7 +64,13 @@ const memberKey = (member: string, what: string) => `${KEY_PREFIX}{m:${member}}:
 const hitsKey = (counter: string) => `${KEY_PREFIX}hits:${counter}`;
 
 /**
- * The refresh compare-and-set. ARGV: generation, now (s), retry window (s), until (s).
+ * Seconds a key outlives what it protects: the replicas' clocks may differ by as much, and a key kept
+ * a little longer than its token only withdraws what has expired anyway.
+ */
+const CLOCK_MARGIN_SECONDS = 60;
+
+/**
+ * The refresh compare-and-set. ARGV: generation, now (s), retry window (s), time to live (s).
  * Returns {1, now} rotated, {2, at} repeated, {0} used before.
  */
 const TAKE_REFRESH = `
@@ -69,7 +80,7 @@ local record = redis.call('HMGET', KEYS[1], 'next', 'at')
 local nextGeneration = tonumber(record[1])
 if nextGeneration == nil or nextGeneration <= n then
   redis.call('HSET', KEYS[1], 'next', n + 1, 'at', now)
-  redis.call('EXPIREAT', KEYS[1], ARGV[4])
+  redis.call('EXPIRE', KEYS[1], ARGV[4])
   return {1, now}
 end
 local at = tonumber(record[2])
@@ -77,11 +88,50 @@ if nextGeneration == n + 1 and now - at <= tonumber(ARGV[3]) then return {2, at}
 return {0}
 `;
 
-/** A revocation lasts until the latest `until` asked: a later one extends it, an earlier one never shortens it. ARGV: until (s). */
+/** A revocation lasts as long as the longest asked: a later one extends it, an earlier one never shortens it. ARGV: time to live (s). */
 const REVOKE = `
-if redis.call('SET', KEYS[1], '1', 'EXAT', ARGV[1], 'NX') then return 1 end
-redis.call('EXPIREAT', KEYS[1], ARGV[1], 'GT')
+if redis.call('SET', KEYS[1], '1', 'EX', ARGV[1], 'NX') then return 1 end
+redis.call('EXPIRE', KEYS[1], ARGV[1], 'GT')
 return 0
+`;
+
+/**
+ * A member's share of one kind of entry (renewals, revocations): a sorted set of grants scored by
+ * when their entry ends (s). A grant already in it is kept (its end moved later); a new one is
+ * refused when the member holds their share of entries not yet ended. ARGV: grant, until (s), now
+ * (s), share, time to live (s). Returns 1 when claimed, 0 when the share is full.
+ */
+const CLAIM = `
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  redis.call('ZADD', KEYS[1], 'GT', ARGV[2], ARGV[1])
+  redis.call('EXPIRE', KEYS[1], ARGV[5], 'GT')
+  return 1
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[3])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+if redis.call('TTL', KEYS[1]) < tonumber(ARGV[5]) then redis.call('EXPIRE', KEYS[1], ARGV[5]) end
+return 1
+`;
+
+/**
+ * A member's revocations folded into one cutoff: every token of theirs issued up to now is withdrawn,
+ * until the latest of their revocations would have ended. KEYS: the member's revocations, their
+ * cutoff. ARGV: now (s), until (s) of the revocation that did not fit, margin (s). Returns the grants
+ * folded, whose own keys the caller deletes.
+ */
+const FOLD = `
+local now = tonumber(ARGV[1])
+local latest = tonumber(ARGV[2])
+local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+if top[2] and tonumber(top[2]) > latest then latest = tonumber(top[2]) end
+local before = tonumber(redis.call('HGET', KEYS[2], 'until'))
+if before and before > latest then latest = before end
+local grants = redis.call('ZRANGE', KEYS[1], 0, -1)
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[2], 'at', now, 'until', latest)
+redis.call('EXPIRE', KEYS[2], math.max(1, latest - now) + tonumber(ARGV[3]))
+return grants
 `;
 
 /**
@@ -159,6 +209,13 @@ function whereOf(url: string): string {
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
     throw new StateStoreRefused(`COMPLAINTS_HTTP_STATE_URL must start with redis:// or rediss://, not ${parsed.protocol}//.`);
   }
+  try {
+    // As the Redis client will: a % not followed by two hex digits would stop it with "URI malformed".
+    decodeURIComponent(parsed.username);
+    decodeURIComponent(parsed.password);
+  } catch {
+    throw new StateStoreRefused('COMPLAINTS_HTTP_STATE_URL holds a user or password that is not percent-encoded: write a % in it as %25.');
+  }
   return `${parsed.hostname}:${parsed.port || '6379'}`;
 }
 
@@ -207,6 +264,8 @@ class RedisState implements SharedState {
     revoke: new Script(REVOKE),
     countHit: new Script(COUNT_HIT),
     holdSlots: new Script(HOLD_SLOTS),
+    claim: new Script(CLAIM),
+    fold: new Script(FOLD),
   };
 
   constructor(
@@ -219,13 +278,14 @@ class RedisState implements SharedState {
   }
 
   async spendCode(code: Owner & { id: string; grant: string; until: number }): Promise<Taken> {
-    const set = await this.signIn(['SET', grantKey(code.grant, `code:${code.id}`), '1', 'NX', 'EXAT', String(Math.ceil(code.until))]);
+    const set = await this.signIn(['SET', grantKey(code.grant, `code:${code.id}`), '1', 'NX', 'EX', String(this.timeToLive(code.until))]);
     return set === null ? 'used before' : 'taken';
   }
 
   async takeRefresh(refresh: Owner & { grant: string; generation: number; until: number }): Promise<RefreshTake> {
-    const nowSeconds = Math.floor(this.now() / 1000);
-    const args = [refresh.generation, nowSeconds, REFRESH_RETRY_SECONDS, Math.ceil(refresh.until)];
+    // A renewal record is the member's to hold (a grant already held renews, however full the share).
+    if (!(await this.claim(refresh.member, 'refreshes', refresh.grant, refresh.until))) return { outcome: 'member full' };
+    const args = [refresh.generation, this.nowSeconds(), REFRESH_RETRY_SECONDS, this.timeToLive(refresh.until)];
     const [outcome, issuedAt] = (await this.signInScript(this.scripts.takeRefresh, [grantKey(refresh.grant, 'refresh')], args)) as number[];
     if (outcome === 1) return { outcome: 'rotated', issuedAt: issuedAt! };
     if (outcome === 2) return { outcome: 'repeated', issuedAt: issuedAt! };
@@ -233,12 +293,25 @@ class RedisState implements SharedState {
   }
 
   async revoke(grant: Owner & { grant: string; until: number }): Promise<void> {
-    await this.signInScript(this.scripts.revoke, [grantKey(grant.grant, 'revoked')], [Math.ceil(grant.until)]);
+    if (await this.claim(grant.member, 'revocations', grant.grant, grant.until)) {
+      await this.signInScript(this.scripts.revoke, [grantKey(grant.grant, 'revoked')], [this.timeToLive(grant.until)]);
+      return;
+    }
+    // Past the member's share: one cutoff withdraws every token of theirs issued until now, and the
+    // revocations it covers are forgotten (never refused, never one forgotten while it matters).
+    const keys = [memberKey(grant.member, 'revocations'), memberKey(grant.member, 'cutoff')];
+    const folded = (await this.signInScript(this.scripts.fold, keys, [this.nowSeconds(), Math.ceil(grant.until), CLOCK_MARGIN_SECONDS])) as string[];
+    // Each in its own hash slot: one command each, sent together.
+    await Promise.all(folded.map((folding) => this.signIn(['DEL', grantKey(folding, 'revoked')])));
   }
 
   async isRevoked(token: TokenOrigin): Promise<boolean> {
-    // Redis never folds revocations (that is the memory's bound), so the grant's own key says it all.
-    return (await this.signIn(['EXISTS', grantKey(token.grant, 'revoked')])) === 1;
+    // The grant's own revocation, or its member's cutoff (two hash slots: two commands, sent together).
+    const [grant, cutoff] = await Promise.all([
+      this.signIn(['EXISTS', grantKey(token.grant, 'revoked')]),
+      this.signIn(['HGET', memberKey(token.member, 'cutoff'), 'at']),
+    ]);
+    return grant === 1 || (cutoff !== null && token.issuedAt <= Number(cutoff));
   }
 
   async countHit(counter: string, windowMs: number, change = 1): Promise<HitCount> {
@@ -255,15 +328,17 @@ class RedisState implements SharedState {
     if (!this.isReachable) return granted;
     const key = memberKey(member, 'slots');
     const id = randomUUID();
+    const entries = Array.from({ length: slots }, (_, index) => `${id}:${index + 1}`);
     let held: unknown;
     try {
       held = await this.bounded((send) => this.scripts.holdSlots.run(send, [key], [this.now(), slots, limit, SLOT_LEASE_MS, id]));
     } catch {
-      // Without the store the slots are granted: this replica's own caps still hold.
+      // Without the store the slots are granted: this replica's own caps still hold. The hold may
+      // still run when the store wakes (it was sent): its entries are given back then, after it.
+      void this.releaseSlots(key, entries);
       return granted;
     }
     if (held !== 1) return { ok: false };
-    const entries = Array.from({ length: slots }, (_, index) => `${id}:${index + 1}`);
     let released = false;
     return {
       ok: true,
@@ -339,6 +414,21 @@ class RedisState implements SharedState {
         'it may evict a used sign-in code or a revocation when memory runs short, which would let a replayed code or a withdrawn token work again. ' +
         'Set maxmemory-policy noeviction (CONFIG SET maxmemory-policy noeviction, or in redis.conf).',
     );
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.now() / 1000);
+  }
+
+  /** Seconds a key protecting something until `until` (s, by the app's clock) lives. */
+  private timeToLive(until: number): number {
+    return Math.max(1, Math.ceil(until) - this.nowSeconds()) + CLOCK_MARGIN_SECONDS;
+  }
+
+  /** Claims an entry of `member`'s share of `kind` for `grant`; false when the share is full. */
+  private async claim(member: string, kind: 'refreshes' | 'revocations', grant: string, until: number): Promise<boolean> {
+    const args = [grant, Math.ceil(until), this.nowSeconds(), GRANT_MEMORY_BOUNDS.perMember, this.timeToLive(until)];
+    return (await this.signInScript(this.scripts.claim, [memberKey(member, kind)], args)) === 1;
   }
 
   /** A connection error seen by the client: the store is marked unreachable (logged once per outage). */
