@@ -10,7 +10,7 @@ import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { type SandboxHandle, startSandbox } from '../src/sandbox/server.js';
 import { type HttpServe, INITIALIZE, MCP_HEADERS, startHttpServe } from './helpers/http-serve.js';
 import { LatencyProxy, memberIdOfKey } from './helpers/latency-proxy.js';
-import { CALLBACK, hiddenFields } from './helpers/oauth-member.js';
+import { authorizeQuery, CALLBACK, hiddenFields } from './helpers/oauth-member.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
 import { ReplicaProxy } from './helpers/replica-proxy.js';
 import { rememberSecrets } from './helpers/transcript.js';
@@ -289,13 +289,7 @@ describe('a refresh token rotates once for all replicas', () => {
 describe('counted once for all replicas', () => {
   it('the rate limit of /authorize: what remains goes down by one per request, whichever replica answers', async () => {
     const clientId = await register(0);
-    const query = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: CALLBACK,
-      response_type: 'code',
-      code_challenge: 'x'.repeat(43),
-      code_challenge_method: 'S256',
-    });
+    const query = authorizeQuery(clientId);
     const remaining: number[] = [];
     for (const on of [0, 1, 2, 0, 2, 1]) {
       const page = await through(on, `/authorize?${query}`);

@@ -19,7 +19,9 @@ import { configureLog } from '../src/log.js';
 import { captureStderr } from './helpers/stderr-lines.js';
 
 const SECRET = 'a'.repeat(43);
-const CALLBACK = 'http://127.0.0.1:9/callback';
+
+import { authorizeQuery, CALLBACK } from './helpers/oauth-member.js';
+
 const KEY = 'or_live_4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c';
 
 function failure(cause: DocumentFailure['cause'], detail = 'ENOTFOUND', status?: number): DocumentFailure {
@@ -455,13 +457,7 @@ describe('a shared state that does not answer', () => {
 
   it('shows a member at /authorize a page that says so, in their language, and an app the OAuth error', async () => {
     countsHits = false;
-    const query = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: CALLBACK,
-      response_type: 'code',
-      code_challenge: 'x'.repeat(43),
-      code_challenge_method: 'S256',
-    });
+    const query = authorizeQuery(clientId);
     const page = await request(`${origin}/authorize?${query}`, { headers: { accept: 'text/html', 'accept-language': 'es-PE' } });
     expect(page.statusCode).toBe(503);
     expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'/);

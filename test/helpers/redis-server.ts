@@ -4,10 +4,11 @@
 // skipped. Without it, redis-server on PATH is used; with none, the Redis test files are left out of
 // the run, and the run says so in one line at its end (as the browser tests are: browser.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { findProgram, type ProgramFound, type RequiredProgram } from './required-program.js';
 
 /** The test files that start a redis-server. */
 export const REDIS_TEST_FILES = ['test/state-redis.test.ts', 'test/e2e-replicas.test.ts', 'test/e2e-store-abort.test.ts'] as const;
@@ -17,30 +18,20 @@ export const REDIS_SKIP_NOTE = 'COMPLAINTS_TESTS_REDIS_SKIPPED';
 
 export const HOW_TO_RUN_REDIS_TESTS = 'install Redis (Debian/Ubuntu: apt-get install redis-server) or set REDIS_SERVER_PATH to a redis-server binary';
 
-export type RedisServerFound = { found: true; path: string } | { found: false; message: string };
+export type RedisServerFound = ProgramFound;
 
-function isExecutableFile(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
+const REDIS_SERVER: RequiredProgram = {
+  variable: 'REDIS_SERVER_PATH',
+  names: ['redis-server'],
+  called: 'redis-server',
+  tests: 'Redis',
+  files: REDIS_TEST_FILES,
+  howToRun: HOW_TO_RUN_REDIS_TESTS,
+};
 
 /** Where redis-server is, from REDIS_SERVER_PATH or PATH. Throws when REDIS_SERVER_PATH is set but unusable: the run must not pass without it. */
-export function findRedisServer(env: Record<string, string | undefined>, isExecutable: (path: string) => boolean = isExecutableFile): RedisServerFound {
-  const asked = env.REDIS_SERVER_PATH?.trim();
-  if (asked) {
-    if (isExecutable(asked)) return { found: true, path: asked };
-    throw new Error(`REDIS_SERVER_PATH is ${asked}, which is not an executable file; the Redis tests need it (${HOW_TO_RUN_REDIS_TESTS}).`);
-  }
-  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-    const path = join(dir, 'redis-server');
-    if (isExecutable(path)) return { found: true, path };
-  }
-  const files = REDIS_TEST_FILES.map((file) => file.replace(/^test\//, '')).join(', ');
-  return { found: false, message: `Redis tests skipped (${files}): no redis-server found; to run them, ${HOW_TO_RUN_REDIS_TESTS}.` };
+export function findRedisServer(env: Record<string, string | undefined>, isExecutable?: (path: string) => boolean): RedisServerFound {
+  return findProgram(REDIS_SERVER, env, isExecutable);
 }
 
 export interface RedisServer {
