@@ -30,6 +30,20 @@ function textValue(value: string | number | boolean): string {
   return /^[^\s"'=\\]*$/u.test(text) ? text : JSON.stringify(text);
 }
 
+/**
+ * Whether stderr's reader went away (a log shipper stopped, `| head` ended). Its error is heard here:
+ * unheard, it would be an uncaught exception, whose report writes to stderr again, and so on, a loop
+ * that holds the process busy and deaf to SIGTERM. Nothing more is written then.
+ */
+let stderrGone = false;
+process.stderr.on('error', () => {
+  stderrGone = true;
+});
+
+function toStderr(text: string): void {
+  if (!stderrGone) process.stderr.write(text);
+}
+
 function write(level: LogLevel, message: string, fields: LogFields = {}): void {
   if (LOG_LEVELS.indexOf(level) > LOG_LEVELS.indexOf(settings.level)) return;
   const defined = Object.entries(fields).filter(([, value]) => value !== undefined);
@@ -37,7 +51,7 @@ function write(level: LogLevel, message: string, fields: LogFields = {}): void {
     settings.format === 'json'
       ? JSON.stringify({ time: new Date().toISOString(), level, message, ...Object.fromEntries(defined) })
       : `complaints-book-mcp: ${level === 'warn' ? '' : `${level}: `}${message}${defined.map(([key, value]) => ` ${key}=${textValue(value!)}`).join('')}`;
-  process.stderr.write(`${line}\n`);
+  toStderr(`${line}\n`);
   if (level === 'warn' || level === 'error') settings.forward?.(level, message);
 }
 
@@ -54,7 +68,7 @@ export const log = {
  */
 export function keepConsoleOffStdout(): void {
   for (const method of ['log', 'info', 'debug'] as const) {
-    console[method] = (...args: unknown[]) => process.stderr.write(`${format(...args)}\n`);
+    console[method] = (...args: unknown[]) => toStderr(`${format(...args)}\n`);
   }
 }
 

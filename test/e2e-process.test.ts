@@ -455,3 +455,31 @@ describe('complaints-book-mcp check', () => {
     expect(sandbox.requests).toEqual([]);
   });
 });
+
+describe('a log reader that goes away', () => {
+  it('serve --http keeps serving once nothing reads its stderr, and still stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, [SERVER_PATH, 'serve', '--http', '--port', '0'], {
+      env: { PATH: process.env.PATH ?? '', COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_LOG_LEVEL: 'debug' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // The first line names the address; then the reader goes, as `| head -1` or a stopped log shipper does.
+    const url = await new Promise<string>((resolve) => {
+      let seen = '';
+      child.stderr!.on('data', (chunk: Buffer) => {
+        seen += chunk.toString('utf8');
+        const match = /serving MCP over Streamable HTTP at (\S+)/.exec(seen);
+        if (match) resolve(match[1]!);
+      });
+    });
+    try {
+      child.stderr!.destroy();
+      // Each answer now logs a line at debug, to a pipe that nobody reads: an EPIPE.
+      for (let n = 0; n < 3; n++) expect((await fetch(url.replace(/\/mcp$/, '/healthz'))).status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
