@@ -1,7 +1,7 @@
 // compose.yaml and its proxy's config, read as Compose and Caddy read them (no Docker engine runs
 // where the project is built): Redis that never evicts and keeps its data, two replicas of this
 // repository's image sharing one secret and one store, no secret written in the files, and a proxy
-// that takes turns over both replicas, streams their answers and asks their /healthz.
+// that takes turns over both replicas, streams their answers and skips one it cannot reach.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,8 @@ describe('compose.yaml', () => {
     const redis = services[redisName]!;
     expect(redis.image).toMatch(/^redis:7(\.|$)/);
     expect(flag(redis.command, '--maxmemory-policy')).toBe('noeviction');
+    // A bound, so that a runaway fills Redis (which then refuses writes: sign-in fails closed), not its host.
+    expect(flag(redis.command, '--maxmemory')).toMatch(/^\d+(mb|gb)$/);
     expect(flag(redis.command, '--appendonly')).toBe('yes');
     expect(redis.volumes?.some((volume) => volume.endsWith(':/data'))).toBe(true);
     expect(words(redis.healthcheck?.test)).toEqual(expect.arrayContaining(['redis-cli', 'ping']));
@@ -126,7 +128,7 @@ describe('the proxy', () => {
     expect(upstreams?.sort()).toEqual(replicaNames.map((name) => `${name}:${exposed}`).sort());
   });
 
-  it('takes turns without affinity, streams answers unbuffered, and asks /healthz', () => {
+  it('takes turns without affinity, streams answers unbuffered, and skips a replica it cannot reach, but not on /healthz', () => {
     const lines = config()
       .split('\n')
       .map((line) => line.trim())
@@ -135,6 +137,10 @@ describe('the proxy', () => {
     // Caddy's affinity policies, and a sticky cookie, would pin a member to one replica.
     expect(lines.join('\n')).not.toMatch(/\b(ip_hash|client_ip_hash|cookie|header|uri_hash|query)\b/);
     expect(lines).toContain('flush_interval -1');
-    expect(lines).toContain('health_uri /healthz');
+    // Passive checks: a replica stopped or draining refuses connections, and is skipped.
+    expect(lines).toContain('fail_duration 10s');
+    // /healthz is 503 on every replica while Redis does not answer: an active check on it would
+    // refuse everyone, members with their own key included, whom the replicas still serve.
+    expect(lines.join('\n')).not.toMatch(/\bhealth_uri\b/);
   });
 });

@@ -9,6 +9,7 @@ import { openRedisState } from '../src/http/state/redis-state.js';
 import { type SharedState, StateStoreRefused, StoreUnavailable } from '../src/http/state/shared-state.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
 import { describeStateContract, expectOneRotation, nowSeconds, owner, unique, wait } from './helpers/state-contract.js';
+import { captureStderr } from './helpers/stderr-lines.js';
 
 let redis: RedisServer;
 beforeAll(async () => {
@@ -140,16 +141,32 @@ describe('refusals at start', () => {
   it('refuses a wrong password without quoting it', async () => {
     const guarded = await startRedis({ password: 's3cret-pass' });
     try {
-      const opening = openRedisState(guarded.url.replace('s3cret-pass', 'wrong-s3cret'), { connectTimeoutMs: 1500 });
+      // A bound far above the answer: the refusal is said as such, not as a server that did not answer.
+      const opening = openRedisState(guarded.url.replace('s3cret-pass', 'wrong-s3cret'), { connectTimeoutMs: 30_000 });
       const message = await opening.then(
         () => 'opened',
         (error: Error) => (error instanceof StateStoreRefused ? error.message : `not refused: ${error}`),
       );
-      expect(message).toContain(`127.0.0.1:${guarded.port}`);
+      expect(message).toContain(`127.0.0.1:${guarded.port} refused the connection: WRONGPASS`);
+      expect(message).toContain('check the user and password in the URL');
       expect(message).not.toContain('s3cret');
+      // No password at all.
+      const bare = await openRedisState(`redis://127.0.0.1:${guarded.port}`, { connectTimeoutMs: 30_000 }).then(
+        () => 'opened',
+        (error: Error) => error.message,
+      );
+      expect(bare).toMatch(/refused the connection: NOAUTH.*check the user and password/);
     } finally {
       await guarded.stop();
     }
+  });
+
+  it('refuses a database number the server does not have, saying which part of the URL to check', async () => {
+    const message = await openRedisState(`${redis.url}/99`, { connectTimeoutMs: 30_000 }).then(
+      () => 'opened',
+      (error: Error) => error.message,
+    );
+    expect(message).toMatch(/refused the connection: .*DB index.*check the database number/);
   });
 
   it('opens with the right password', async () => {
@@ -309,6 +326,62 @@ describe('clocks', () => {
       expect(await state.spendCode(code)).toBe('used before');
     } finally {
       await state.close();
+    }
+  });
+});
+
+describe('a store that changes while it runs', () => {
+  it('set to evict keys: sign-in is refused and an error says why, until it keeps every key again', async () => {
+    const store = await startRedis();
+    const admin = createClient({ url: store.url });
+    admin.on('error', () => {});
+    await admin.connect();
+    const state = (await openRedisState(store.url)) as SharedState & { recheckEvictionPolicy(): Promise<void> };
+    const lines = captureStderr();
+    try {
+      const code = () => ({ ...owner(), id: unique('code'), grant: unique('grant'), until: nowSeconds() + 60 });
+      await admin.configSet('maxmemory-policy', 'allkeys-lru');
+      // Read again at each reconnection and every minute; here, at once.
+      await state.recheckEvictionPolicy();
+      await expect(state.spendCode(code())).rejects.toThrow(StoreUnavailable);
+      expect(await state.reachable()).toBe(false);
+      expect(lines.join('')).toMatch(/maxmemory-policy allkeys-lru.*Sign-ins are refused until it is/);
+      // Members' own keys are not the policy's business.
+      expect((await state.holdSlots(unique('member'), 1, 1)).ok).toBe(true);
+      await admin.configSet('maxmemory-policy', 'noeviction');
+      await state.recheckEvictionPolicy();
+      expect(await state.spendCode(code())).toBe('taken');
+      expect(await state.reachable()).toBe(true);
+    } finally {
+      vi.restoreAllMocks();
+      await state.close();
+      await admin.close().catch(() => undefined);
+      await store.stop();
+    }
+  });
+
+  it('full: sign-in is refused, and an error names maxmemory, once, never the password', async () => {
+    const store = await startRedis({ password: 's3cret-pass' });
+    const admin = createClient({ url: store.url });
+    admin.on('error', () => {});
+    await admin.connect();
+    const state = await openRedisState(store.url);
+    const lines = captureStderr();
+    try {
+      await admin.configSet('maxmemory', '1');
+      for (let n = 0; n < 3; n++) {
+        await expect(state.spendCode({ ...owner(), id: unique('code'), grant: unique('grant'), until: nowSeconds() + 60 })).rejects.toThrow(StoreUnavailable);
+      }
+      const said = lines.filter((line) => line.includes('refuses writes'));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toMatch(/it is full \(maxmemory reached\)/);
+      expect(lines.join('')).not.toContain('s3cret');
+    } finally {
+      vi.restoreAllMocks();
+      await admin.configSet('maxmemory', '0').catch(() => undefined);
+      await state.close();
+      await admin.close().catch(() => undefined);
+      await store.stop();
     }
   });
 });

@@ -53,6 +53,8 @@ const DEFAULT_TIMEOUT_MS = 2000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 /** While the store does not answer, how often a PING asks whether it is back. */
 const PROBE_EVERY_MS = 1000;
+/** How often the eviction policy is read again (and at each reconnection). */
+const POLICY_CHECK_EVERY_MS = 60_000;
 /** reachable() trusts the last answer for this long; after that it asks (bounded). */
 const TRUST_SILENCE_MS = 5000;
 /** Releases that failed in an outage, sent again when the store is back; beyond this they wait for their lease. */
@@ -256,6 +258,11 @@ class RedisState implements SharedState {
   private probeTimer: NodeJS.Timeout | undefined;
   private probing = false;
   private closed = false;
+  /** The store's policy may evict keys (seen after the start): sign-ins are refused until it does not. */
+  private evicting = false;
+  private readonly policyTimer: NodeJS.Timeout;
+  /** When a refused write was last logged: once a minute at most. */
+  private refusalLoggedAt = 0;
   /** This replica's own memory of accepted keys: what isAccepted answers from while the store does not. */
   private readonly accepted: VerifiedKeys;
   private readonly pendingReleases: { key: string; entries: string[] }[] = [];
@@ -275,6 +282,8 @@ class RedisState implements SharedState {
     private readonly timeoutMs: number,
   ) {
     this.accepted = new VerifiedKeys({ ...VERIFIED_KEYS, now });
+    this.policyTimer = setInterval(() => void this.recheckEvictionPolicy(), POLICY_CHECK_EVERY_MS);
+    this.policyTimer.unref();
   }
 
   async spendCode(code: Owner & { id: string; grant: string; until: number }): Promise<Taken> {
@@ -372,7 +381,7 @@ class RedisState implements SharedState {
   }
 
   async reachable(): Promise<boolean> {
-    if (!this.isReachable || this.closed) return false;
+    if (!this.isReachable || this.closed || this.evicting) return false;
     if (Date.now() - this.lastHeardAt < TRUST_SILENCE_MS) return true;
     try {
       await this.bounded((send) => send(['PING']));
@@ -385,6 +394,7 @@ class RedisState implements SharedState {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.probeTimer);
+    clearInterval(this.policyTimer);
     try {
       // QUIT waits for the answers still owed; a paused server owes them forever, hence the bound.
       await abortAfter(this.client.close(), this.timeoutMs);
@@ -396,9 +406,9 @@ class RedisState implements SharedState {
 
   /** Reads the eviction policy once connected: anything but noeviction is refused. */
   async checkEvictionPolicy(): Promise<void> {
-    let info: string;
+    let policy: string | undefined;
     try {
-      info = String(await this.bounded((send) => send(['INFO', 'memory'])));
+      policy = await this.evictionPolicy();
     } catch (error) {
       if (error instanceof ErrorReply) {
         throw new StateStoreRefused(
@@ -407,12 +417,38 @@ class RedisState implements SharedState {
       }
       throw new StateStoreRefused(`COMPLAINTS_HTTP_STATE_URL: the Redis server at ${this.where} did not answer INFO within ${this.timeoutMs} ms.`);
     }
-    const policy = /^maxmemory_policy:(\S+)/m.exec(info)?.[1];
-    if (policy === 'noeviction') return;
-    throw new StateStoreRefused(
+    if (policy !== 'noeviction') throw new StateStoreRefused(this.evictingMessage(policy));
+  }
+
+  /**
+   * The policy again, after a reconnection and every minute: Redis may have been restarted or
+   * reconfigured to evict. While it may, sign-ins are refused as in an outage, and an error says why.
+   */
+  async recheckEvictionPolicy(): Promise<void> {
+    if (this.closed || !this.isReachable) return;
+    let policy: string | undefined;
+    try {
+      policy = await this.evictionPolicy();
+    } catch {
+      // Not answered now: the outage's own probe, or the next check, will tell.
+      return;
+    }
+    const evicting = policy !== 'noeviction';
+    if (evicting && !this.evicting) log.error(`${this.evictingMessage(policy)} Sign-ins are refused until it is.`);
+    if (!evicting && this.evicting) log.warn('the shared state store keeps every key again (maxmemory-policy noeviction)', { store: this.where });
+    this.evicting = evicting;
+  }
+
+  private async evictionPolicy(): Promise<string | undefined> {
+    const info = String(await this.bounded((send) => send(['INFO', 'memory'])));
+    return /^maxmemory_policy:(\S+)/m.exec(info)?.[1];
+  }
+
+  private evictingMessage(policy: string | undefined): string {
+    return (
       `COMPLAINTS_HTTP_STATE_URL: the Redis server at ${this.where} has maxmemory-policy ${policy ?? '(not reported)'}: ` +
-        'it may evict a used sign-in code or a revocation when memory runs short, which would let a replayed code or a withdrawn token work again. ' +
-        'Set maxmemory-policy noeviction (CONFIG SET maxmemory-policy noeviction, or in redis.conf).',
+      'it may evict a used sign-in code or a revocation when memory runs short, which would let a replayed code or a withdrawn token work again. ' +
+      'Set maxmemory-policy noeviction (CONFIG SET maxmemory-policy noeviction, or in redis.conf).'
     );
   }
 
@@ -442,7 +478,7 @@ class RedisState implements SharedState {
   }
 
   private async signInScript(script: Script | undefined, keys: string[], args: (string | number)[], command?: RedisArgument[]): Promise<unknown> {
-    if (!this.isReachable || this.closed) throw new StoreUnavailable();
+    if (!this.isReachable || this.closed || this.evicting) throw new StoreUnavailable();
     try {
       return await this.bounded((send) => (script === undefined ? send(command!) : script.run(send, keys, args)));
     } catch (error) {
@@ -465,11 +501,26 @@ class RedisState implements SharedState {
     } catch (error) {
       if (error instanceof ErrorReply) {
         this.lastHeardAt = Date.now();
+        this.noteRefusedWrite(error);
       } else {
         this.markUnreachable();
       }
       throw error;
     }
+  }
+
+  /** A write Redis refuses (full, a read-only replica, unable to persist): said once a minute, with what to do. */
+  private noteRefusedWrite(error: ErrorReply): void {
+    const why = /^OOM\b/.test(error.message)
+      ? 'it is full (maxmemory reached): give it more memory (maxmemory)'
+      : /^READONLY\b/.test(error.message)
+        ? 'it is a read-only replica: point COMPLAINTS_HTTP_STATE_URL at the primary'
+        : /^MISCONF\b/.test(error.message)
+          ? 'it cannot save its data (MISCONF): see its own log'
+          : undefined;
+    if (why === undefined || Date.now() - this.refusalLoggedAt < 60_000) return;
+    this.refusalLoggedAt = Date.now();
+    log.error(`the shared state store refuses writes: ${why}; sign-ins are refused until it takes them`, { store: this.where });
   }
 
   private markUnreachable(): void {
@@ -532,6 +583,22 @@ class RedisState implements SharedState {
   }
 }
 
+/** Why the first connection failed, in the operator's words, with what to check. */
+function startFailure(where: string, url: string, connectTimeoutMs: number, error: unknown): string {
+  const why = scrubbed(error, url);
+  if (error instanceof ErrorReply) {
+    const check = /^(WRONGPASS|NOAUTH)\b/.test(error.message)
+      ? 'check the user and password in the URL'
+      : /DB index/.test(error.message)
+        ? 'check the database number at the end of the URL'
+        : 'check the URL';
+    return `COMPLAINTS_HTTP_STATE_URL: the Redis server at ${where} refused the connection: ${why} (${check}).`;
+  }
+  // A TLS handshake with a server that does not speak TLS, or the reverse, waits or fails obscurely.
+  const tls = url.startsWith('rediss:') ? ' If the server does not use TLS, write redis://.' : ' If the server only takes TLS, write rediss://.';
+  return `COMPLAINTS_HTTP_STATE_URL: the Redis server at ${where} did not answer within ${connectTimeoutMs / 1000} s: ${why}.${tls}`;
+}
+
 /**
  * Connects to the Redis server at `url` and checks that it will keep every key until it expires.
  * Throws StateStoreRefused, with a message for the operator, when it cannot.
@@ -548,17 +615,25 @@ export async function openRedisState(url: string, options: RedisStateOptions = {
   });
   let state: RedisState | undefined;
   let lastError: unknown;
+  // An answer that no retry changes (a wrong password, no such database): said at once.
+  let refused: (error: ErrorReply) => void = () => {};
+  const refusal = new Promise<never>((_, reject) => {
+    refused = reject;
+  });
+  refusal.catch(() => undefined);
   // node-redis throws an 'error' with no listener; each reconnection attempt emits one.
   client.on('error', (error: unknown) => {
     lastError = error;
+    if (state === undefined && error instanceof ErrorReply) refused(error);
     state?.lost();
   });
+  // Each reconnection may meet a Redis restarted with another policy.
+  client.on('ready', () => void state?.recheckEvictionPolicy());
   try {
-    await abortAfter(client.connect(), connectTimeoutMs);
+    await Promise.race([abortAfter(client.connect(), connectTimeoutMs), refusal]);
   } catch (error) {
     client.destroy();
-    const why = scrubbed(lastError ?? error, url);
-    throw new StateStoreRefused(`COMPLAINTS_HTTP_STATE_URL: the Redis server at ${where} did not answer within ${connectTimeoutMs / 1000} s: ${why}`);
+    throw new StateStoreRefused(startFailure(where, url, connectTimeoutMs, error instanceof ErrorReply ? error : (lastError ?? error)));
   }
   state = new RedisState(client, where, options.now ?? Date.now, timeoutMs);
   try {
