@@ -473,14 +473,19 @@ class RedisState implements SharedState {
   }
 
   /** A sign-in command: StoreUnavailable at once while the store does not answer, or when it does not now. */
-  private async signIn(command: RedisArgument[]): Promise<unknown> {
-    return this.signInScript(undefined, [], [], command);
+  private signIn(command: RedisArgument[]): Promise<unknown> {
+    return this.forSignIn((send) => send(command));
   }
 
-  private async signInScript(script: Script | undefined, keys: string[], args: (string | number)[], command?: RedisArgument[]): Promise<unknown> {
+  /** A sign-in script: as signIn. */
+  private signInScript(script: Script, keys: string[], args: (string | number)[]): Promise<unknown> {
+    return this.forSignIn((send) => script.run(send, keys, args));
+  }
+
+  private async forSignIn(work: (send: (args: RedisArgument[]) => Promise<unknown>) => Promise<unknown>): Promise<unknown> {
     if (!this.isReachable || this.closed || this.evicting) throw new StoreUnavailable();
     try {
-      return await this.bounded((send) => (script === undefined ? send(command!) : script.run(send, keys, args)));
+      return await this.bounded(work);
     } catch (error) {
       throw new StoreUnavailable(error);
     }
