@@ -4,6 +4,7 @@ import { FLAG_WORDS, parseFlag, readSetting, tokenSecretsIn } from '../config.js
 import { gotValue, holdsKnownKey } from '../key-shape.js';
 import type { InFlightCaps } from './in-flight.js';
 import { type AllowLists, allowLists, isLoopbackHost, LOOPBACK_NAMES } from './request-guards.js';
+import { redisUrlProblem } from './state/redis-url.js';
 
 export interface HttpSettings {
   allowLists: AllowLists;
@@ -68,52 +69,16 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
   const perKey = count('COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY', HTTP_DEFAULTS.maxInFlightPerKey, 100_000);
   const shutdownGraceMs = count('COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS', HTTP_DEFAULTS.shutdownGraceMs, 600_000);
 
-  const stateUrl = readStateUrl(setting('COMPLAINTS_HTTP_STATE_URL'), problems);
+  const rawStateUrl = setting('COMPLAINTS_HTTP_STATE_URL');
+  const stateProblem = rawStateUrl === undefined ? undefined : redisUrlProblem(rawStateUrl);
+  if (stateProblem !== undefined) problems.push(stateProblem);
+  const stateUrl = stateProblem === undefined ? rawStateUrl : undefined;
   const signIn = readSignIn(setting, secrets, bindHost, problems, got, key);
   // Bound to loopback behind a proxy, the public name is the Host that arrives: answer to it too.
   const publicHost = signIn?.publicUrl === undefined ? undefined : new URL(signIn.publicUrl).host;
   const hostList = hosts ?? (publicHost !== undefined && isLoopbackHost(bindHost) ? [...LOOPBACK_NAMES, publicHost] : undefined);
 
   return { allowLists: allowLists(bindHost, hostList, origins), caps: { total, perKey }, shutdownGraceMs, stateUrl, signIn, problems };
-}
-
-/**
- * A Redis URL: redis:// or rediss:// (TLS), a host, and optionally a user and password, a port and a
- * database number. Its value is never quoted back: it may hold the Redis password.
- */
-function readStateUrl(raw: string | undefined, problems: string[]): string | undefined {
-  if (raw === undefined) return undefined;
-  const url = URL.canParse(raw) ? new URL(raw) : undefined;
-  if (
-    url === undefined ||
-    (url.protocol !== 'redis:' && url.protocol !== 'rediss:') ||
-    url.hostname === '' ||
-    !/^(\/\d{0,5})?$/.test(url.pathname) ||
-    url.search !== '' ||
-    url.hash !== ''
-  ) {
-    problems.push(
-      'COMPLAINTS_HTTP_STATE_URL must be the URL of a Redis server, such as "redis://redis.internal:6379" or "rediss://:password@redis.example.com:6380/0" (redis:// or rediss://, a host, optionally a user and password, a port and a database number; the value is not shown: it may hold a password).',
-    );
-    return undefined;
-  }
-  // The Redis client decodes the user and password: a % not followed by two hex digits stops it.
-  if (!decodes(url.username) || !decodes(url.password)) {
-    problems.push(
-      'COMPLAINTS_HTTP_STATE_URL holds a user or password that is not percent-encoded: write a % in it as %25 (and @, :, / and # as %40, %3A, %2F and %23); the value is not shown.',
-    );
-    return undefined;
-  }
-  return raw;
-}
-
-function decodes(part: string): boolean {
-  try {
-    decodeURIComponent(part);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function readSignIn(

@@ -39,9 +39,9 @@ export const SIGN_IN_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Requests per client address and window, counted in the shared state (one count for all replicas). Wider than the SDK's defaults, since a team behind one
- * proxy shares an address; still far below what would let anyone guess a key or tire the service
- * (each sign-in posts one call to it).
+ * Requests per client address and window, counted in the shared state (one count for all
+ * replicas). Wider than the SDK's defaults, since a team behind one proxy shares an address; still
+ * far below what would let anyone guess a key or tire the service (each sign-in posts one call to it).
  */
 export const RATE_LIMITS = {
   authorize: { windowMs: 15 * 60_000, limit: 600 },

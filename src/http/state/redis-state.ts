@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, ErrorReply, type RedisArgument } from '@redis/client';
 import { log } from '../../log.js';
 import { GRANT_MEMORY_BOUNDS } from './grant-memory.js';
+import { redisUrlProblem } from './redis-url.js';
 import {
   type HitCount,
   type Owner,
@@ -202,22 +203,9 @@ class TimedOut extends Error {}
 
 /** host:port of the URL, never its user or password: what messages and logs name. */
 function whereOf(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new StateStoreRefused('COMPLAINTS_HTTP_STATE_URL is not a URL: give redis://host:port (or rediss:// for TLS).');
-  }
-  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new StateStoreRefused(`COMPLAINTS_HTTP_STATE_URL must start with redis:// or rediss://, not ${parsed.protocol}//.`);
-  }
-  try {
-    // As the Redis client will: a % not followed by two hex digits would stop it with "URI malformed".
-    decodeURIComponent(parsed.username);
-    decodeURIComponent(parsed.password);
-  } catch {
-    throw new StateStoreRefused('COMPLAINTS_HTTP_STATE_URL holds a user or password that is not percent-encoded: write a % in it as %25.');
-  }
+  const problem = redisUrlProblem(url);
+  if (problem !== undefined) throw new StateStoreRefused(problem);
+  const parsed = new URL(url);
   return `${parsed.hostname}:${parsed.port || '6379'}`;
 }
 
