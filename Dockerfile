@@ -1,5 +1,5 @@
 # complaints-book-mcp serve --http in a container: one server for a team, each request bringing its
-# member's key (docs/team-hosting.md). test/dockerfile.test.ts checks this file (no Docker engine runs
+# member's key (docs/team-hosting.md). test/e2e/dockerfile.test.ts checks this file (no Docker engine runs
 # where the project is built): what it copies exists, the start command is the documented one, the
 # health check answers.
 #

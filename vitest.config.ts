@@ -10,17 +10,39 @@ if (!chromium.found) process.env[BROWSER_SKIP_NOTE] = chromium.message;
 const redis = findRedisServer(process.env);
 if (!redis.found) process.env[REDIS_SKIP_NOTE] = redis.message;
 
+const leftOut = [...(chromium.found ? [] : BROWSER_TEST_FILES), ...(redis.found ? [] : REDIS_TEST_FILES)];
+
+// Two projects. `unit` needs no build and starts no server of ours: the pure code, and the tools,
+// prompts and resources in process (npm run test:unit, npm run test:watch). `e2e` runs the built
+// server as a child process, for what only a process shows (npm test runs both).
+// Release checks (npm pack, the .mcpb bundle, npx, the Inspector CLI, the conformance suite) run as
+// their own step: npm run test:release, with vitest.release.config.ts.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Release checks (npm pack, the .mcpb bundle, npx, the Inspector CLI, the conformance suite) run
-    // as their own step: npm run test:release, with vitest.release.config.ts.
-    exclude: [...configDefaults.exclude, 'test/**/*.release.test.ts', ...(chromium.found ? [] : BROWSER_TEST_FILES), ...(redis.found ? [] : REDIS_TEST_FILES)],
-    // Scans every spawned server's output for the keys it was given, once the whole suite has run.
-    globalSetup: ['test/global-setup.ts'],
-    // End-to-end tests spawn the built server; 2 cores, so keep the worker count modest.
+    // 2 cores: keep the worker count modest.
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          // Scans every transcript a test recorded for the keys it was given, once the project has run.
+          globalSetup: ['test/global-setup.ts'],
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/e2e/**', 'test/release/**', ...leftOut],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          globalSetup: ['test/global-setup.ts'],
+          include: ['test/e2e/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...leftOut],
+        },
+      },
+    ],
   },
 });

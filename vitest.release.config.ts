@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.release.test.ts'],
+    include: ['test/release/**/*.release.test.ts'],
     // The same key scan as npm test: these start servers too.
     globalSetup: ['test/global-setup.ts'],
     maxWorkers: 2,

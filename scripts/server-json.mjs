@@ -1,5 +1,5 @@
 // server.json, the MCP Registry's description of this server, at release time. The checks are pure and
-// shared with test/registry.test.ts; the command line is what .github/workflows/release.yml runs, in
+// shared with test/project/registry.test.ts; the command line is what .github/workflows/release.yml runs, in
 // the folder whose files it reads (package.json, package-lock.json, manifest.json, server.json):
 //
 //   node scripts/server-json.mjs check TAG          the tag and those files name one version, one

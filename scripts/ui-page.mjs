@@ -1,7 +1,7 @@
 // The page of the complaints_overview view, assembled from its parts: the template's placeholders
 // filled with the bundled script and the stylesheet, under a Content-Security-Policy that allows
 // those two by their hashes and nothing else. Pure, so that its refusals are tested
-// (test/ui-page.test.ts); scripts/build-ui.mjs bundles the parts and writes the page.
+// (test/ui/page.test.ts); scripts/build-ui.mjs bundles the parts and writes the page.
 import { createHash } from 'node:crypto';
 
 /** The budget for the one file a host loads. */

@@ -12,7 +12,7 @@ export type Command =
   | { mode: 'version' }
   | { mode: 'invalid'; message: string };
 
-/** The sandbox's books, named here because cli/ does not import the sandbox (test/args.test.ts keeps the two lists equal). */
+/** The sandbox's books, named here because cli/ does not import the sandbox (test/cli/args.test.ts keeps the two lists equal). */
 export const SANDBOX_BOOKS = ['demo', 'big'] as const;
 export type SandboxBook = (typeof SANDBOX_BOOKS)[number];
 

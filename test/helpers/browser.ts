@@ -5,8 +5,8 @@
 // browser test files are left out of the run, and the run says so in one line at its end.
 import { findProgram, type ProgramFound, type RequiredProgram } from './required-program.js';
 
-/** The test files that open a browser. test/browser.test.ts checks that no other file imports playwright-core. */
-export const BROWSER_TEST_FILES = ['test/e2e-overview-view.test.ts', 'test/e2e-sign-in-browser.test.ts'] as const;
+/** The test files that open a browser. test/helpers/browser.test.ts checks that no other file imports playwright-core. */
+export const BROWSER_TEST_FILES = ['test/e2e/overview-view.test.ts', 'test/e2e/sign-in-browser.test.ts'] as const;
 
 /** Looked for on PATH, in this order: Debian's package, Ubuntu's older name, Google's build. */
 export const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome'] as const;

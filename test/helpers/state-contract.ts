@@ -1,5 +1,5 @@
 // What every implementation of the shared state (src/http/state/shared-state.ts) promises, as one
-// suite run against each: in memory (test/state-memory.test.ts) and in Redis (test/state-redis.test.ts).
+// suite run against each: in memory (test/http/state/memory-state.test.ts) and in Redis (test/http/state/redis-state.test.ts).
 // Redis expires keys by its own clock, so the tests that need time to pass use the real clock, short
 // lifetimes and waits longer than needed; only the refresh window, decided by the app's clock, is
 // driven by a clock the test moves.

@@ -1,6 +1,6 @@
 // A stand-in MCP server over stdio that answers initialize and tools/list with one tool whose
 // schemas the Inspector's portability check must flag: a `type` array and an untyped `{}` (warnings)
-// and a bare `true` (an error). test/schema-portability.test.ts runs the Inspector against it to
+// and a bare `true` (an error). test/e2e/schema-portability.test.ts runs the Inspector against it to
 // show that the report it parses really lists findings, since a clean run prints nothing at all.
 import { createInterface } from 'node:readline';
 
