@@ -5,11 +5,11 @@
 // 429/502/503/504 and connection failures are retried, at most 3 attempts in all.
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Dispatcher, request } from 'undici';
+import { type CallSignal, callSignal } from '../call-signal.js';
 import { type ListQuery, PAGE_SIZE_MAX } from '../contract/list-query.js';
 import type { ComplaintsReader, ListPage } from '../contract/operations.js';
 import type { ComplaintDetail, Pagination } from '../contract/records.js';
 import { log } from '../log.js';
-import { type CallSignal, callSignal } from './call-signal.js';
 import { ApiError, abortReason, errorForStatus, type KeySource, type StatusContext } from './errors.js';
 import { answeredInPlainHttp, errorCode, networkError, plainHttpError } from './network-errors.js';
 import { readDetailEnvelope, readListEnvelope } from './read-records.js';

@@ -13,9 +13,9 @@
 // - anything else (the service down, slow, failing, a wrong COMPLAINTS_API_URL): initialize is answered
 //   as usual. The service may be down for a moment, and each tool call says what it answers.
 
-import { callSignal } from '../api/call-signal.js';
 import { ApiError } from '../api/errors.js';
 import { verdictOf } from '../api/verdict.js';
+import { callSignal } from '../call-signal.js';
 import type { ComplaintsReader } from '../contract/operations.js';
 import type { SharedState } from './state/shared-state.js';
 

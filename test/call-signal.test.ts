@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callSignal } from '../../src/api/call-signal.js';
+import { callSignal } from '../src/call-signal.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
