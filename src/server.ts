@@ -20,11 +20,12 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ZodOptional, ZodType, type z } from 'zod';
-import { ApiError, InvalidArgumentError, UserFacingError } from './api/errors.js';
+import { ApiError } from './api/errors.js';
 import { type RequestGate, readInSlots } from './api/request-gate.js';
 import { type CallSignal, callSignal } from './call-signal.js';
 import type { ComplaintsReader } from './contract/operations.js';
 import type { Clock } from './domain/clock.js';
+import { InvalidArgumentError, UserFacingError } from './errors.js';
 import { capStructured } from './format/cap.js';
 import { maskInText } from './format/redact.js';
 import { log } from './log.js';

@@ -1,5 +1,6 @@
 // Typed errors of the API client. Their messages are written by us and safe to show a model:
 // they never carry an upstream body verbatim, a stack, or the key.
+import { UserFacingError } from '../errors.js';
 import { holdsKeyShape } from '../key-shape.js';
 
 export type ApiErrorKind =
@@ -15,16 +16,6 @@ export type ApiErrorKind =
   | 'timeout'
   | 'network'
   | 'cancelled';
-
-/** An error whose message is meant for the user (and the model); tools turn it into an isError result. */
-export class UserFacingError extends Error {
-  override name = 'UserFacingError';
-}
-
-/** A request the caller must change: refused before anything is sent. */
-export class InvalidArgumentError extends UserFacingError {
-  override name = 'InvalidArgumentError';
-}
 
 export class ApiError extends UserFacingError {
   override name = 'ApiError';

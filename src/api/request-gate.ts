@@ -3,7 +3,8 @@
 // answers a flood with 429 for everyone) nor hold dozens of response bodies in memory. Requests beyond
 // the limit wait their turn, first come first served, until their call is cancelled or times out.
 import type { ComplaintsReader } from '../contract/operations.js';
-import { ApiError, abortReason, UserFacingError } from './errors.js';
+import { UserFacingError } from '../errors.js';
+import { ApiError, abortReason } from './errors.js';
 
 /** Requests of one member (one key over HTTP; the process over stdio) in flight to the service at once. */
 export const MEMBER_MAX_IN_FLIGHT = 8;

@@ -1,8 +1,9 @@
 // The resource template complaint://{id}: one record as the same compact text get_complaint returns,
 // for clients that attach resources to a conversation. {id} is a uuid, a correlative or a tracking code.
 // Knows nothing of the MCP SDK; server.ts registers it.
-import { InvalidArgumentError } from '../api/errors.js';
+
 import { REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
+import { InvalidArgumentError } from '../errors.js';
 import { holdsKeyShape } from '../key-shape.js';
 import { readComplaint } from '../tools/get-complaint.js';
 import type { ToolContext } from '../tools/tool.js';

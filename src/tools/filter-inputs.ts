@@ -1,12 +1,12 @@
 // The list operation's filters as tool arguments, shared by every tool that selects records
 // (list_complaints, complaints_overview), and their reading into the filters the API takes.
 import { z } from 'zod';
-import { UserFacingError } from '../api/errors.js';
 import { isDateOrDateTime } from '../calendar/date-time.js';
 import { PERIODS, periodRange } from '../calendar/periods.js';
 import type { ListFilters } from '../contract/list-query.js';
 import { STATUSES, TYPES } from '../contract/records.js';
 import type { Clock } from '../domain/clock.js';
+import { UserFacingError } from '../errors.js';
 import { holdsKeyShape } from '../key-shape.js';
 import { uuidInput } from './input-rules.js';
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ApiError, NOT_FOUND_TEXT, UserFacingError } from '../api/errors.js';
+import { ApiError, NOT_FOUND_TEXT } from '../api/errors.js';
 import { type DetailAnswer, detailAnswerSchema } from '../contract/detail-answer.js';
 import type { ComplaintsReader } from '../contract/operations.js';
 import { isUuid, REFERENCE_PATTERN, REFERENCE_RULE, recordsNamed } from '../domain/reference.js';
+import { UserFacingError } from '../errors.js';
 import { capText } from '../format/cap.js';
 import { formatDetailText, toDetailView } from '../format/detail.js';
 import { redactDetail, redactDetailAnswer } from '../format/redact.js';

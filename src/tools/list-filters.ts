@@ -3,12 +3,12 @@
 // the tool reads every record they may match (the unresolved ones, api/unresolved-records.ts, for the
 // first three) and filters, orders and pages them itself.
 import { z } from 'zod';
-import { UserFacingError } from '../api/errors.js';
 import type { UnresolvedQuery } from '../api/unresolved-records.js';
 import { isCalendarDate } from '../calendar/calendar-date.js';
 import { type ListFilters, type ListQuery, UNRESOLVED } from '../contract/list-query.js';
 import { STATUSES } from '../contract/records.js';
 import type { Clock } from '../domain/clock.js';
+import { UserFacingError } from '../errors.js';
 import { readFilters } from './filter-inputs.js';
 
 const LIST_STATUSES = [...STATUSES, UNRESOLVED] as const;

@@ -1,8 +1,9 @@
 // Looking a record up by the number people quote, against a fake list operation.
 import { describe, expect, it } from 'vitest';
-import { ApiError, NOT_FOUND_TEXT, UserFacingError } from '../../src/api/errors.js';
+import { ApiError, NOT_FOUND_TEXT } from '../../src/api/errors.js';
 import type { ComplaintsReader, ListPage } from '../../src/contract/operations.js';
 import { exactMatches } from '../../src/domain/reference.js';
+import { UserFacingError } from '../../src/errors.js';
 import { readComplaint } from '../../src/tools/get-complaint.js';
 import { detailBody, listItemBody, mustReadDetail, mustReadList } from '../fixtures/records.js';
 
