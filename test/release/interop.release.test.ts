@@ -18,10 +18,11 @@ import { SERVER_PATH } from '../helpers/mcp.js';
 import { RawServer } from '../helpers/raw-server.js';
 import { openTranscript } from '../helpers/transcript.js';
 
-const testDir = dirname(fileURLToPath(import.meta.url));
+// A folder one below the repository's root, whose ../package.json the Inspector's CLI reads.
+const testDir = fileURLToPath(new URL('..', import.meta.url));
 const inspectorCli = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-cli/package.json')), 'build', 'cli.js');
 
-/** The Inspector's CLI, run from test/: it reads ../package.json relative to its working directory. */
+/** The Inspector's CLI, run from test/: it reads ../package.json relative to its working directory (an import, resolved from its own file when that path is missing). */
 async function inspector(...args: string[]): Promise<any> {
   const { stdout, stderr } = await promisify(execFile)(process.execPath, [inspectorCli, '--cli', process.execPath, SERVER_PATH, '--demo', ...args], {
     cwd: testDir,
