@@ -10,7 +10,8 @@ import { TOOLS } from '../../src/tools/catalog.js';
 import { FIX_COMMAND, GENERATED_FILES, generateManifest, generateMarkdown, MANIFEST, REGIONS, replaceRegion, type ToolFacts } from './tool-docs.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const read = (file: string) => readFileSync(join(root, file), 'utf8');
+// As checked out: a Windows checkout may turn LF into CRLF; the files are written with LF, as committed.
+const read = (file: string) => readFileSync(join(root, file), 'utf8').replace(/\r\n/g, '\n');
 const update = process.env.UPDATE_TOOL_DOCS === '1';
 
 function generate(file: string, text: string, tools: readonly ToolFacts[] = TOOLS): string {
