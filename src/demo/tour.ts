@@ -1,5 +1,8 @@
 // `npm run demo`: drives the built server in --demo mode with a real MCP client over stdio, through the
-// questions a member asks first, and prints what the model reads.
+// questions a member asks first, and prints what the model reads. Then it calls every tool the server
+// lists that those steps did not, with the first example of its description, so that a new tool is in
+// the tour without a step written for it.
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -12,6 +15,22 @@ function show(title: string, text: string): void {
   process.stdout.write(`\n=== ${title}\n${text}\n`);
 }
 
+/**
+ * The arguments of the first example a tool's description ends with (`Examples: {...} · {...}`), or
+ * undefined when it has none that parses as a JSON object.
+ */
+export function exampleArguments(description: string): Record<string, unknown> | undefined {
+  const examples = /^Examples?: (.*)$/m.exec(description)?.[1];
+  const first = examples?.split(' · ')[0];
+  if (first === undefined) return undefined;
+  try {
+    const args: unknown = JSON.parse(first);
+    return typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function textOf(result: CallToolResult): string {
   return result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');
 }
@@ -21,7 +40,9 @@ async function main(): Promise<void> {
   const client = new Client({ name: 'complaints-book-mcp-demo', version: '1.0.0' });
   await client.connect(transport);
   let failures = 0;
+  const called = new Set<string>();
   const call = async (title: string, name: string, args: Record<string, unknown>, expectError = false) => {
+    called.add(name);
     show(`${title}\n    ${name} ${JSON.stringify(args)}`, '');
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     process.stdout.write(`${textOf(result)}\n`);
@@ -57,6 +78,15 @@ async function main(): Promise<void> {
       if (!page || size === 0) failures++;
     }
     await call('A record that does not exist (or is not yours)', 'get_complaint', { id: '00000000-0000-4000-8000-000000000000' }, true);
+    // Every other tool, as its description's first example calls it.
+    for (const tool of tools.filter((listed) => !called.has(listed.name))) {
+      const args = exampleArguments(tool.description ?? '');
+      if (args) await call(`${tool.title ?? tool.name} (the first example of its description)`, tool.name, args);
+      else {
+        process.stderr.write(`demo: ${tool.name}'s description ends with no "Examples: {...}" to call it with\n`);
+        failures++;
+      }
+    }
   } finally {
     await client.close();
   }
@@ -68,7 +98,11 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+// Run as a program (npm run demo), not when a test imports exampleArguments. Both paths resolved, as
+// Node resolves the module's own, so that a symlinked checkout still runs.
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
