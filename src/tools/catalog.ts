@@ -1,5 +1,5 @@
-// Every tool the server registers. Adding a tool: its file, one line here, and the steps of
-// CONTRIBUTING.md (manifest.json, the other tools' descriptions, the demo).
+// Every tool the server registers. Adding a tool: its file, one line here, and the four steps of
+// CONTRIBUTING.md (npm run docs:tools writes the lists made from this catalog).
 import type { z } from 'zod';
 import { complaintsOverview } from './complaints-overview.js';
 import { getComplaint } from './get-complaint.js';

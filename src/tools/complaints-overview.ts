@@ -24,6 +24,7 @@ const MAX_FILING_PAGES = 40;
 export const complaintsOverview = defineTool({
   name: 'complaints_overview',
   title: 'Overview: legal deadlines at risk, counts and e-mail problems',
+  summary: 'Counts, legal deadlines at risk and e-mail problems over every matching record.',
   description: [
     "Two things in one call. 1) At risk NOW, over the whole book (narrowed only by storeId and type): the unresolved records unanswered, OVERDUE or DUE SOON by the law's deadline (15 business days; due soon = 3 or fewer), answered with a failed response e-mail; the 10 most urgent and the list_complaints arguments for all of them.",
     "2) The records FILED in the period (period or from/to; else the whole book): exact counts by status, type and store (with store ids); answers on time or late, unanswered past the deadline, business days to answer (median, p90), top reasons, each store's on-time share; failed e-mails.",

@@ -18,6 +18,7 @@ const MAX_CANDIDATES = 10;
 export const getComplaint = defineTool({
   name: 'get_complaint',
   title: 'Read one complaint or claim in full',
+  summary: 'Read one record in full, by id, correlative or tracking code.',
   description: [
     "Read one record in full: consumer, purchase, what went wrong and what they ask, the official response, the law's deadline (business days left, DUE SOON, OVERDUE), e-mail delivery, attachments and history.",
     REPLY_IN_MEMBERS_LANGUAGE,

@@ -21,6 +21,7 @@ const MAX_SEARCHED_PAGES = MAX_UNRESOLVED_RECORDS / PAGE_SIZE;
 export const listComplaints = defineTool({
   name: 'list_complaints',
   title: 'List complaints and claims',
+  summary: 'List claims and complaints, newest first, with filters and pagination.',
   description: [
     'List records of the complaints book (Libro de Reclamaciones): claims (reclamos) and complaints (quejas), newest first, 20 a page (pageSize up to 100); the result names the next page.',
     REPLY_IN_MEMBERS_LANGUAGE,

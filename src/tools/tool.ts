@@ -37,6 +37,8 @@ export interface ToolResult<Structured> {
 export interface ToolDefinition<Input extends z.ZodRawShape, Output extends z.ZodRawShape> {
   name: string;
   title: string;
+  /** One sentence for the lists a person reads beside other programs' tools (the .mcpb's manifest.json). */
+  summary: string;
   /** Says when to use the tool rather than another, how to page, and shows example calls. */
   description: string;
   inputSchema: Input;

@@ -26,9 +26,9 @@ describe('the per-tool lists are generated from the catalog', () => {
     expect(update ? read(file) : text, `${file} differs from the catalog (src/tools/catalog.ts): run ${FIX_COMMAND}`).toBe(expected);
   });
 
-  it("manifest.json's tools are the catalog's, in its order, each described by its title", () => {
+  it("manifest.json's tools are the catalog's, in its order, each described by its summary", () => {
     const manifest = JSON.parse(read(MANIFEST));
-    expect(manifest.tools).toEqual(TOOLS.map((tool) => ({ name: tool.name, description: tool.title })));
+    expect(manifest.tools).toEqual(TOOLS.map((tool) => ({ name: tool.name, description: tool.summary })));
   });
 
   it('every tool has its hand-written section, which the generated tables link to', () => {
@@ -45,7 +45,13 @@ describe('the per-tool lists are generated from the catalog', () => {
 describe('drift is caught, not skipped', () => {
   const [first, ...rest] = TOOLS;
   const fewer = rest;
-  const extra: ToolFacts = { name: 'complaints_by_reason', title: 'Counts by reason', description: 'Examples: {}', outputSchema: { byReason: {}, total: {} } };
+  const extra: ToolFacts = {
+    name: 'complaints_by_reason',
+    title: 'Counts by reason',
+    summary: 'Counts of the matching records by reason.',
+    description: 'Examples: {}',
+    outputSchema: { byReason: {}, total: {} },
+  };
 
   it('a manifest missing a tool, or with one the catalog lacks, differs from what is generated', () => {
     const current = generate(MANIFEST, read(MANIFEST));

@@ -12,6 +12,7 @@
 export interface ToolFacts {
   name: string;
   title: string;
+  summary: string;
   description: string;
   outputSchema: Record<string, unknown>;
 }
@@ -59,7 +60,7 @@ function cell(text: string): string {
 /** The manifest's `tools` lines, one object a line, as the file has always been written. */
 export function manifestTools(tools: readonly ToolFacts[]): string {
   return (
-    tools.map((tool) => `    { "name": ${JSON.stringify(tool.name)}, "description": ${JSON.stringify(tool.title)} }`).join(',\n') +
+    tools.map((tool) => `    { "name": ${JSON.stringify(tool.name)}, "description": ${JSON.stringify(tool.summary)} }`).join(',\n') +
     (tools.length > 0 ? '\n' : '')
   );
 }
