@@ -2,17 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDetailText, toDetailView } from '../../src/format/detail.js';
 import { toListView } from '../../src/format/list.js';
-import {
-  maskAddress,
-  maskEmail,
-  maskIdentifier,
-  maskInText,
-  maskOwnWords,
-  redactAnswer,
-  redactDetail,
-  redactDetailAnswer,
-  redactListItem,
-} from '../../src/format/redact.js';
+import { maskInText, maskOwnWords } from '../../src/format/mask-text.js';
+import { maskAddress, maskEmail, maskIdentifier } from '../../src/format/mask-value.js';
+import { redactAnswer, redactDetail, redactDetailAnswer, redactListItem } from '../../src/format/redact.js';
 import { cutIndex } from '../../src/sanitize.js';
 import { detailBody, listItemBody, mustReadDetail, mustReadList } from '../fixtures/records.js';
 
