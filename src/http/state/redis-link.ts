@@ -5,7 +5,6 @@
 // file how the store is reached and when it is trusted.
 import { callSignal } from '../../call-signal.js';
 import { log } from '../../log.js';
-import type { Send } from './redis-scripts.js';
 import { evictingMessage, policyUnread, refusedWriteAdvice } from './redis-wording.js';
 import { StateStoreRefused } from './shared-state.js';
 
@@ -17,6 +16,12 @@ const POLICY_CHECK_EVERY_MS = 60_000;
 const TRUST_SILENCE_MS = 5000;
 /** A refused write is logged once in this long at most. */
 const REFUSAL_LOG_EVERY_MS = 60_000;
+
+/** Sends one command (within the bound of the work it belongs to). */
+export type Send = (args: string[]) => Promise<unknown>;
+
+/** Whether an error is one Redis answered with (it is there, and refused): the client's own error class. */
+export type IsReply = (error: unknown) => error is Error;
 
 /** What the state asks of the node-redis client (only redis-state.ts imports the package). */
 export interface StoreClient {
@@ -56,14 +61,13 @@ export class StoreLink {
   private refusalLoggedAt = 0;
 
   /**
-   * `isReply`: whether an error is one Redis answered with (it is there, and refused); `onBack`: run
-   * when the store answers again after an outage.
+   * `onBack`: run when the store answers again after an outage.
    */
   constructor(
     private readonly client: StoreClient,
     private readonly where: string,
     private readonly timeoutMs: number,
-    private readonly isReply: (error: unknown) => boolean,
+    private readonly isReply: IsReply,
     private readonly onBack: () => void,
   ) {
     this.policyTimer = setInterval(() => void this.recheckEvictionPolicy(), POLICY_CHECK_EVERY_MS);
@@ -104,7 +108,7 @@ export class StoreLink {
     } catch (error) {
       if (this.isReply(error)) {
         this.lastHeardAt = Date.now();
-        this.noteRefusedWrite((error as Error).message);
+        this.noteRefusedWrite(error.message);
       } else {
         this.markUnreachable();
       }
@@ -136,7 +140,7 @@ export class StoreLink {
     try {
       policy = await this.evictionPolicy();
     } catch (error) {
-      throw new StateStoreRefused(policyUnread(this.where, this.timeoutMs, this.isReply(error) ? (error as Error).message : undefined));
+      throw new StateStoreRefused(policyUnread(this.where, this.timeoutMs, this.isReply(error) ? error.message : undefined));
     }
     if (policy !== 'noeviction') throw new StateStoreRefused(evictingMessage(this.where, policy));
   }

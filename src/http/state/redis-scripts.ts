@@ -2,9 +2,7 @@
 // atomically (two replicas asking at once cannot both win), by the app's clock passed in, touching the
 // keys of one hash slot only. Kept apart from the state so that the Lua reads whole, next to the one
 // rule of how it is sent: by SHA1 once Redis knows it, in full again when Redis forgot it.
-
-/** Sends one command (within the bound of the work it belongs to). */
-export type Send = (args: string[]) => Promise<unknown>;
+import type { IsReply, Send } from './redis-link.js';
 
 /**
  * The refresh compare-and-set. ARGV: generation, now (s), retry window (s), time to live (s).
@@ -120,7 +118,7 @@ export class Scripts {
   private readonly shas = new Map<ScriptName, string>();
 
   /** `isReply`: whether an error is one Redis answered with (the client's own error class). */
-  constructor(private readonly isReply: (error: unknown) => boolean) {}
+  constructor(private readonly isReply: IsReply) {}
 
   async run(send: Send, name: ScriptName, keys: string[], args: (string | number)[]): Promise<unknown> {
     const tail = [String(keys.length), ...keys, ...args.map(String)];
@@ -129,7 +127,7 @@ export class Scripts {
       try {
         return await send(['EVALSHA', known, ...tail]);
       } catch (error) {
-        if (!(this.isReply(error) && (error as Error).message.startsWith('NOSCRIPT'))) throw error;
+        if (!(this.isReply(error) && error.message.startsWith('NOSCRIPT'))) throw error;
       }
     }
     // Loaded the first time, and again when Redis forgot it (a restart, SCRIPT FLUSH); then known by its SHA1.

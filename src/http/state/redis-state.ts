@@ -23,9 +23,9 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, ErrorReply } from '@redis/client';
 import { GRANT_MEMORY_BOUNDS } from './grant-memory.js';
-import { type StoreClient, StoreLink, withinBound } from './redis-link.js';
+import { type IsReply, type Send, type StoreClient, StoreLink, withinBound } from './redis-link.js';
 import { SlotReleases } from './redis-releases.js';
-import { type ScriptName, Scripts, type Send } from './redis-scripts.js';
+import { type ScriptName, Scripts } from './redis-scripts.js';
 import { startFailure, whereOf } from './redis-wording.js';
 import {
   type HitCount,
@@ -72,7 +72,7 @@ const hitsKey = (counter: string) => `${KEY_PREFIX}hits:${counter}`;
 const CLOCK_MARGIN_SECONDS = 60;
 
 /** An error Redis answered with: it is there, and refused. */
-const isReply = (error: unknown) => error instanceof ErrorReply;
+const isReply: IsReply = (error): error is Error => error instanceof ErrorReply;
 
 class RedisState implements SharedState {
   readonly kind = 'redis';
