@@ -11,22 +11,27 @@ export interface CallSignal {
   done: () => void;
   /**
    * Aborts whatever still reads for a call that has answered (a reading the answer no longer
-   * needs), then does what `done` does.
+   * needs), or with `reason`, an error that ends the call, then does what `done` does.
    */
-  end: () => void;
+  end: (reason?: unknown) => void;
 }
 
 /**
- * `timeoutReason`: what the signal is aborted with when the deadline passes (a TimeoutError by default);
- * an outer signal's abort passes its own reason on, so a call's deadline reads the same in every request.
+ * `timeoutMs`: the deadline, or undefined for none of its own (a part of a call, bound by the caller's
+ * signal, that stops its other readings when one fails). `timeoutReason`: what the signal is aborted
+ * with when the deadline passes (a TimeoutError by default); an outer signal's abort passes its own
+ * reason on, so a call's deadline reads the same in every request.
  */
-export function callSignal(timeoutMs: number, outer?: AbortSignal, timeoutReason?: () => unknown): CallSignal {
+export function callSignal(timeoutMs: number | undefined, outer?: AbortSignal, timeoutReason?: () => unknown): CallSignal {
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(timeoutReason ? timeoutReason() : new DOMException('The call took longer than its deadline', 'TimeoutError'));
-  }, timeoutMs);
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort(timeoutReason ? timeoutReason() : new DOMException('The call took longer than its deadline', 'TimeoutError'));
+        }, timeoutMs);
   const cancel = () => controller.abort(outer?.reason);
   const done = () => {
     clearTimeout(timer);
@@ -38,9 +43,9 @@ export function callSignal(timeoutMs: number, outer?: AbortSignal, timeoutReason
     signal: controller.signal,
     timedOut: () => timedOut,
     done,
-    end: () => {
+    end: (reason?: unknown) => {
       done();
-      if (!controller.signal.aborted) controller.abort(new DOMException('The call has answered', 'AbortError'));
+      if (!controller.signal.aborted) controller.abort(reason ?? new DOMException('The call has answered', 'AbortError'));
     },
   };
 }

@@ -45,4 +45,33 @@ describe('callSignal', () => {
     // Neither the caller nor the deadline reaches a call that has ended.
     expect(call.signal.aborted).toBe(false);
   });
+
+  it('without a deadline, sets no timer: only the caller, or the end, aborts it', () => {
+    const outer = new AbortController();
+    const call = callSignal(undefined, outer.signal);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(60_000);
+    expect(call.signal.aborted).toBe(false);
+    outer.abort(new Error('cancelled by the client'));
+    expect((call.signal.reason as Error).message).toBe('cancelled by the client');
+    expect(call.timedOut()).toBe(false);
+  });
+
+  it('ends with the reason given: the error that ended the call reaches whatever still reads', () => {
+    const outer = new AbortController();
+    const call = callSignal(undefined, outer.signal);
+    const failure = new Error('a page failed');
+    call.end(failure);
+    expect(call.signal.reason).toBe(failure);
+    // Ended: the caller's later abort no longer reaches it.
+    outer.abort(new Error('too late'));
+    expect(call.signal.reason).toBe(failure);
+  });
+
+  it('ends, with no reason given, as a call that has answered', () => {
+    const call = callSignal(1000);
+    call.end();
+    expect((call.signal.reason as DOMException).name).toBe('AbortError');
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

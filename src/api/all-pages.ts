@@ -12,6 +12,7 @@
 // says how many records were left unread and why. Only the first requests' failure, a refused key, or
 // the caller cancelling, is an error.
 
+import { type CallSignal, callSignal } from '../call-signal.js';
 import type { ListQuery } from '../contract/list-query.js';
 import type { AllPages, ComplaintsReader, ListPage } from '../contract/operations.js';
 import type { ComplaintListItem } from '../contract/records.js';
@@ -35,15 +36,25 @@ type Query = Omit<ListQuery, 'page' | 'pageSize'>;
 
 /** The pages of each query, each record once. */
 export async function readAllPages(api: ComplaintsReader, queries: readonly Query[], options: ReadOptions): Promise<AllPages> {
+  // No deadline of its own: the caller's signal (its deadline) passes through as it is, and an error
+  // that ends the call stops the requests still in flight.
+  const call = callSignal(undefined, options.signal);
+  try {
+    return await readEvery(api, queries, options, call);
+  } finally {
+    call.done();
+  }
+}
+
+async function readEvery(api: ComplaintsReader, queries: readonly Query[], options: ReadOptions, call: CallSignal): Promise<AllPages> {
   const { onPage } = options;
   const oldestFirst = options.oldestFirst === true;
-  // An error that ends the call stops the requests still in flight; the caller's own reason (its
-  // deadline) passes through as it is.
-  const stop = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  const read = (query: number, page: number, pageSize = PAGE_SIZE) => api.listComplaints({ ...queries[query], page, pageSize }, signal);
+  const read = (query: number, page: number, pageSize = PAGE_SIZE) => api.listComplaints({ ...queries[query], page, pageSize }, call.signal);
+  // Ended by an error of ours, not by the caller: the caller's deadline leaves what was read to answer with.
+  let ended = false;
   const fatal = (error: unknown) => {
-    stop.abort(error);
+    ended = true;
+    call.end(error);
     return error;
   };
 
@@ -64,7 +75,7 @@ export async function readAllPages(api: ComplaintsReader, queries: readonly Quer
   let failure: ApiError | undefined;
   let next = 0;
   const worker = async () => {
-    while (failure === undefined && !stop.signal.aborted && next < plan.length) {
+    while (failure === undefined && !ended && next < plan.length) {
       const { query, page } = plan[next++]!;
       try {
         const result: ListPage = await read(query, page);
@@ -73,7 +84,7 @@ export async function readAllPages(api: ComplaintsReader, queries: readonly Quer
         pagesRead += 1;
         onPage?.(pagesRead, pagesToRead);
       } catch (error) {
-        if (stop.signal.aborted) return; // another page's error ends the call
+        if (ended) return; // another page's error ends the call
         if (!(error instanceof ApiError) || STOPS_THE_CALL.has(error.kind)) throw fatal(error);
         failure ??= error;
       }

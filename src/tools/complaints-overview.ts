@@ -2,6 +2,7 @@ import { PAGE_SIZE, readAllPages, STOPS_THE_CALL } from '../api/all-pages.js';
 import { ApiError } from '../api/errors.js';
 import { countsDisagree, readExactCounts } from '../api/exact-counts.js';
 import { readUnresolved } from '../api/unresolved-records.js';
+import { callSignal } from '../call-signal.js';
 import type { AllPages, ComplaintsReader, ExactCounts } from '../contract/operations.js';
 import { overviewAnswerSchema } from '../contract/overview-answer.js';
 import { isUuid } from '../domain/reference.js';
@@ -111,13 +112,17 @@ async function exactCountsOf(
  * reading for an answer that will never use it.
  */
 async function bothOrNeither<A, B>(signal: AbortSignal, start: (both: AbortSignal) => [Promise<A>, Promise<B>]): Promise<[A, B]> {
-  const stop = new AbortController();
-  const both = AbortSignal.any([signal, stop.signal]);
+  // No deadline of its own: the call's signal bounds both.
+  const both = callSignal(undefined, signal);
   const stopOnFailure = <T>(reading: Promise<T>) =>
     reading.catch((error: unknown) => {
-      stop.abort(error);
+      both.end(error);
       throw error;
     });
-  const [first, second] = start(both);
-  return Promise.all([stopOnFailure(first), stopOnFailure(second)]);
+  const [first, second] = start(both.signal);
+  try {
+    return await Promise.all([stopOnFailure(first), stopOnFailure(second)]);
+  } finally {
+    both.done();
+  }
 }

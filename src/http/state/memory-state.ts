@@ -2,7 +2,7 @@
 // never fails: every method answers from memory. With several replicas each would remember alone,
 // which is what COMPLAINTS_HTTP_STATE_URL (redis-state.ts) is for.
 import { GRANT_MEMORY_BOUNDS, GrantMemory, type GrantMemoryBounds } from './grant-memory.js';
-import type { HitCount, Owner, RefreshTake, SharedState, SlotHold, Taken, TokenOrigin } from './shared-state.js';
+import { type HitCount, heldSlots, type Owner, type RefreshTake, type SharedState, type SlotHold, type Taken, type TokenOrigin } from './shared-state.js';
 import { VERIFIED_KEYS, VerifiedKeys } from './verified-keys.js';
 
 export interface MemoryStateOptions {
@@ -70,17 +70,11 @@ export class MemoryState implements SharedState {
     const held = this.slots.get(member) ?? 0;
     if (held + slots > limit) return { ok: false };
     this.slots.set(member, held + slots);
-    let released = false;
-    return {
-      ok: true,
-      release: async () => {
-        if (released) return;
-        released = true;
-        const left = (this.slots.get(member) ?? 0) - slots;
-        if (left <= 0) this.slots.delete(member);
-        else this.slots.set(member, left);
-      },
-    };
+    return heldSlots(async () => {
+      const left = (this.slots.get(member) ?? 0) - slots;
+      if (left <= 0) this.slots.delete(member);
+      else this.slots.set(member, left);
+    });
   }
 
   async isAccepted(member: string): Promise<boolean> {

@@ -73,6 +73,19 @@ export interface HitCount {
 /** Slots held for a member's calls in flight, or refused because the member holds `limit` already. */
 export type SlotHold = { ok: true; release: () => Promise<void> } | { ok: false };
 
+/** Slots held, given back by `release` once however often the hold is released (a call may end by more than one path). */
+export function heldSlots(release: () => Promise<void>): SlotHold {
+  let released = false;
+  return {
+    ok: true,
+    release: async () => {
+      if (released) return;
+      released = true;
+      await release();
+    },
+  };
+}
+
 export interface SharedState {
   /** Where the state is kept: named by /healthz and the start line. */
   readonly kind: 'memory' | 'redis';

@@ -336,20 +336,21 @@ describe('a store that changes while it runs', () => {
     const admin = createClient({ url: store.url });
     admin.on('error', () => {});
     await admin.connect();
-    const state = (await openRedisState(store.url)) as SharedState & { recheckEvictionPolicy(): Promise<void> };
+    // The policy's watch is the state's link to the store (redis-link.ts).
+    const state = (await openRedisState(store.url)) as SharedState & { link: { recheckEvictionPolicy(): Promise<void> } };
     const lines = captureStderr();
     try {
       const code = () => ({ ...owner(), id: unique('code'), grant: unique('grant'), until: nowSeconds() + 60 });
       await admin.configSet('maxmemory-policy', 'allkeys-lru');
       // Read again at each reconnection and every minute; here, at once.
-      await state.recheckEvictionPolicy();
+      await state.link.recheckEvictionPolicy();
       await expect(state.spendCode(code())).rejects.toThrow(StoreUnavailable);
       expect(await state.reachable()).toBe(false);
       expect(lines.join('')).toMatch(/maxmemory-policy allkeys-lru.*Sign-ins are refused until it is/);
       // Members' own keys are not the policy's business.
       expect((await state.holdSlots(unique('member'), 1, 1)).ok).toBe(true);
       await admin.configSet('maxmemory-policy', 'noeviction');
-      await state.recheckEvictionPolicy();
+      await state.link.recheckEvictionPolicy();
       expect(await state.spendCode(code())).toBe('taken');
       expect(await state.reachable()).toBe(true);
     } finally {
