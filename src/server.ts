@@ -27,7 +27,7 @@ import type { ComplaintsReader } from './contract/operations.js';
 import type { Clock } from './domain/clock.js';
 import { InvalidArgumentError, UserFacingError } from './errors.js';
 import { capStructured } from './format/cap.js';
-import { maskInText } from './format/redact.js';
+import { maskInText } from './format/mask-text.js';
 import { log } from './log.js';
 import { PROMPTS } from './prompts/catalog.js';
 import type { Language } from './prompts/language.js';

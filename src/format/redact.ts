@@ -17,9 +17,6 @@ import { cutIndex, stripUnsafe } from '../sanitize.js';
 import { maskInText, maskOwnWords } from './mask-text.js';
 import { BULLET, maskAddress, maskEmail, maskIdentifier, withoutAccents } from './mask-value.js';
 
-// server.ts's last cleaning of every answer imports maskInText from here; mask-text.ts is its home.
-export { maskInText };
-
 /** A date or date-time: like a record's ids (uuids), its digits are no one's number. */
 const A_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
