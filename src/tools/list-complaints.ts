@@ -5,7 +5,7 @@ import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../contract/list-que
 import type { ListPage } from '../contract/operations.js';
 import { hasEmailProblem } from '../domain/answered.js';
 import { limaToday } from '../domain/deadline.js';
-import { atRiskRecords, newestFirst } from '../domain/exposure.js';
+import { atRiskRecords, newestFirst } from '../domain/at-risk.js';
 import { capText } from '../format/cap.js';
 import { plural, readingGap } from '../format/fields.js';
 import { formatListText, toListView } from '../format/list.js';

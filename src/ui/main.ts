@@ -4,9 +4,9 @@
 // tools/call. State lives here; the drawing is in overview-view.ts, risk-list-view.ts and
 // detail-view.ts.
 import { PERIODS } from '../calendar/periods.js';
+import { atRiskFigures, type ListArguments, listArguments, listRequest, type RiskListKind, riskPage } from './at-risk-read.js';
 import { type DetailState, drawDetail, type RecordRef } from './detail-view.js';
 import { type Formats, formatsFor, h } from './dom.js';
-import { atRiskFigures, type ListArguments, listArguments, listRequest, type RiskListKind, riskPage } from './exposure.js';
 import { HostConnection, type Params, PROTOCOL_VERSION, RpcError, reportSize } from './host-connection.js';
 import { applyStyleVariables, applyTheme, type HostContext, localeOf, mergeContext, themeOf } from './host-context.js';
 import { type LabelId, type Lang, label, languageOf, valueLabel } from './labels.js';
@@ -58,7 +58,7 @@ const listPanel = h('section', {
 });
 const detailPanel = h('aside', { class: 'panel detail', 'data-detail': '', 'data-state': 'empty', 'aria-live': 'polite' });
 const riskGrid = h('div', { class: 'records-grid', 'data-grid': 'risk' }, urgentSlot, detailPanel);
-const riskSection = h('section', { class: 'exposure', 'data-section': 'atRisk', 'aria-labelledby': 'at-risk-title' }, riskSlot, riskGrid);
+const riskSection = h('section', { class: 'at-risk', 'data-section': 'atRisk', 'aria-labelledby': 'at-risk-title' }, riskSlot, riskGrid);
 // Filed in the period: figures, bars and activity, then the e-mail problems (the detail panel moves
 // beside them when one of theirs is opened).
 const summarySlot = h('div', { class: 'summary-slot' });
@@ -218,8 +218,8 @@ let anchor: HTMLElement | undefined;
 
 /**
  * Puts the detail panel beside the button chosen, so that a record picked low in a long list is not
- * shown out of sight at the top: next to its lists (the exposure's, or the period's e-mail problems),
- * and when wide, level with the button. Beside the exposure's lists it never reaches below them, which
+ * shown out of sight at the top: next to its lists (those of what is at risk, or the period's e-mail problems),
+ * and when wide, level with the button. Beside the lists of what is at risk it never reaches below them, which
  * would push the period's part down.
  */
 function placeDetail(): void {
@@ -300,7 +300,7 @@ function takeOverview(result: unknown): boolean {
   return true;
 }
 
-// ---- The full lists: of the exposure, and of the period's e-mail problems ----
+// ---- The full lists: of what is at risk, and of the period's e-mail problems ----
 
 /** The list_complaints arguments the answer gives for the full list of `kind`. */
 function listArgumentsOf(kind: RiskListKind): ListArguments | undefined {
@@ -311,7 +311,7 @@ function listArgumentsOf(kind: RiskListKind): ListArguments | undefined {
 }
 
 /**
- * The list panel below the controls of the list it shows: the exposure's below the most urgent
+ * The list panel below the controls of the list it shows: those of what is at risk below the most urgent
  * records, the e-mail problems' below theirs (in the period's part, beside which the detail panel then
  * opens). Moved only when it is not there already: a move would take the focus from a button in it.
  */

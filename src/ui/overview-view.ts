@@ -2,14 +2,14 @@
 // things: what is at risk now over the whole book (atRisk: its figures, the most urgent records, the
 // answered ones not delivered, the way into the full lists), and the records filed in the period
 // asked (figures, how they were answered, bars, activity, e-mail problems). Everything from the
-// answer is read through read.ts, exposure.ts and performance.ts and put in as text.
+// answer is read through read.ts, at-risk-read.ts and performance-read.ts and put in as text.
 import { activitySection } from './activity-chart.js';
+import { type AtRiskFigures, atRiskFigures, listArguments, type RiskListKind, type RiskRow, riskRow } from './at-risk-read.js';
 import { type BarRow, barList } from './bar-list.js';
 import type { RecordRef } from './detail-view.js';
 import { type Formats, h, isolated, ltr, present, separated } from './dom.js';
-import { type AtRiskFigures, atRiskFigures, listArguments, type RiskListKind, type RiskRow, riskRow } from './exposure.js';
 import { deadlineWords, type Lang, label, urgencyOf, valueLabel } from './labels.js';
-import { performanceFigures, storeAnswering } from './performance.js';
+import { performanceFigures, storeAnswering } from './performance-read.js';
 import { performanceSection, storeAnsweringCell } from './performance-view.js';
 import { activity, count, counts, fields, integer, type OverviewFields, objects, text } from './read.js';
 
@@ -24,7 +24,7 @@ export interface ViewContext {
   showList: (kind: RiskListKind) => void;
   /** The full list shown, if any. */
   listShown: RiskListKind | undefined;
-  /** What the overview was narrowed by ("store …", "type …"), which narrows the exposure too. */
+  /** What the overview was narrowed by ("store …", "type …"), which narrows what is at risk too. */
   scope: string[];
   /** No period nor dates were asked: the filings are the whole book's. */
   wholeBook: boolean;
@@ -67,7 +67,7 @@ function filingFigures(answer: OverviewFields, context: ViewContext): HTMLElemen
   );
 }
 
-/** The figures of the exposure, each a lower bound when not every unresolved record was read. */
+/** The figures of what is at risk, each a lower bound when not every unresolved record was read. */
 function atRiskFigureRow(risk: AtRiskFigures, context: ViewContext): HTMLElement {
   const { lang, formats } = context;
   const { lowerBound } = risk;
@@ -246,7 +246,7 @@ function listButton(kind: RiskListKind, caption: string, context: ViewContext): 
   return button;
 }
 
-/** The controls that open the full lists of the exposure. */
+/** The controls that open the full lists of what is at risk. */
 function listButtons(risk: AtRiskFigures, context: ViewContext): HTMLElement | undefined {
   const { lang, formats } = context;
   const buttons = present(
@@ -384,7 +384,7 @@ export interface Drawn {
   filings: HTMLElement;
   /** The filings' e-mail problems: beside the detail panel when a record of theirs is shown. */
   email: HTMLElement;
-  /** No atRisk to draw from: the lists of the exposure are left out. */
+  /** No atRisk to draw from: the lists of what is at risk are left out. */
   noRisk: boolean;
   /** Nothing was filed in the period: its lists are left out. */
   empty: boolean;

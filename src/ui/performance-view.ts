@@ -4,7 +4,7 @@
 import { barList } from './bar-list.js';
 import { type Formats, h } from './dom.js';
 import { type Lang, label } from './labels.js';
-import { type PerformanceFigures, percentOf, type StoreAnswering } from './performance.js';
+import { type PerformanceFigures, percentOf, type StoreAnswering } from './performance-read.js';
 
 interface Words {
   lang: Lang;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatsFor } from '../../src/ui/dom.js';
 import { label } from '../../src/ui/labels.js';
-import { MAX_REASON_CHARS, oneLine, percentOf, performanceFigures, share, storeAnswering, TOP_REASONS } from '../../src/ui/performance.js';
+import { MAX_REASON_CHARS, oneLine, percentOf, performanceFigures, share, storeAnswering, TOP_REASONS } from '../../src/ui/performance-read.js';
 
 const performance = {
   records: 500,
