@@ -6,7 +6,8 @@
 import type { ListArguments, RiskListKind, RiskPage } from './at-risk-read.js';
 import { h, present } from './dom.js';
 import { label } from './labels.js';
-import { mailRow, riskEntry, type ViewContext } from './overview-view.js';
+import { mailRow, riskEntry } from './record-buttons.js';
+import type { ViewContext } from './view-context.js';
 
 export type RiskListState =
   | { state: 'closed' }
