@@ -1,6 +1,7 @@
 // What is at risk now over the whole book (the answer's atRisk), drawn: the heading with what narrows
 // it, its four figures and what qualifies them, the most urgent records with the controls of the
 // full lists, and the answered records whose response was not delivered. Read through at-risk-read.ts.
+import type { AtRisk } from '../contract/overview-answer.js';
 import type { AtRiskFigures } from './at-risk-read.js';
 import { riskRow } from './at-risk-read.js';
 import { h, present } from './dom.js';
@@ -47,7 +48,7 @@ function listButtons(risk: AtRiskFigures, context: ViewContext): HTMLElement | u
 
 export function urgentSection(answer: OverviewFields, risk: AtRiskFigures, context: ViewContext): HTMLElement {
   const { lang } = context;
-  const atRisk = fields(answer.atRisk);
+  const atRisk = fields<AtRisk>(answer.atRisk);
   const most = objects(atRisk.mostUrgent).map(riskRow);
   const also = objects(atRisk.alsoDueSoon).map(riskRow);
   return h(
@@ -64,7 +65,7 @@ export function urgentSection(answer: OverviewFields, risk: AtRiskFigures, conte
 
 export function notDeliveredSection(answer: OverviewFields, risk: AtRiskFigures, context: ViewContext): HTMLElement {
   const { lang, formats } = context;
-  const listed = objects(fields(answer.atRisk).notDelivered);
+  const listed = objects(fields<AtRisk>(answer.atRisk).notDelivered);
   return h(
     'section',
     { class: 'panel not-delivered', 'data-series': 'notDelivered' },

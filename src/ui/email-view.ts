@@ -1,5 +1,6 @@
 // The period's e-mail problems (the answer's emailProblems): how many records, by delivery state, the
 // first of them to open, and the control of their full list.
+import type { OverviewAnswer } from '../contract/overview-answer.js';
 import { listArguments } from './at-risk-read.js';
 import { h, present } from './dom.js';
 import { label, valueLabel } from './labels.js';
@@ -14,7 +15,7 @@ export function emailSection(answer: OverviewFields, context: ViewContext): HTML
     section.append(h('p', { class: 'muted' }, label(lang, 'emailAllFine')));
     return section;
   }
-  const problems = fields(answer.emailProblems);
+  const problems = fields<NonNullable<OverviewAnswer['emailProblems']>>(answer.emailProblems);
   const records = count(problems.records);
   const first = objects(problems.first);
   const states = counts(problems.byState).sort((a, b) => b[1] - a[1]);
@@ -39,7 +40,7 @@ export function emailSection(answer: OverviewFields, context: ViewContext): HTML
           'ul',
           { class: 'records' },
           ...first.map((value) => {
-            const entry = fields(value);
+            const entry = fields<NonNullable<OverviewAnswer['emailProblems']>['first'][number]>(value);
             return mailEntry(entry, emailStates(text(entry.receipt), text(entry.response), lang), context);
           }),
         ),

@@ -46,7 +46,7 @@ export function barSections(answer: OverviewFields, context: ViewContext): HTMLE
       name: name ?? label(lang, 'unnamedStore'),
       value: count(store.count),
       after: answering && storeAnsweringCell(answering, context),
-      data: { 'on-time-share': answering?.onTimeShare, 'median-days': answering?.medianDays },
+      data: { 'on-time-share': answering?.onTimeShare, 'median-days': answering?.medianDaysToAnswer },
     };
   });
   const hidden = stores.length - LISTED_STORES;

@@ -4,6 +4,7 @@
 // shows has one place to be read from; the facts derived from it (the period, the filters, the full
 // list's arguments) are pure functions of it here, with no DOM and no host.
 import { PERIODS } from '../calendar/periods.js';
+import type { OverviewAnswer } from '../contract/overview-answer.js';
 import { atRiskFigures, type ListArguments, listArguments, type RiskListKind } from './at-risk-read.js';
 import type { DetailState } from './detail-view.js';
 import { type Formats, formatsFor } from './dom.js';
@@ -61,7 +62,7 @@ export function filterTexts({ args, answer, lang }: ViewStore): string[] {
   const storeId = text(args.storeId);
   if (storeId !== undefined) {
     const named = list(answer?.byStore)
-      .map((entry) => fields(entry))
+      .map((entry) => fields<NonNullable<OverviewAnswer['byStore']>[number]>(entry))
       .find((entry) => entry.storeId === storeId);
     filters.push(label(lang, 'storeFilter', { store: text(named?.store) ?? storeId }));
   }
@@ -83,7 +84,7 @@ export function selectedKey({ detail }: ViewStore): string | undefined {
 /** The list_complaints arguments the answer gives for the full list of `kind`. */
 export function listArgumentsOf({ answer }: ViewStore, kind: RiskListKind): ListArguments | undefined {
   if (answer === undefined) return undefined;
-  if (kind === 'emailProblems') return listArguments(fields<{ list: unknown }>(answer.emailProblems).list);
+  if (kind === 'emailProblems') return listArguments(fields<NonNullable<OverviewAnswer['emailProblems']>>(answer.emailProblems).list);
   const risk = atRiskFigures(answer.atRisk);
   return kind === 'overdue' ? risk?.listOverdue : risk?.listDueSoon;
 }

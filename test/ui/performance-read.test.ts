@@ -32,11 +32,11 @@ describe('the figures of how the period was answered', () => {
       window: undefined,
       records: 500,
       answered: 443,
-      onTime: 412,
-      late: 31,
-      undated: 0,
+      answeredOnTime: 412,
+      answeredLate: 31,
+      answerUndated: 0,
       unansweredOverdue: 5,
-      notDelivered: 4,
+      responsesNotDelivered: 4,
       onTimeShare: 0.93,
       daysToAnswer: { median: 9, p90: 14 },
       reasons: [
@@ -61,7 +61,7 @@ describe('the figures of how the period was answered', () => {
       incomplete: 'Only the latest 5000 records of the period were read.',
     })!;
     expect(read.window).toEqual({ from: '2026-11-02', to: '2026-11-20' });
-    expect(read.undated).toBe(3);
+    expect(read.answerUndated).toBe(3);
     expect(read.incomplete).toBe('Only the latest 5000 records of the period were read.');
   });
 
@@ -82,11 +82,11 @@ describe('the figures of how the period was answered', () => {
       window: undefined,
       records: 0,
       answered: 0,
-      onTime: 0,
-      late: 0,
-      undated: 0,
+      answeredOnTime: 0,
+      answeredLate: 0,
+      answerUndated: 0,
       unansweredOverdue: 0,
-      notDelivered: 0,
+      responsesNotDelivered: 0,
       onTimeShare: undefined,
       daysToAnswer: undefined,
       reasons: [],
@@ -185,9 +185,9 @@ describe("a store's answering figures", () => {
   it('reads the on-time share and the median days, or says there are none', () => {
     expect(storeAnswering({ store: 'Tienda Miraflores', count: 40, answered: 35, onTimeShare: 0.8, medianDaysToAnswer: 11 })).toEqual({
       onTimeShare: 0.8,
-      medianDays: 11,
+      medianDaysToAnswer: 11,
     });
-    expect(storeAnswering({ count: 3, onTimeShare: 1 })).toEqual({ onTimeShare: 1, medianDays: undefined });
+    expect(storeAnswering({ count: 3, onTimeShare: 1 })).toEqual({ onTimeShare: 1, medianDaysToAnswer: undefined });
     expect(storeAnswering({ count: 3, answered: 0 })).toBeUndefined();
     expect(storeAnswering({ count: 3, onTimeShare: 7, medianDaysToAnswer: -2 })).toBeUndefined();
   });
