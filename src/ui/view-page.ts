@@ -1,18 +1,16 @@
-// The page's parts, made once, and their drawing from the store: the header (title, period, filters,
-// the period picker), the error line, the two sections of the overview, the full list panel and the
-// detail panel placed beside the record chosen. It reads the state and reports the member's choices
+// The page's parts, made once, and their drawing from the store: the header (view-header.ts), the
+// error line, the two sections of the overview, the full list panel and the detail panel placed
+// beside the record chosen. It reads the state and reports the member's choices
 // to the actions it is given; it calls no host (main.ts does) and changes no state but its own
 // placement of panels.
-import { PERIODS } from '../calendar/periods.js';
 import type { RiskListKind } from './at-risk-read.js';
 import { drawDetail, type RecordRef } from './detail-view.js';
 import { h } from './dom.js';
-import { type LabelId, label } from './labels.js';
 import { type Drawn, drawOverview } from './overview-view.js';
-import { text } from './read.js';
 import { drawRiskList } from './risk-list-view.js';
 import type { ViewContext } from './view-context.js';
-import { filterTexts, type Phase, periodOf, selectedKey, type ViewStore, wholeBook } from './view-store.js';
+import { ViewHeader } from './view-header.js';
+import { filterTexts, selectedKey, type ViewStore, wholeBook } from './view-store.js';
 
 /** What the member asks of the page; main.ts carries it out. */
 export interface PageActions {
@@ -24,20 +22,8 @@ export interface PageActions {
   closeList(): void;
 }
 
-/**
- * Arrow keys on a closed select change it once per press: the period asked for is the one it rests
- * on, so that passing over four options is one overview call, not four (each reads up to 40 pages,
- * and a host may ask the person to approve each).
- */
-const PERIOD_SETTLE_MS = 400;
-
 export class ViewPage {
   private readonly app = document.getElementById('app') ?? document.body.appendChild(h('main', { id: 'app' }));
-  private readonly heading = h('h1');
-  private readonly periodText = h('span');
-  private readonly status = h('span', { class: 'status', role: 'status' });
-  private readonly select = h('select', { name: 'period', id: 'period-picker' });
-  private readonly pickerCaption = h('span');
   private readonly errorBox = h('p', { class: 'error', 'data-error': '', role: 'alert' });
   // At risk now (the whole book): its figures, then its lists beside the detail panel.
   private readonly riskSlot = h('div', { class: 'risk-slot' });
@@ -70,7 +56,7 @@ export class ViewPage {
   private drawn: Drawn | undefined;
   /** The button of the record shown. */
   private anchor: HTMLElement | undefined;
-  private periodTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly header: ViewHeader;
   private readonly listControls: { go: (page: number) => void; close: () => void };
 
   constructor(
@@ -78,56 +64,25 @@ export class ViewPage {
     private readonly actions: PageActions,
   ) {
     this.listControls = { go: (page) => actions.goToPage(page), close: () => actions.closeList() };
-    this.select.disabled = true;
-    this.select.addEventListener('change', () => {
-      clearTimeout(this.periodTimer);
-      this.periodTimer = setTimeout(() => actions.choosePeriod(this.select.value), PERIOD_SETTLE_MS);
-    });
-    this.app.replaceChildren(
-      h(
-        'header',
-        { class: 'head' },
-        h('div', { class: 'head-text' }, this.heading, h('p', { class: 'period' }, this.periodText, this.status)),
-        h('label', { class: 'picker', for: 'period-picker' }, this.pickerCaption, this.select),
-      ),
-      this.errorBox,
-      this.riskSection,
-      this.filingsSection,
-    );
+    this.header = new ViewHeader(store, (period) => actions.choosePeriod(period));
+    this.app.replaceChildren(this.header.element, this.errorBox, this.riskSection, this.filingsSection);
     this.wide.addEventListener('change', () => this.placeDetail());
   }
 
   /** The period picker takes choices once the host can take calls. */
   enable(): void {
-    this.select.disabled = false;
+    this.header.enable();
   }
 
   drawPhase(): void {
-    const { phase, lang } = this.store;
-    this.app.dataset.state = phase;
-    this.app.setAttribute('aria-busy', String(phase === 'loading'));
-    const words: Partial<Record<Phase, LabelId>> = { waiting: 'waiting', loading: 'loading', cancelled: 'cancelled' };
-    const id = words[phase];
-    this.status.textContent = id ? label(lang, id) : '';
-    this.status.hidden = id === undefined;
+    this.app.dataset.state = this.store.phase;
+    this.app.setAttribute('aria-busy', String(this.store.phase === 'loading'));
+    this.header.drawPhase();
   }
 
   showError(message: string | undefined): void {
     this.errorBox.textContent = message ?? '';
     this.errorBox.hidden = !message;
-  }
-
-  private periodWords(): string {
-    const { answer, args, lang, formats, phase } = this.store;
-    const from = text(answer?.filedFrom) ?? text(args.from);
-    const to = text(answer?.filedTo) ?? text(args.to);
-    if (from !== undefined && to !== undefined) {
-      return from === to ? label(lang, 'filedOn', { date: formats.day(from) }) : label(lang, 'filedBetween', { from: formats.day(from), to: formats.day(to) });
-    }
-    if (from !== undefined || to !== undefined) return label(lang, 'filedBetween', { from: from ? formats.day(from) : '…', to: to ? formats.day(to) : '…' });
-    const period = periodOf(args);
-    if (period !== undefined) return label(lang, `period.${period}` as LabelId);
-    return answer === undefined && phase === 'waiting' ? '' : label(lang, 'filedAll');
   }
 
   private viewContext(): ViewContext {
@@ -145,26 +100,7 @@ export class ViewPage {
   }
 
   drawHeader(): void {
-    const { lang, args } = this.store;
-    const { periodText, select } = this;
-    document.documentElement.lang = lang;
-    document.title = label(lang, 'documentTitle');
-    this.heading.textContent = label(lang, 'title');
-    periodText.textContent = [this.periodWords(), ...filterTexts(this.store)].filter((part) => part !== '').join(' · ');
-    periodText.hidden = periodText.textContent === '';
-    this.pickerCaption.textContent = label(lang, 'periodLabel');
-    const values = ['', ...PERIODS];
-    if (select.options.length !== values.length) {
-      select.replaceChildren(...values.map((value) => h('option', { value })));
-    }
-    values.forEach((value, index) => {
-      select.options[index]!.textContent = label(lang, `period.${value}` as LabelId);
-    });
-    const period = periodOf(args);
-    // A range given as from/to is none of the options: none is shown selected rather than a wrong one.
-    if (period !== undefined) select.value = period;
-    else if (text(args.from) !== undefined || text(args.to) !== undefined) select.selectedIndex = -1;
-    else select.value = '';
+    this.header.draw();
   }
 
   drawAll(): void {
