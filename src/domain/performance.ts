@@ -4,8 +4,8 @@
 import { businessDaysBetween } from '../calendar/business-days.js';
 import type { ComplaintListItem } from '../contract/records.js';
 import { isNotDelivered } from './answered.js';
+import { listedDeadline } from './at-risk.js';
 import { filingDay } from './deadline.js';
-import { listedDeadline } from './exposure.js';
 
 /** Running figures over records added one by one (a period's, a store's). */
 export interface AnswerTally {

@@ -7,9 +7,9 @@ import { localDate } from '../calendar/time-zone.js';
 import type { ListFilters } from '../contract/list-query.js';
 import type { AllPages, ExactCounts } from '../contract/operations.js';
 import type { AtRisk, OverviewAnswer, UrgentRecord } from '../contract/overview-answer.js';
+import { atRiskOf, type RecordDeadline } from '../domain/at-risk.js';
 import type { Clock } from '../domain/clock.js';
 import { DUE_SOON_BUSINESS_DAYS, deadlineFields, dueSoonThrough, filingDay, legalDeadline, limaToday, urgencyOf } from '../domain/deadline.js';
-import { exposureOf, type RecordDeadline } from '../domain/exposure.js';
 import { cell, consumerName, type DateStyle, dateStyle, describeDeadline, line, nonEmpty, plural, quotedCell, readingGap, shortDate } from './fields.js';
 import { filingLines, filingsOf } from './filings.js';
 
@@ -40,16 +40,16 @@ export function toOverview({ unresolved, filed, counts, countsFailed }: Overview
   const today = localDate(now, clock.timeZone);
   const limaDay = limaToday(now);
   const answer: OverviewAnswer = {
-    atRisk: atRiskOf(unresolved, filters, limaDay),
+    atRisk: atRiskAnswer(unresolved, filters, limaDay),
     ...filingsOf({ pages: filed, counts, countsFailed }, filters, today, limaDay, clock.timeZone),
   };
   return { answer, filters, today };
 }
 
 /** What is at risk now over the unresolved records read: the book, narrowed only by store and type. */
-function atRiskOf(pages: AllPages, filters: ListFilters, limaDay: string): AtRisk {
-  const exposure = exposureOf(pages.items, limaDay);
-  const { urgent, notDelivered } = exposure;
+function atRiskAnswer(pages: AllPages, filters: ListFilters, limaDay: string): AtRisk {
+  const risk = atRiskOf(pages.items, limaDay);
+  const { urgent, notDelivered } = risk;
   const mostUrgent = urgent.slice(0, LISTED);
   const listed = new Set(mostUrgent);
   const dueSoon = urgent.filter(({ deadline }) => urgencyOf(deadline.businessDaysLeft ?? undefined) === 'due_soon');
@@ -57,12 +57,12 @@ function atRiskOf(pages: AllPages, filters: ListFilters, limaDay: string): AtRis
   return {
     unresolved: pages.total,
     read: pages.items.length !== pages.total ? pages.items.length : undefined,
-    unanswered: exposure.unanswered,
-    overdue: exposure.overdue,
-    dueSoon: exposure.dueSoon,
-    answeredNotDelivered: exposure.answeredNotDelivered,
-    serviceDeadlineDiffers: exposure.serviceDeadlineDiffers || undefined,
-    deadlineUnknown: exposure.deadlineUnknown || undefined,
+    unanswered: risk.unanswered,
+    overdue: risk.overdue,
+    dueSoon: risk.dueSoon,
+    answeredNotDelivered: risk.answeredNotDelivered,
+    serviceDeadlineDiffers: risk.serviceDeadlineDiffers || undefined,
+    deadlineUnknown: risk.deadlineUnknown || undefined,
     mostUrgent: nonEmpty(mostUrgent.map(urgentRecord)),
     // The text names them by correlative and days left only: so does the answer, with their ids.
     alsoDueSoon: nonEmpty(
@@ -78,7 +78,7 @@ function atRiskOf(pages: AllPages, filters: ListFilters, limaDay: string): AtRis
         id: line(item.id, 64),
       })),
     ),
-    listOverdue: exposure.overdue > 0 ? { overdue: true, ...book } : undefined,
+    listOverdue: risk.overdue > 0 ? { overdue: true, ...book } : undefined,
     listDueSoon: urgent.length > 0 ? { dueBy: dueSoonThrough(limaDay), ...book } : undefined,
     incomplete: readingGap(pages, 'unresolved record'),
     stillExact: stillExact(pages, limaDay),
@@ -119,7 +119,7 @@ export function formatOverviewText(view: OverviewView): string {
   ].join('\n');
 }
 
-/** "whole book", or "whole book, type claim, store …": what the exposure is narrowed by. */
+/** "whole book", or "whole book, type claim, store …": what atRisk is narrowed by. */
 function bookScope(filters: ListFilters): string {
   return ['whole book', filters.type ? `type ${filters.type}` : undefined, filters.storeId ? `store ${filters.storeId}` : undefined]
     .filter((part) => part !== undefined)

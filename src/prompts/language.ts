@@ -2,9 +2,9 @@
 // Peru read the reports; the law's own words (Código de Protección y Defensa del Consumidor and the
 // Reglamento del Libro de Reclamaciones) are Spanish, so an English report keeps them too.
 import { z } from 'zod';
+import { LANGUAGES, type Language, type Texts } from '../texts.js';
 
-export const LANGUAGES = ['es', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 export const DEFAULT_LANGUAGE: Language = 'es';
 
 /** The optional `language` argument every report prompt takes; its default is the member's setting. */
@@ -17,14 +17,23 @@ export function completeLanguage(value: string): string[] {
   return LANGUAGES.filter((language) => language.startsWith(value.toLowerCase()));
 }
 
-/** The closing request of a report: its language and the legal terms, said in that language. */
-export const LEGAL_TERMS: Readonly<Record<Language, string>> = {
-  es: [
-    'Escribe en español y usa los términos de la ley: reclamo (disconformidad con un producto o servicio) y queja (malestar por la atención al público),',
-    'plazo de 15 días hábiles, respuesta oficial, hoja de reclamación.',
-  ].join(' '),
-  en: [
-    'Write in English, and keep the law’s Spanish terms, glossed once: reclamo (a claim about a product or service), queja (a complaint about customer service),',
-    'plazo de 15 días hábiles (the 15-business-day deadline), respuesta oficial (official response), hoja de reclamación (the complaint form).',
-  ].join(' '),
+/** The words every report prompt shares, per language. */
+export interface ReportText {
+  /** The closing request of a report: its language and the legal terms, said in that language. */
+  legalTerms: string;
+}
+
+export const REPORT_TEXT: Texts<ReportText> = {
+  es: {
+    legalTerms: [
+      'Escribe en español y usa los términos de la ley: reclamo (disconformidad con un producto o servicio) y queja (malestar por la atención al público),',
+      'plazo de 15 días hábiles, respuesta oficial, hoja de reclamación.',
+    ].join(' '),
+  },
+  en: {
+    legalTerms: [
+      'Write in English, and keep the law’s Spanish terms, glossed once: reclamo (a claim about a product or service), queja (a complaint about customer service),',
+      'plazo de 15 días hábiles (the 15-business-day deadline), respuesta oficial (official response), hoja de reclamación (the complaint form).',
+    ].join(' '),
+  },
 };

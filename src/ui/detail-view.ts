@@ -1,4 +1,5 @@
 // The detail panel: one record as get_complaint's structuredContent gives it, beside the lists.
+import type { DetailAnswer } from '../contract/detail-answer.js';
 import { type Formats, h, isolated, ltr, present, stamp } from './dom.js';
 import { type HistoryEntry, historyEntries } from './history.js';
 import { deadlineWords, type Lang, label, urgencyOf, valueLabel } from './labels.js';
@@ -38,14 +39,14 @@ function historyItem(entry: HistoryEntry): HTMLElement {
 }
 
 function consumerName(value: unknown): string | undefined {
-  const consumer = fields<{ firstName: string; lastName: string; legalName: string }>(value);
+  const consumer = fields<NonNullable<DetailAnswer['consumer']>>(value);
   const legal = text(consumer.legalName);
   const person = [text(consumer.firstName), text(consumer.lastName)].filter((part) => part !== undefined).join(' ');
   return legal ?? (person === '' ? undefined : person);
 }
 
 function deadline(answer: DetailFields, lang: Lang, formats: Formats): HTMLElement | undefined {
-  const term = fields<{ date: string; daysLeft: number; daysLate: number }>(answer.deadline);
+  const term = fields<NonNullable<DetailAnswer['deadline']>>(answer.deadline);
   const date = text(term.date);
   const daysLeft = integer(term.daysLeft);
   const daysLate = integer(term.daysLate);
@@ -105,11 +106,11 @@ export function drawDetail(panel: HTMLElement, detail: DetailState, lang: Lang, 
   }
 
   const { answer } = detail;
-  const store = fields<{ name: string }>(answer.store);
+  const store = fields<NonNullable<DetailAnswer['store']>>(answer.store);
   const type = text(answer.type);
   const status = text(answer.status);
   const filed = text(answer.createdAt);
-  const response = fields<{ respondedAt: string }>(answer.response);
+  const response = fields<NonNullable<DetailAnswer['response']>>(answer.response);
   const answeredAt = text(response.respondedAt);
   const tracking = text(answer.trackingCode);
   const history = historyEntries(answer.history, lang, formats);

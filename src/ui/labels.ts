@@ -1,8 +1,9 @@
 // Every word the view shows, in Spanish (the complaints book's own language) and English: one table
 // per language, so that a label added to one and forgotten in the other fails to compile.
 import type { Period } from '../calendar/periods.js';
+import { type Language, type Texts, textsIn } from '../texts.js';
 
-export type Lang = 'es' | 'en';
+export type Lang = Language;
 
 type PeriodKey = `period.${Period}`;
 
@@ -332,7 +333,7 @@ const en: Record<LabelId, string> = {
   storeMedianWords: 'median {days} business days to answer',
 };
 
-export const LABELS: Readonly<Record<Lang, Readonly<Record<LabelId, string>>>> = { es, en };
+export const LABELS: Texts<Record<LabelId, string>> = { es, en };
 
 /** Spanish for a locale whose language is "es" (es, es-PE, ES_419), English for any other. */
 export function languageOf(locale: string | undefined): Lang {
@@ -341,7 +342,7 @@ export function languageOf(locale: string | undefined): Lang {
 
 /** The label, its {name} placeholders filled. Values are inserted as text by the caller, never as markup. */
 export function label(lang: Lang, id: LabelId, values?: Readonly<Record<string, string>>): string {
-  const template = LABELS[lang][id];
+  const template = textsIn(LABELS, lang)[id];
   if (!values) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
 }
@@ -349,7 +350,8 @@ export function label(lang: Lang, id: LabelId, values?: Readonly<Record<string, 
 /** A value the service sends (a status, a type, an e-mail state, a history event or its actor) in words, or as sent when unknown. */
 export function valueLabel(lang: Lang, kind: 'status' | 'type' | 'email' | 'event' | 'role', value: string): string {
   const id = `${kind}.${value}`;
-  return Object.hasOwn(LABELS[lang], id) ? LABELS[lang][id as LabelId] : value;
+  const labels = textsIn(LABELS, lang);
+  return Object.hasOwn(labels, id) ? labels[id as LabelId] : value;
 }
 
 export type Urgency = 'overdue' | 'due_soon';

@@ -4,7 +4,7 @@
 import { barList } from './bar-list.js';
 import { type Formats, h } from './dom.js';
 import { type Lang, label } from './labels.js';
-import { type PerformanceFigures, percentOf, type StoreAnswering } from './performance.js';
+import { type PerformanceFigures, percentOf, type StoreAnswering } from './performance-read.js';
 
 interface Words {
   lang: Lang;
@@ -31,10 +31,10 @@ function windowNote(figures: PerformanceFigures, { lang, formats }: Words): HTML
 function onTimeLine(figures: PerformanceFigures, { lang, formats }: Words): HTMLElement[] {
   const { onTimeShare } = figures;
   const rest = [
-    label(lang, 'lateCount', { n: formats.number(figures.late) }),
+    label(lang, 'lateCount', { n: formats.number(figures.answeredLate) }),
     label(lang, 'unansweredOverdueCount', { n: formats.number(figures.unansweredOverdue) }),
-    label(lang, 'notDeliveredCount', { n: formats.number(figures.notDelivered) }),
-    figures.undated > 0 ? label(lang, 'undatedCount', { n: formats.number(figures.undated) }) : undefined,
+    label(lang, 'notDeliveredCount', { n: formats.number(figures.responsesNotDelivered) }),
+    figures.answerUndated > 0 ? label(lang, 'undatedCount', { n: formats.number(figures.answerUndated) }) : undefined,
   ].filter((part) => part !== undefined);
   const line = h(
     'p',
@@ -42,18 +42,18 @@ function onTimeLine(figures: PerformanceFigures, { lang, formats }: Words): HTML
       class: 'perf-line',
       'data-line': 'onTime',
       'data-on-time-share': onTimeShare,
-      'data-answered-on-time': figures.onTime,
-      'data-answered-late': figures.late,
+      'data-answered-on-time': figures.answeredOnTime,
+      'data-answered-late': figures.answeredLate,
       'data-unanswered-overdue': figures.unansweredOverdue,
-      'data-responses-not-delivered': figures.notDelivered,
-      'data-answer-undated': figures.undated,
+      'data-responses-not-delivered': figures.responsesNotDelivered,
+      'data-answer-undated': figures.answerUndated,
     },
     ...(onTimeShare === undefined
       ? [label(lang, 'onTimeNone')]
       : [
           `${label(lang, 'onTimeCaption')} `,
           h('strong', null, percent(onTimeShare, formats)),
-          ` ${label(lang, 'onTimeOf', { n: formats.number(figures.onTime), all: formats.number(figures.onTime + figures.late) })}`,
+          ` ${label(lang, 'onTimeOf', { n: formats.number(figures.answeredOnTime), all: formats.number(figures.answeredOnTime + figures.answeredLate) })}`,
         ]),
     ...rest.map((part) => ` · ${part}`),
   );
@@ -126,7 +126,7 @@ export function performanceSection(figures: PerformanceFigures, words: Words): H
  */
 export function storeAnsweringCell(answering: StoreAnswering, { lang, formats }: Words): HTMLElement {
   const share = answering.onTimeShare === undefined ? undefined : percent(answering.onTimeShare, formats);
-  const days = answering.medianDays === undefined ? undefined : formats.number(answering.medianDays);
+  const days = answering.medianDaysToAnswer === undefined ? undefined : formats.number(answering.medianDaysToAnswer);
   const spoken = [
     share !== undefined ? label(lang, 'storeOnTimeWords', { share }) : undefined,
     days !== undefined ? label(lang, 'storeMedianWords', { days }) : undefined,

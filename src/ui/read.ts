@@ -11,12 +11,29 @@ import { MAX_STEPS, type Step } from './chart.js';
 /** An object's fields, each still unchecked. */
 export type Unchecked<T> = { [K in keyof T]?: unknown };
 
+/**
+ * Fields `K` of a contract's shape as a reader gives them: each one there, undefined when the answer
+ * holds no usable value (never null). The types come from the contract (src/contract/, by z.infer), so
+ * a field renamed or retyped there fails to compile here rather than being read under its old name.
+ */
+export type Read<T, K extends keyof T> = Filled<K, { [P in K]-?: Exclude<T[P], undefined | null> }>;
+/** Every key of K there, each value possibly undefined (not a homomorphic map: optional keys become required). */
+type Filled<K extends PropertyKey, V extends Record<K, unknown>> = { [P in K]: V[P] | undefined };
+
+/** Counts `K` of a contract's shape as a reader gives them: each one there, 0 when the answer holds none. */
+export type Counted<T, K extends keyof T> = { [P in K]-?: Extract<T[P], number> };
+
 export type OverviewFields = Unchecked<OverviewAnswer>;
 export type DetailFields = Unchecked<DetailAnswer>;
 
+/** A plain object (not an array, not null) as a map of unchecked fields; undefined otherwise. */
+export function objectOf<T = Record<string, unknown>>(value: unknown): Unchecked<T> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Unchecked<T>) : undefined;
+}
+
 /** A plain object (not an array, not null) as a map of unchecked fields; an empty one otherwise. */
 export function fields<T = Record<string, unknown>>(value: unknown): Unchecked<T> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Unchecked<T>) : {};
+  return objectOf<T>(value) ?? {};
 }
 
 /** A count: a whole number from 0 up to the largest exact one; anything else (NaN, 1e308, -0) counts as 0. */
@@ -68,16 +85,13 @@ export function counts(value: unknown): [string, number][] {
     .map((key) => [stripUnsafe(key), count((value as Record<string, unknown>)[key])]);
 }
 
-export interface Activity {
-  from: string;
-  step: Step;
+/** The answer's activity, its counts checked, and how much of a long series was left out. */
+export type Activity = ActivityField & {
   /** Steps before the first one kept (a series longer than MAX_STEPS keeps its latest). */
   skipped: number;
   /** Steps in the whole series. */
   steps: number;
-  filed: number[];
-  answered: number[];
-}
+};
 
 const STEPS: readonly Step[] = ['day', 'week', 'month'];
 

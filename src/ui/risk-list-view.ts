@@ -2,10 +2,12 @@
 // e-mail problems, a page at a time, as list_complaints answers it through the host: drawn in one
 // persistent panel below the controls that opened it (the most urgent records', or the e-mail
 // problems'). The calls are main.ts's; this draws a state and reports the member's choices.
+
+import type { ListArguments, RiskListKind, RiskPage } from './at-risk-read.js';
 import { h, present } from './dom.js';
-import type { ListArguments, RiskListKind, RiskPage } from './exposure.js';
 import { label } from './labels.js';
-import { mailRow, riskEntry, type ViewContext } from './overview-view.js';
+import { mailRow, riskEntry } from './record-buttons.js';
+import type { ViewContext } from './view-context.js';
 
 export type RiskListState =
   | { state: 'closed' }

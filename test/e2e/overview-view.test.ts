@@ -12,7 +12,7 @@
 //   both numbers, the e-mail problems);
 // - that choosing a record reads it with one get_complaint and shows it; that choosing a period asks
 //   for one new overview with the other filters and without the dates, and shows it;
-// - that the full lists of the exposure page through every overdue (and due soon) record: one
+// - that the full lists of what is at risk page through every overdue (and due soon) record: one
 //   list_complaints per page, with listOverdue's (listDueSoon's) arguments, the same records as
 //   list_complaints paged by the test, no next page after the last; a failed page or a refusal of
 //   the host shown as the list's error;
@@ -849,7 +849,7 @@ describe('the full lists of what is at risk', () => {
   );
 
   it(
-    "shows what the sandbox has none of: the service's own deadline, answered records not delivered, an exposure read only in part",
+    "shows what the sandbox has none of: the service's own deadline, answered records not delivered, an atRisk read only in part",
     async () => {
       const answer = structuredClone(structured(firstResult));
       const [first, second] = answer.atRisk.mostUrgent!;
@@ -869,7 +869,7 @@ describe('the full lists of what is at risk', () => {
       try {
         expect(comparable(await readShown(frame))).toEqual(expectedShown(answer));
         const section = view.locator('[data-section="atRisk"]');
-        // The narrowing named: the exposure is the book's, of this type only.
+        // The narrowing named: what is at risk is the book's, of this type only.
         expect((await section.locator('h2').textContent())?.trim()).toBe('At risk now (whole book) · type Claim');
         expect(await section.locator('[data-incomplete]').textContent()).toContain(answer.atRisk.incomplete);
         // Every figure counts only the records read: marked as a lower bound.
@@ -880,7 +880,7 @@ describe('the full lists of what is at risk', () => {
         expect(await urgent.nth(1).textContent()).toContain("service's deadline: Dec 31");
         expect(await section.locator('[data-series="notDelivered"]').textContent()).toContain('The first 2 of 12');
         expect(await section.locator('[data-series="notDelivered"] button[data-record-id="not-delivered-1"]').textContent()).toContain('response: bounced');
-        await screenshot(page, 'overview-exposure-parts-en.png');
+        await screenshot(page, 'overview-at-risk-parts-en.png');
         expect(seen.calls).toEqual([]);
         expectQuiet(seen);
       } finally {
@@ -953,7 +953,7 @@ describe('the full list of the e-mail problems', () => {
         expect(callsOf(seen).slice(pages)).toEqual([{ name: 'get_complaint', arguments: { id: last } }]);
         await expectWholeViewShown(page, frame);
 
-        // The overdue list takes the panel back to the exposure, below the most urgent records.
+        // The overdue list takes the panel back to what is at risk, below the most urgent records.
         await view.locator('button.list-button[data-list="overdue"]').click();
         await view.locator('[data-section="atRisk"] [data-risk-list][data-state="ready"][data-list="overdue"]').waitFor({ state: 'visible' });
         expect(await control.getAttribute('aria-expanded')).toBe('false');

@@ -545,7 +545,7 @@ describe('prompts', () => {
     // What is at risk is the whole book's: the overdue are listed without the period, which would hide them.
     expect(text).toContain('lo que está en riesgo HOY en todo el libro');
     expect(text).toContain('llama a list_complaints con {"overdue":true,"pageSize":100}');
-    // Beside the exposure, how the period's records were answered.
+    // Beside what is at risk, how the period's records were answered.
     for (const field of ['onTimeShare', 'daysToAnswer', 'byReason', 'medianDaysToAnswer', 'emailProblems.list']) expect(text, field).toContain(field);
     expect(text).toContain('las tiendas que responden tarde');
     expect(text.indexOf('primero lo que está en riesgo hoy')).toBeLessThan(text.indexOf('luego lo registrado en el periodo'));

@@ -3,8 +3,9 @@
 // neither leaks into the other. Every text is trusted HTML; the functions' arguments must arrive
 // HTML-escaped already.
 import { KEY_PREFIX } from '../../config.js';
+import type { Texts } from '../../texts.js';
 import type { DocumentFailureCause } from './client-metadata.js';
-import type { PageLanguage, RedirectKind, SignInErrorKind, SignInProblem } from './page.js';
+import type { RedirectKind, SignInErrorKind, SignInProblem } from './page.js';
 
 /** The permission a key needs to read the book: the service's code for it, shown after the words that say what it allows. */
 const VIEW_PERMISSION = '<code>complaints.view</code>';
@@ -98,7 +99,7 @@ const EN: PageText = {
   },
 };
 
-export const PAGE_TEXT: Readonly<Record<PageLanguage, PageText>> = { es: ES, en: EN };
+export const PAGE_TEXT: Texts<PageText> = { es: ES, en: EN };
 
 /** The kinds of error a request can meet before the sign-in page, but a client's document. */
 type RequestErrorKind = Exclude<SignInErrorKind, 'client_document'>;
@@ -223,4 +224,4 @@ const EN_ERRORS: ErrorPageText = {
   close: 'You can close this page.',
 };
 
-export const ERROR_PAGE_TEXT: Readonly<Record<PageLanguage, ErrorPageText>> = { es: ES_ERRORS, en: EN_ERRORS };
+export const ERROR_PAGE_TEXT: Texts<ErrorPageText> = { es: ES_ERRORS, en: EN_ERRORS };

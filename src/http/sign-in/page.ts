@@ -4,11 +4,12 @@
 // The key itself never reaches this module: a form that comes back with a problem has an empty field.
 import { createHash } from 'node:crypto';
 import { safeCutIndex, stripUnsafe } from '../../sanitize.js';
+import { type Language, textsIn } from '../../texts.js';
 import type { DocumentFailureCause } from './client-metadata.js';
 import { ERROR_PAGE_TEXT, PAGE_TEXT } from './page-text.js';
 import { HIDDEN_URL, shownUrl } from './shown-url.js';
 
-export type PageLanguage = 'es' | 'en';
+export type PageLanguage = Language;
 
 /** The language ranges of Accept-Language (RFC 4647), or the wildcard; anything else is junk and is skipped. */
 const LANGUAGE_RANGE = /^(?:[a-z]{1,8}(?:-[a-z0-9]{1,8})*|\*)$/;
@@ -203,7 +204,7 @@ function pageTop(language: PageLanguage, title: string, heading: string): string
 }
 
 export function signInPage(input: SignInPageInput, formActionSources: string[]): RenderedPage {
-  const text = PAGE_TEXT[input.language];
+  const text = textsIn(PAGE_TEXT, input.language);
   const name = shown(input.clientName?.replace(QUOTATION_MARKS, "'"), MAX_NAME_LENGTH);
   const site = shown(input.clientIdHost, MAX_PLACE_LENGTH);
   const place = shown(input.redirectTo, MAX_PLACE_LENGTH) ?? '?';
@@ -265,7 +266,7 @@ export interface SignInErrorPageInput {
  * allows no form at all. Pure, as signInPage is.
  */
 export function signInErrorPage(input: SignInErrorPageInput): RenderedPage {
-  const text = ERROR_PAGE_TEXT[input.language];
+  const text = textsIn(ERROR_PAGE_TEXT, input.language);
   const { error } = input;
   const why = (words: string) => `<p class="problem"><b>${text.whyLabel}</b> ${words}</p>`;
   const todo = (words: string) => `<p><b>${text.todoLabel}</b> ${words}</p>`;
@@ -288,7 +289,7 @@ export function signInErrorPage(input: SignInErrorPageInput): RenderedPage {
   }
   paragraphs.push(`<p class="muted">${text.close}</p>`);
   const html = [
-    ...pageTop(input.language, `${PAGE_TEXT[input.language].errorTitle}${text.title}`, text.title),
+    ...pageTop(input.language, `${textsIn(PAGE_TEXT, input.language).errorTitle}${text.title}`, text.title),
     ...paragraphs,
     '</main>',
     '</body>',

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatsFor } from '../../src/ui/dom.js';
 import { label } from '../../src/ui/labels.js';
-import { MAX_REASON_CHARS, oneLine, percentOf, performanceFigures, share, storeAnswering, TOP_REASONS } from '../../src/ui/performance.js';
+import { MAX_REASON_CHARS, oneLine, percentOf, performanceFigures, share, storeAnswering, TOP_REASONS } from '../../src/ui/performance-read.js';
 
 const performance = {
   records: 500,
@@ -28,24 +28,13 @@ const performance = {
 
 describe('the figures of how the period was answered', () => {
   it('reads a whole answer: the counts, the share, the days, the top 5 reasons and the rest summed', () => {
+    // The counts, the share and the days under the contract's own names and values; absent ones read as 0 or undefined.
+    const { byReason, ...same } = performance;
     expect(performanceFigures(performance)).toEqual({
+      ...same,
       window: undefined,
-      records: 500,
-      answered: 443,
-      onTime: 412,
-      late: 31,
-      undated: 0,
-      unansweredOverdue: 5,
-      notDelivered: 4,
-      onTimeShare: 0.93,
-      daysToAnswer: { median: 9, p90: 14 },
-      reasons: [
-        { reason: 'Producto defectuoso', count: 120 },
-        { reason: 'Demora en la entrega', count: 90 },
-        { reason: 'Cobro indebido', count: 60 },
-        { reason: 'Mala atención', count: 40 },
-        { reason: 'Garantía', count: 30 },
-      ],
+      answerUndated: 0,
+      reasons: byReason.slice(0, 5),
       // Devolución (20) and the server's otherReasons (15).
       otherReasons: 35,
       incomplete: undefined,
@@ -61,7 +50,7 @@ describe('the figures of how the period was answered', () => {
       incomplete: 'Only the latest 5000 records of the period were read.',
     })!;
     expect(read.window).toEqual({ from: '2026-11-02', to: '2026-11-20' });
-    expect(read.undated).toBe(3);
+    expect(read.answerUndated).toBe(3);
     expect(read.incomplete).toBe('Only the latest 5000 records of the period were read.');
   });
 
@@ -82,11 +71,11 @@ describe('the figures of how the period was answered', () => {
       window: undefined,
       records: 0,
       answered: 0,
-      onTime: 0,
-      late: 0,
-      undated: 0,
+      answeredOnTime: 0,
+      answeredLate: 0,
+      answerUndated: 0,
       unansweredOverdue: 0,
-      notDelivered: 0,
+      responsesNotDelivered: 0,
       onTimeShare: undefined,
       daysToAnswer: undefined,
       reasons: [],
@@ -185,9 +174,9 @@ describe("a store's answering figures", () => {
   it('reads the on-time share and the median days, or says there are none', () => {
     expect(storeAnswering({ store: 'Tienda Miraflores', count: 40, answered: 35, onTimeShare: 0.8, medianDaysToAnswer: 11 })).toEqual({
       onTimeShare: 0.8,
-      medianDays: 11,
+      medianDaysToAnswer: 11,
     });
-    expect(storeAnswering({ count: 3, onTimeShare: 1 })).toEqual({ onTimeShare: 1, medianDays: undefined });
+    expect(storeAnswering({ count: 3, onTimeShare: 1 })).toEqual({ onTimeShare: 1, medianDaysToAnswer: undefined });
     expect(storeAnswering({ count: 3, answered: 0 })).toBeUndefined();
     expect(storeAnswering({ count: 3, onTimeShare: 7, medianDaysToAnswer: -2 })).toBeUndefined();
   });

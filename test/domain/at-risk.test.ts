@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { businessDaysBetween, isBusinessDay } from '../../src/calendar/business-days.js';
 import { addDays } from '../../src/calendar/calendar-date.js';
-import { atRiskRecords, exposureOf, newestFirst } from '../../src/domain/exposure.js';
+import { atRiskOf, atRiskRecords, newestFirst } from '../../src/domain/at-risk.js';
 import { dueOn, listItemBody, mustReadList } from '../fixtures/records.js';
 
 const TODAY = '2026-11-22';
@@ -36,18 +36,18 @@ function bodiesOf(records: Array<{ due: string; answered: boolean; mail: string 
   });
 }
 
-describe('exposure', () => {
+describe('at risk', () => {
   it('counts unanswered, overdue, due soon and answered-not-delivered as a plain count of the same records does', () => {
     fc.assert(
       fc.property(fc.array(record, { maxLength: 60 }), (records) => {
-        const exposure = exposureOf(items(bodiesOf(records)), TODAY);
+        const atRisk = atRiskOf(items(bodiesOf(records)), TODAY);
         const unanswered = records.filter((r) => !r.answered);
         const left = (r: { due: string }) => businessDaysBetween(TODAY, r.due);
-        expect(exposure.unanswered).toBe(unanswered.length);
-        expect(exposure.overdue).toBe(unanswered.filter((r) => left(r) < 0).length);
-        expect(exposure.dueSoon).toBe(unanswered.filter((r) => left(r) >= 0 && left(r) <= 3).length);
-        expect(exposure.answeredNotDelivered).toBe(records.filter((r) => r.answered && r.mail !== null && /^(failed|bounced)$/i.test(r.mail.trim())).length);
-        expect(exposure.urgent).toHaveLength(exposure.overdue + exposure.dueSoon);
+        expect(atRisk.unanswered).toBe(unanswered.length);
+        expect(atRisk.overdue).toBe(unanswered.filter((r) => left(r) < 0).length);
+        expect(atRisk.dueSoon).toBe(unanswered.filter((r) => left(r) >= 0 && left(r) <= 3).length);
+        expect(atRisk.answeredNotDelivered).toBe(records.filter((r) => r.answered && r.mail !== null && /^(failed|bounced)$/i.test(r.mail.trim())).length);
+        expect(atRisk.urgent).toHaveLength(atRisk.overdue + atRisk.dueSoon);
       }),
     );
   });

@@ -11,7 +11,7 @@ export interface RecordDeadline {
   deadline: DeadlineStatus;
 }
 
-export interface Exposure {
+export interface AtRiskNow {
   unanswered: number;
   overdue: number;
   dueSoon: number;
@@ -33,7 +33,7 @@ export function listedDeadline(item: ComplaintListItem, today: string): RecordDe
 }
 
 /** The figures over `records`, which the caller has read as the unresolved records of the book. */
-export function exposureOf(records: readonly ComplaintListItem[], today: string): Exposure {
+export function atRiskOf(records: readonly ComplaintListItem[], today: string): AtRiskNow {
   const all = records.map((item) => listedDeadline(item, today));
   const unanswered = all.filter(({ deadline }) => !deadline.answered);
   const urgent = unanswered.filter(({ deadline }) => urgencyOf(deadline.businessDaysLeft ?? undefined) !== null).sort(byDeadline);

@@ -4,7 +4,7 @@
 // and risk-list-view.ts.
 import type { ListAnswer, ListRow } from '../contract/list-answer.js';
 import type { AtRisk } from '../contract/overview-answer.js';
-import { count, fields, integer, objects, text, type Unchecked } from './read.js';
+import { type Counted, count, fields, integer, objectOf, objects, type Read, text, type Unchecked } from './read.js';
 
 export type AtRiskFields = Unchecked<AtRisk>;
 
@@ -31,11 +31,12 @@ const MAX_ARGUMENT_CHARS = 200;
  * the view sets. Undefined when there is no such list (the answer leaves it out when it would be empty).
  */
 export function listArguments(value: unknown): ListArguments | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const object = objectOf(value);
+  if (object === undefined) return undefined;
   const kept: [string, string | number | boolean][] = [];
-  for (const key of Object.keys(value).slice(0, MAX_ARGUMENTS)) {
+  for (const key of Object.keys(object).slice(0, MAX_ARGUMENTS)) {
     if (key === 'page' || key === 'pageSize') continue;
-    const argument = (value as Record<string, unknown>)[key];
+    const argument = object[key];
     if ((typeof argument === 'string' && argument.length <= MAX_ARGUMENT_CHARS) || typeof argument === 'boolean' || Number.isFinite(argument)) {
       kept.push([key, argument as string | number | boolean]);
     }
@@ -49,28 +50,23 @@ export function listRequest(list: ListArguments, page: number): ListArguments {
   return { ...list, pageSize: RISK_PAGE_SIZE, page };
 }
 
-export interface AtRiskFigures {
-  unresolved: number;
-  unanswered: number;
-  overdue: number;
-  dueSoon: number;
-  answeredNotDelivered: number;
-  /** Unanswered records whose service deadline differs from the law's; 0 when the answer says none. */
-  serviceDeadlineDiffers: number;
-  /** Not every unresolved record was read: each figure counts only those read, a lower bound. */
-  lowerBound: boolean;
-  /** The distinct records read, when the answer says it differs from unresolved. */
-  read: number | undefined;
-  /** The server's sentence (in English) on what could not be read. */
-  incomplete: string | undefined;
-  listOverdue: ListArguments | undefined;
-  listDueSoon: ListArguments | undefined;
-}
+/**
+ * atRisk as drawn: its counts (0 when absent: serviceDeadlineDiffers is absent when none), read and
+ * incomplete as the contract has them, and what the view adds.
+ */
+export type AtRiskFigures = Counted<AtRisk, 'unresolved' | 'unanswered' | 'overdue' | 'dueSoon' | 'answeredNotDelivered' | 'serviceDeadlineDiffers'> &
+  Read<AtRisk, 'read' | 'incomplete'> & {
+    /** Not every unresolved record was read: each figure counts only those read, a lower bound. */
+    lowerBound: boolean;
+    /** The answer's listOverdue and listDueSoon, as sent on (a filter the contract adds later passes too). */
+    listOverdue: ListArguments | undefined;
+    listDueSoon: ListArguments | undefined;
+  };
 
 /** atRisk's figures and list arguments; undefined when the answer holds no atRisk object to draw from. */
 export function atRiskFigures(value: unknown): AtRiskFigures | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const atRisk = fields<AtRisk>(value);
+  const atRisk = objectOf<AtRisk>(value);
+  if (atRisk === undefined) return undefined;
   const read = integer(atRisk.read);
   const incomplete = text(atRisk.incomplete);
   return {
@@ -89,18 +85,12 @@ export function atRiskFigures(value: unknown): AtRiskFigures | undefined {
 }
 
 /** One row of a full list or of the most urgent list, as drawn. */
-export interface RiskRow {
-  id: string | undefined;
-  correlative: string | undefined;
-  store: string | undefined;
-  consumer: string | undefined;
-  due: string | undefined;
-  serviceDue: string | undefined;
-  daysLeft: number | undefined;
-  /** The receipt's and the response's e-mail delivery states, when neither sent nor queued. */
-  receiptEmail: string | undefined;
-  responseEmail: string | undefined;
-}
+/**
+ * One row of a full list or of the most urgent list, as drawn: the fields of list_complaints' rows
+ * (mostUrgent's entries have the same names). receiptEmail and responseEmail are the e-mail delivery
+ * states, when neither sent nor queued.
+ */
+export type RiskRow = Read<ListRow, 'id' | 'correlative' | 'store' | 'consumer' | 'due' | 'serviceDue' | 'daysLeft' | 'receiptEmail' | 'responseEmail'>;
 
 /** A row of list_complaints or an entry of mostUrgent (the same names), each field checked. */
 export function riskRow(value: unknown): RiskRow {
@@ -118,19 +108,12 @@ export function riskRow(value: unknown): RiskRow {
   };
 }
 
-/** One page of a full list, as drawn. */
-export interface RiskPage {
-  total: number;
-  page: number;
-  /** At least `page`: a page the answer says exists. */
-  pages: number;
-  /** The page to ask for next, after this one; undefined on the last page. */
-  nextPage: number | undefined;
-  /** At most MAX_ENTRIES, whatever the answer holds. */
-  rows: RiskRow[];
-  /** The server's sentence (in English) on what the list leaves out: unresolved records that could not be read. */
-  truncated: string | undefined;
-}
+/** One page of a full list, as drawn: list_complaints' answer, its counts checked. */
+export type RiskPage = Counted<ListAnswer, 'total' | 'page' | 'pages'> &
+  Read<ListAnswer, 'nextPage' | 'truncated'> & {
+    /** The answer's items, at most MAX_ENTRIES whatever it holds. */
+    rows: RiskRow[];
+  };
 
 /** A page number: a whole number from 1 up (a count keeps it exact). */
 function pageNumber(value: unknown): number | undefined {

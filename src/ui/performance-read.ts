@@ -5,39 +5,28 @@
 import { isCalendarDate } from '../calendar/calendar-date.js';
 import type { OverviewAnswer, Performance } from '../contract/overview-answer.js';
 import { safeCutIndex } from '../sanitize.js';
-import { count, fields, objects, text, type Unchecked } from './read.js';
+import { type Counted, count, fields, objectOf, objects, type Read, text, type Unchecked } from './read.js';
 
 /** Reasons listed one by one; the others are summed in one line. */
 export const TOP_REASONS = 5;
 /** A reason is a label, a line long: a longer one is cut, with a visible "…". */
 export const MAX_REASON_CHARS = 80;
 
-export interface Reason {
-  reason: string;
-  count: number;
-}
+/** A reason and its records, as byReason gives it. */
+export type Reason = Performance['byReason'][number];
 
-export interface PerformanceFigures {
-  /** The filing days the figures cover, when fewer than the period's. */
-  window: { from: string; to: string } | undefined;
-  records: number;
-  answered: number;
-  onTime: number;
-  late: number;
-  /** Answered, neither on time nor late: the date or the deadline cannot be read. */
-  undated: number;
-  unansweredOverdue: number;
-  notDelivered: number;
-  /** From 0 to 1; undefined when no answer is dated (or the answer sends no usable share). */
-  onTimeShare: number | undefined;
-  daysToAnswer: { median: number; p90: number } | undefined;
-  /** The most frequent reasons, most first, at most TOP_REASONS. */
-  reasons: Reason[];
-  /** Records of the reasons not listed: those beyond the top, and the server's otherReasons. */
-  otherReasons: number;
-  /** The server's sentence (in English) on the records the figures leave out. */
-  incomplete: string | undefined;
-}
+/**
+ * performance as drawn: its counts under the contract's names (0 when absent), window, share, days to
+ * answer and incomplete as the contract has them, checked; byReason cut to the top reasons.
+ */
+export type PerformanceFigures = Counted<
+  Performance,
+  'records' | 'answered' | 'answeredOnTime' | 'answeredLate' | 'answerUndated' | 'unansweredOverdue' | 'responsesNotDelivered' | 'otherReasons'
+> &
+  Read<Performance, 'window' | 'onTimeShare' | 'daysToAnswer' | 'incomplete'> & {
+    /** The most frequent reasons, most first, at most TOP_REASONS (otherReasons then counts the rest too). */
+    reasons: Reason[];
+  };
 
 /** A share from 0 to 1, or undefined. */
 export function share(value: unknown): number | undefined {
@@ -70,15 +59,15 @@ function days(value: unknown): number | undefined {
 }
 
 function windowOf(value: unknown): PerformanceFigures['window'] {
-  const field = fields<{ from: string; to: string }>(value);
+  const field = fields<NonNullable<Performance['window']>>(value);
   const from = text(field.from);
   const to = text(field.to);
   return from !== undefined && to !== undefined && isCalendarDate(from) && isCalendarDate(to) ? { from, to } : undefined;
 }
 
 function daysToAnswer(value: unknown): PerformanceFigures['daysToAnswer'] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const field = fields<{ median: number; p90: number }>(value);
+  const field = objectOf<NonNullable<Performance['daysToAnswer']>>(value);
+  if (field === undefined) return undefined;
   const median = days(field.median);
   const p90 = days(field.p90);
   return median !== undefined && p90 !== undefined ? { median, p90 } : undefined;
@@ -96,17 +85,17 @@ function reasons(value: unknown, others: unknown): Pick<PerformanceFigures, 'rea
 
 /** performance's figures; undefined when the answer holds no performance object to draw from. */
 export function performanceFigures(value: unknown): PerformanceFigures | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const performance = fields<Performance>(value);
+  const performance = objectOf<Performance>(value);
+  if (performance === undefined) return undefined;
   return {
     window: windowOf(performance.window),
     records: count(performance.records),
     answered: count(performance.answered),
-    onTime: count(performance.answeredOnTime),
-    late: count(performance.answeredLate),
-    undated: count(performance.answerUndated),
+    answeredOnTime: count(performance.answeredOnTime),
+    answeredLate: count(performance.answeredLate),
+    answerUndated: count(performance.answerUndated),
     unansweredOverdue: count(performance.unansweredOverdue),
-    notDelivered: count(performance.responsesNotDelivered),
+    responsesNotDelivered: count(performance.responsesNotDelivered),
     onTimeShare: share(performance.onTimeShare),
     daysToAnswer: daysToAnswer(performance.daysToAnswer),
     ...reasons(performance.byReason, performance.otherReasons),
@@ -114,16 +103,14 @@ export function performanceFigures(value: unknown): PerformanceFigures | undefin
   };
 }
 
-type StoreFields = Unchecked<NonNullable<OverviewAnswer['byStore']>[number]>;
+type StoreFields = NonNullable<OverviewAnswer['byStore']>[number];
 
-export interface StoreAnswering {
-  onTimeShare: number | undefined;
-  medianDays: number | undefined;
-}
+/** How a store answers, as byStore's entries say it. */
+export type StoreAnswering = Read<StoreFields, 'onTimeShare' | 'medianDaysToAnswer'>;
 
 /** How a store answers (an entry of byStore); undefined when the entry says nothing of it. */
-export function storeAnswering(entry: StoreFields): StoreAnswering | undefined {
+export function storeAnswering(entry: Unchecked<StoreFields>): StoreAnswering | undefined {
   const onTimeShare = share(entry.onTimeShare);
-  const medianDays = days(entry.medianDaysToAnswer);
-  return onTimeShare === undefined && medianDays === undefined ? undefined : { onTimeShare, medianDays };
+  const medianDaysToAnswer = days(entry.medianDaysToAnswer);
+  return onTimeShare === undefined && medianDaysToAnswer === undefined ? undefined : { onTimeShare, medianDaysToAnswer };
 }

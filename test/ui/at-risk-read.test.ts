@@ -2,7 +2,7 @@
 // full lists (list_complaints), without trust: what it sends back to the host, what it draws. The
 // drawing and the calls are tested in a browser (e2e/overview-view.test.ts).
 import { describe, expect, it } from 'vitest';
-import { atRiskFigures, listArguments, listRequest, RISK_PAGE_SIZE, riskPage, riskRow } from '../../src/ui/exposure.js';
+import { atRiskFigures, listArguments, listRequest, RISK_PAGE_SIZE, riskPage, riskRow } from '../../src/ui/at-risk-read.js';
 import { label } from '../../src/ui/labels.js';
 import { MAX_ENTRIES } from '../../src/ui/read.js';
 
@@ -186,7 +186,7 @@ describe('the arguments of the list of the e-mail problems', () => {
   });
 });
 
-describe('the words of the exposure', () => {
+describe('the words of what is at risk', () => {
   it('says the whole book, and the counts of the full lists, in both languages', () => {
     expect(label('es', 'atRiskTitle')).toBe('En riesgo ahora (todo el libro)');
     expect(label('en', 'atRiskTitle')).toBe('At risk now (whole book)');
