@@ -140,8 +140,15 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
 
     // What the service answers for the key decides whether its next requests count as a member's.
     // A 401 for a signed-in key ends its sign-in: the client's next request is sent to sign in again.
+    // Its write to the shared state is awaited before any answer goes out (answered below): a
+    // client's next request, on another replica, may ask for it at once.
+    const heard = new Set<Promise<void>>();
     const onStatus = (status: number) => {
-      void state.heard(member, status);
+      const write = state
+        .heard(member, status)
+        .catch(() => undefined)
+        .finally(() => heard.delete(write));
+      heard.add(write);
       if (status === 401 && grant !== undefined) {
         signIn
           ?.withdraw(grant, key, address)
@@ -159,6 +166,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     // would triple what any stranger's initialize costs the service.
     const checked = await keyCheck.beforeAnswering({ body: body.json, member, api: () => reader(1), keyFrom, signal: gone.signal });
     if (checked.outcome === 'refuse') {
+      await whenWritten(heard);
       return rpcError(res, checked.status, checked.message, checked.challenge === undefined ? {} : { 'WWW-Authenticate': challenge(checked.challenge) });
     }
     // Nothing to answer for a client gone while its key was checked; its slots are already released.
@@ -175,6 +183,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       version: options.version,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    sendAfter(transport, () => whenWritten(heard));
     active.set(transport, callIds);
     res.on('close', () => {
       // Closing the transport aborts tool calls still running for a client that went away.
@@ -264,6 +273,22 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       await dispatcher.destroy().catch(() => undefined);
       return cut;
     },
+  };
+}
+
+/** Once every write in `writes` has settled, those added meanwhile included. */
+async function whenWritten(writes: ReadonlySet<Promise<void>>): Promise<void> {
+  while (writes.size > 0) await Promise.allSettled([...writes]);
+}
+
+/** Each message the transport sends waits for `ready`, in the order they were sent. */
+function sendAfter(transport: StreamableHTTPServerTransport, ready: () => Promise<void>): void {
+  const send = transport.send.bind(transport);
+  let previous: Promise<unknown> = Promise.resolve();
+  transport.send = (message, options) => {
+    const sent = previous.then(ready).then(() => send(message, options));
+    previous = sent.catch(() => undefined);
+    return sent;
   };
 }
 
