@@ -2,6 +2,7 @@
 // rules (Refused), and the cause of a connection that failed, read from the error's code.
 import { errorCode } from '../../error-code.js';
 import { log } from '../../log.js';
+import type { FetchAdmission } from '../admission.js';
 import { AddressRefusedError } from './public-address.js';
 
 /**
@@ -81,4 +82,11 @@ export function failureOf(error: unknown, timedOut: boolean, timeoutMs: number):
   const { cause, detail } = connectionCause(error, timedOut, timeoutMs);
   log.debug('client metadata document not fetched', { why: detail });
   return { ok: false, reason: `${DOCUMENT} could not be fetched.`, cause, detail };
+}
+
+/** The failure of a sign-in whose document could not be fetched: every fetch slot it could take was taken (admission.ts). */
+export function busyFailure(refusal: Exclude<FetchAdmission, { ok: true }>): DocumentFailure {
+  const whose = refusal.cap === 'fetches' ? '' : ' for its host or this address';
+  const reason = 'Too many client metadata documents are being fetched; try again shortly.';
+  return { ok: false, reason, cause: 'busy', detail: `${refusal.limit} fetches under way${whose}` };
 }

@@ -6,9 +6,9 @@
 // and kept for a while so that sign-ins do not fetch it every time (client-metadata-cache.ts). Why one
 // could not be used is said in client-metadata-failure.ts.
 import { callSignal } from '../../call-signal.js';
-import { FairShare } from '../fair-share.js';
+import { FetchSlots } from '../admission.js';
 import { copyOf, DocumentCache } from './client-metadata-cache.js';
-import { type DocumentFailure, failureOf, Refused } from './client-metadata-failure.js';
+import { busyFailure, type DocumentFailure, failureOf, Refused } from './client-metadata-failure.js';
 import { DocumentFetch } from './client-metadata-fetch.js';
 import { isClientMetadataUrl, type MetadataDocumentClient, readDocument } from './client-metadata-rules.js';
 import { isLinkLocal, isPublicAddress } from './public-address.js';
@@ -64,7 +64,7 @@ export class ClientMetadataDocuments {
   /** Fetches under way: a second `get` of the same URL waits for the first, and takes no slot. */
   private readonly inFlight = new Map<string, Promise<ClientMetadataResult>>();
   /** The fetch slots, shared by host and by client address (each fetch counts for both). */
-  private readonly fetchSlots: FairShare;
+  private readonly fetchSlots: FetchSlots;
   private closed = false;
 
   constructor(options: ClientMetadataOptions) {
@@ -79,7 +79,7 @@ export class ClientMetadataDocuments {
       maxFetchesPerHostOrAddress: options.maxFetchesPerHostOrAddress ?? DEFAULTS.maxFetchesPerHostOrAddress,
       now: options.now ?? (() => performance.now()),
     };
-    this.fetchSlots = new FairShare({ total: this.settings.maxConcurrentFetches, perOwner: this.settings.maxFetchesPerHostOrAddress });
+    this.fetchSlots = new FetchSlots({ total: this.settings.maxConcurrentFetches, perHostOrAddress: this.settings.maxFetchesPerHostOrAddress });
     this.cache = new DocumentCache(this.settings.maxEntries, this.settings.now);
     const { timeoutMs, maxBytes, maxRedirects } = this.settings;
     this.fetcher = new DocumentFetch({
@@ -108,15 +108,8 @@ export class ClientMetadataDocuments {
     let pending = this.inFlight.get(clientId);
     if (pending === undefined) {
       // The host, not the whole origin: one site's ports are one site.
-      const owners = [`host ${new URL(clientId).hostname}`, ...(from === undefined ? [] : [`address ${from}`])];
-      const slot = this.fetchSlots.take(owners, 1);
-      if (!slot.ok) {
-        const known = this.cache.lastGoodOf(clientId);
-        if (known !== undefined) return known;
-        const reason = 'Too many client metadata documents are being fetched; try again shortly.';
-        const whose = slot.cap === 'total' ? '' : ' for its host or this address';
-        return { ok: false, reason, cause: 'busy', detail: `${slot.limit} fetches under way${whose}` };
-      }
+      const slot = this.fetchSlots.admit(new URL(clientId).hostname, from);
+      if (!slot.ok) return this.cache.lastGoodOf(clientId) ?? busyFailure(slot);
       pending = this.load(clientId).finally(() => {
         this.inFlight.delete(clientId);
         slot.release();
