@@ -9,6 +9,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { Agent } from 'undici';
 import { ComplaintsApi } from '../api/client.js';
 import { gatedReader, type RequestGate } from '../api/request-gate.js';
+import type { ComplaintsReader } from '../contract/operations.js';
 import { holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
 import type { Language } from '../prompts/language.js';
@@ -51,6 +52,14 @@ const REALM = 'Bearer realm="complaints-book-mcp"';
 interface Caller {
   key: string;
   grant: string | undefined;
+}
+
+/** The member's API client: readers with one attempt or the usual retries, and what the service answered for the key, written. */
+interface MemberApi {
+  reader: (maxAttempts?: number) => ComplaintsReader;
+  keyFrom: 'request' | 'sign-in';
+  /** Settles once what the service answered so far is written to the shared state. */
+  written: () => Promise<void>;
 }
 
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHandle> {
@@ -134,7 +143,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   };
 
   /** The member's API client, made for this request: what the service answers for the key is remembered. */
-  const memberReader = (caller: Caller, member: string, address: string, requests: RequestGate) => {
+  const memberReader = (caller: Caller, member: string, address: string, requests: RequestGate): MemberApi => {
     const { key, grant } = caller;
     // What the service answers for the key decides whether its next requests count as a member's.
     // Its write to the shared state is awaited before any answer goes out (written()): a client's
@@ -159,11 +168,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
         new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus, maxAttempts }),
         requests,
       );
-    return { reader, keyFrom, written: () => whenWritten(heard) } as const;
+    return { reader, keyFrom, written: () => whenWritten(heard) };
   };
 
   /** At initialize, whether the service takes the key; false when refused (written) or when the client went away. */
-  const checkKey = async (res: ServerResponse, body: unknown, member: string, api: ReturnType<typeof memberReader>, gone: AbortSignal): Promise<boolean> => {
+  const checkKey = async (res: ServerResponse, body: unknown, member: string, api: MemberApi, gone: AbortSignal): Promise<boolean> => {
     // The check is one attempt: a failing service lets the initialize through anyway, and a retry
     // would triple what any stranger's initialize costs the service.
     const checked = await keyCheck.beforeAnswering({ body, member, api: () => api.reader(1), keyFrom: api.keyFrom, signal: gone });
@@ -177,14 +186,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   };
 
   /** A fresh MCP server and transport answer the request, and are dropped when the response ends. */
-  const answer = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: unknown,
-    callIds: Array<string | number>,
-    api: ReturnType<typeof memberReader>,
-    admitted: Admitted,
-  ) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse, body: unknown, callIds: Array<string | number>, api: MemberApi, admitted: Admitted) => {
     const reader = api.reader();
     const server = createMcpServer({
       api: async () => reader,
