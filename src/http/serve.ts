@@ -24,6 +24,7 @@ import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
 import type { SignIn } from './sign-in/sign-in.js';
 import { openSharedState } from './state/open-state.js';
 import { StoreUnavailable } from './state/shared-state.js';
+import { PendingWrites, sendAfter } from './written-first.js';
 
 export interface HttpServeOptions {
   host: string;
@@ -148,13 +149,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     // What the service answers for the key decides whether its next requests count as a member's.
     // Its write to the shared state is awaited before any answer goes out (written()): a client's
     // next request, on another replica, may ask for it at once.
-    const heard = new Set<Promise<void>>();
+    const writes = new PendingWrites();
     const onStatus = (status: number) => {
-      const write = state
-        .heard(member, status)
-        .catch(() => undefined)
-        .finally(() => heard.delete(write));
-      heard.add(write);
+      writes.add(state.heard(member, status));
       // A 401 for a signed-in key ends its sign-in: the client's next request is sent to sign in again.
       if (status === 401 && grant !== undefined) {
         signIn
@@ -168,7 +165,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
         new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus, maxAttempts }),
         requests,
       );
-    return { reader, keyFrom, written: () => whenWritten(heard) };
+    return { reader, keyFrom, written: () => writes.settled() };
   };
 
   /** At initialize, whether the service takes the key; false when refused (written) or when the client went away. */
@@ -309,22 +306,6 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       await dispatcher.destroy().catch(() => undefined);
       return cut;
     },
-  };
-}
-
-/** Once every write in `writes` has settled, those added meanwhile included. */
-async function whenWritten(writes: ReadonlySet<Promise<void>>): Promise<void> {
-  while (writes.size > 0) await Promise.allSettled([...writes]);
-}
-
-/** Each message the transport sends waits for `ready`, in the order they were sent. */
-function sendAfter(transport: StreamableHTTPServerTransport, ready: () => Promise<void>): void {
-  const send = transport.send.bind(transport);
-  let previous: Promise<unknown> = Promise.resolve();
-  transport.send = (message, options) => {
-    const sent = previous.then(ready).then(() => send(message, options));
-    previous = sent.catch(() => undefined);
-    return sent;
   };
 }
 
