@@ -120,8 +120,6 @@ export class ClientMetadataDocuments {
   }
 
   /** Forgets every document and closes every connection; fetches under way fail. */
-
-  /** Forgets every document and closes every connection; fetches under way fail. */
   async close(): Promise<void> {
     this.closed = true;
     this.cache.clear();
