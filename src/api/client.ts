@@ -9,9 +9,10 @@ import { type CallSignal, callSignal } from '../call-signal.js';
 import { type ListQuery, PAGE_SIZE_MAX } from '../contract/list-query.js';
 import type { ComplaintsReader, ListPage } from '../contract/operations.js';
 import type { ComplaintDetail, Pagination } from '../contract/records.js';
+import { errorCode } from '../error-code.js';
 import { log } from '../log.js';
 import { ApiError, abortReason, errorForStatus, type KeySource, type StatusContext } from './errors.js';
-import { answeredInPlainHttp, errorCode, networkError, plainHttpError } from './network-errors.js';
+import { answeredInPlainHttp, isSocketCode, networkError, plainHttpError } from './network-errors.js';
 import { readDetailEnvelope, readListEnvelope } from './read-records.js';
 import { refusedParameter } from './refused-parameter.js';
 
@@ -164,7 +165,7 @@ export class ComplaintsApi implements ComplaintsReader {
         if (error instanceof ApiError) throw error;
         if (call.timedOut()) throw timeoutError();
         if (signal.aborted) throw abortReason(signal);
-        const code = errorCode(error);
+        const code = errorCode(error, isSocketCode);
         log.debug('GET', { ...where, attempt, error: code ?? 'unknown', ms: elapsed() });
         if (answeredInPlainHttp(error)) throw plainHttpError(baseUrl, code);
         if (!RETRYABLE_CODES.has(code ?? '') || attempt >= maxAttempts) throw networkError(baseUrl, code, attempt);

@@ -3,17 +3,12 @@
 // by the API client and by the settings probe at start (settings-probe.ts), which see the same errors.
 import { ApiError, shownBaseUrl } from './errors.js';
 
-/** The system code of a socket's failure, wherever undici put it. */
-export function errorCode(error: unknown): string | undefined {
-  // undici wraps socket errors; the system code may sit on the error or on its cause.
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR' && !code.startsWith('ERR_INVALID')) {
-      if (code.startsWith('E') || code.startsWith('UND_ERR_')) return code;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+/**
+ * Whether `code` (error-code.ts reads it) names a socket's failure: a system code (E...) or undici's
+ * (UND_ERR_...), not undici's bare UND_ERR nor node's argument checks (ERR_INVALID_...).
+ */
+export function isSocketCode(code: string): boolean {
+  return code !== 'UND_ERR' && !code.startsWith('ERR_INVALID') && (code.startsWith('E') || code.startsWith('UND_ERR_'));
 }
 
 /** OpenSSL's words for a TLS handshake answered by a plain HTTP server (3.0 and 3.2+ say it differently). */

@@ -1,7 +1,8 @@
-// A few slots shared fairly: at most `total` taken at once, and at most `perOwner` by any one owner
-// (a client address, a member, a host), so that no single owner can take every slot and lock the
-// others out. A taking may name several owners (a host and an address): it counts once in the total
-// and once against each of them. Nothing waits: a taking that does not fit is refused at once.
+// A few slots shared fairly (admission.ts's in-flight caps and fetch slots are made of these): at
+// most `total` taken at once, and at most `perOwner` by any one owner (a client address, a member,
+// a host), so that no single owner can take every slot and lock the others out. A taking may name
+// several owners (a host and an address): it counts once in the total and once against each of
+// them. Nothing waits: a taking that does not fit is refused at once.
 
 export interface FairShareLimits {
   total: number;

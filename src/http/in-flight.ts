@@ -1,6 +1,7 @@
-// Caps on the calls being answered at once, per member and in all: one member's script cannot take
-// every slot of a shared server, and a flood cannot queue without bound. Beyond a cap the request is
-// refused at once (429), never queued.
+// Caps on the calls being answered at once on this replica, per member and in all (admission.ts
+// takes them first, then the key's cap across replicas): one member's script cannot take every slot
+// of a shared server, and a flood cannot queue without bound. Beyond a cap the request is refused
+// at once (429), never queued.
 //
 // A slot is one call, not one HTTP request: a JSON-RPC batch carries many calls in one request, and
 // takes as many slots as it has calls. A batch that could never fit is refused as such, so that the

@@ -1,7 +1,8 @@
-// One pair of gates per member (by key id), shared by all the requests the member has in flight on
-// this replica: however many calls a member runs at once, at most a few requests of theirs are in
-// flight to the service, and at most a few of their whole-book reads take the process's slots. The
-// gates live while a request of their member does, so idle members cost nothing.
+// One pair of gates per member (by key id), held by each admitted request (admission.ts), shared by
+// all the requests the member has in flight on this replica: however many calls a member runs at
+// once, at most a few requests of theirs are in flight to the service, and at most a few of their
+// whole-book reads take the process's slots. The gates live while a request of their member does,
+// so idle members cost nothing.
 import { MEMBER_BOOK_READS, RequestGate } from '../api/request-gate.js';
 
 /** A member's gates: requests in flight to the service, and whole-book reads. */

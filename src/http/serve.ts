@@ -8,22 +8,23 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Agent } from 'undici';
 import { ComplaintsApi } from '../api/client.js';
-import { gatedReader, MAX_BOOK_READS, RequestGate } from '../api/request-gate.js';
+import { gatedReader, type RequestGate } from '../api/request-gate.js';
+import type { ComplaintsReader } from '../contract/operations.js';
 import { holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
 import type { Language } from '../prompts/language.js';
 import { createServer as createMcpServer } from '../server.js';
+import { type Admitted, RequestAdmission, tooManyRequestsText } from './admission.js';
 import { clientAddress } from './client-address.js';
-import { InFlightLimiter, type Refusal } from './in-flight.js';
 import { KeyCheck } from './key-check.js';
 import { keyId } from './key-id.js';
-import { MemberGates } from './member-gates.js';
 import { readJsonBody, requestIds } from './request-body.js';
 import { bearerCredential, checkHostAndOrigin } from './request-guards.js';
 import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
 import type { SignIn } from './sign-in/sign-in.js';
 import { openSharedState } from './state/open-state.js';
 import { StoreUnavailable } from './state/shared-state.js';
+import { PendingWrites, sendAfter } from './written-first.js';
 
 export interface HttpServeOptions {
   host: string;
@@ -48,6 +49,20 @@ export interface HttpServeHandle {
 
 const REALM = 'Bearer realm="complaints-book-mcp"';
 
+/** Who calls: the member's key, and the sign-in's grant it came from (none for a key sent as is). */
+interface Caller {
+  key: string;
+  grant: string | undefined;
+}
+
+/** The member's API client: readers with one attempt or the usual retries, and what the service answered for the key, written. */
+interface MemberApi {
+  reader: (maxAttempts?: number) => ComplaintsReader;
+  keyFrom: 'request' | 'sign-in';
+  /** Settles once what the service answered so far is written to the shared state. */
+  written: () => Promise<void>;
+}
+
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHandle> {
   const { settings } = options;
   // Opened before listening: a store that cannot be used stops the start with its reason.
@@ -55,11 +70,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   // One keep-alive pool to the API for every member: sockets are shared, keys are per request. More
   // sockets than requests in flight would never be used.
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.min(settings.caps.total, 64) });
-  const limiter = new InFlightLimiter(settings.caps);
-  // Requests to the service, per member: a gate shared by every call of theirs on this replica.
-  const gates = new MemberGates();
-  // Whole-book reads, for the whole process: what they hold in memory stays bounded (request-gate.ts).
-  const bookReads = new RequestGate(MAX_BOOK_READS);
+  // Whether a request may go on, and which limit refused it (admission.ts).
+  const admission = new RequestAdmission(settings.caps, state);
   const keyCheck = new KeyCheck(state);
   /** Transports answering now, with the ids of the calls they answer, so that the end of the grace can cut them. */
   const active = new Map<StreamableHTTPServerTransport, Array<string | number>>();
@@ -70,41 +82,46 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   const challenge = (error?: string) =>
     [REALM, ...(error === undefined ? [] : [error]), ...(signIn === undefined ? [] : [`resource_metadata="${signIn.resourceMetadataUrl}"`])].join(', ');
 
-  const answerMcp = async (req: IncomingMessage, res: ServerResponse) => {
-    // The client going away, heard from the start: what is taken after an await (the store's answers
-    // take time) is given back even when it went meanwhile. Also aborts the key check.
-    const gone = new AbortController();
-    res.once('close', () => gone.abort());
+  /** What a step gives when it refused the request: nothing, its answer already written. */
+  type Refused = undefined;
+
+  /** Host and Origin (DNS rebinding) before anything else is read. */
+  const guardHeaders = (req: IncomingMessage, res: ServerResponse): boolean => {
     const headers = checkHostAndOrigin(settings.allowLists, req.headers.host, req.headers.origin);
-    if (!headers.ok) return rpcError(res, 403, headers.message);
+    if (!headers.ok) rpcError(res, 403, headers.message);
+    return headers.ok;
+  };
+
+  /** The member's key, from the request or from the sign-in's access token. */
+  const authenticate = async (req: IncomingMessage, res: ServerResponse): Promise<Caller | Refused> => {
     const credential = bearerCredential(req.headers.authorization, signIn !== undefined);
     if (!credential.ok) {
       return rpcError(res, 401, credential.message, { 'WWW-Authenticate': challenge(credential.reason === 'malformed' ? 'error="invalid_token"' : undefined) });
     }
-    let key: string;
-    let grant: string | undefined;
-    if ('token' in credential) {
-      const access = await signIn!.openAccessToken(credential.token).catch((error: unknown) => {
-        if (error instanceof StoreUnavailable) return undefined;
-        throw error;
+    if (!('token' in credential)) return { key: credential.key, grant: undefined };
+    const access = await signIn!.openAccessToken(credential.token).catch((error: unknown) => {
+      if (error instanceof StoreUnavailable) return undefined;
+      throw error;
+    });
+    // Whether the token was withdrawn cannot be known: refused, not let through (a member's own key still works).
+    if (access === undefined) {
+      return rpcError(
+        res,
+        503,
+        'Service Unavailable: the sign-in cannot be checked right now (the server cannot reach its shared state); retry in a few seconds.',
+        { 'Retry-After': '5' },
+      );
+    }
+    if (!access.ok) {
+      return rpcError(res, 401, `Unauthorized: ${access.reason} Sign in again from your MCP client.`, {
+        'WWW-Authenticate': challenge(`error="invalid_token", error_description="${access.reason}"`),
       });
-      // Whether the token was withdrawn cannot be known: refused, not let through (a member's own key still works).
-      if (access === undefined) {
-        return rpcError(
-          res,
-          503,
-          'Service Unavailable: the sign-in cannot be checked right now (the server cannot reach its shared state); retry in a few seconds.',
-          { 'Retry-After': '5' },
-        );
-      }
-      if (!access.ok) {
-        return rpcError(res, 401, `Unauthorized: ${access.reason} Sign in again from your MCP client.`, {
-          'WWW-Authenticate': challenge(`error="invalid_token", error_description="${access.reason}"`),
-        });
-      }
-      key = access.key;
-      grant = access.grant;
-    } else key = credential.key;
+    }
+    return { key: access.key, grant: access.grant };
+  };
+
+  /** A POST this server takes now, and its JSON-RPC body. */
+  const readCall = async (req: IncomingMessage, res: ServerResponse): Promise<{ json: unknown } | Refused> => {
     if (req.method !== 'POST') {
       // Stateless: no stream to open with GET and no session to end with DELETE.
       return rpcError(res, 405, `Method Not Allowed: ${req.method} /mcp; this server is stateless and takes POST only.`, { Allow: 'POST' });
@@ -112,36 +129,30 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     if (draining)
       return rpcError(res, 503, 'Service Unavailable: the server is shutting down; retry on another replica.', { Connection: 'close', 'Retry-After': '1' });
     const body = await readJsonBody(req, MAX_REQUEST_BODY_BYTES);
-    if (!body.ok) {
-      // A body left unread cannot be skipped on this connection: close it after the answer.
-      return rpcError(res, body.status, body.message, body.status === 413 ? { Connection: 'close' } : {}, body.status === 400 ? -32700 : -32000);
-    }
-    const member = keyId(key);
-    const address = clientAddress(req);
-    const callIds = requestIds(body.json);
-    const admission = limiter.admit(member, address, callIds.length, await state.isAccepted(member));
-    if (!admission.ok) return tooManyRequests(res, admission, callIds.length);
+    // A body left unread cannot be skipped on this connection: close it after the answer.
+    if (!body.ok) return rpcError(res, body.status, body.message, body.status === 413 ? { Connection: 'close' } : {}, body.status === 400 ? -32700 : -32000);
+    return body;
+  };
 
-    const memberGates = gates.take(member);
-    let releaseSlots = async () => {};
-    const releaseAll = () => {
-      admission.release();
-      void releaseSlots();
-      memberGates.release();
-    };
-    if (gone.signal.aborted) return releaseAll();
-    gone.signal.addEventListener('abort', releaseAll, { once: true });
-    // This replica's caps held; the key's cap counts its calls on every replica too.
-    const held = await state.holdSlots(member, Math.max(1, callIds.length), settings.caps.perKey);
-    if (held.ok) releaseSlots = held.release;
-    // Gone while the slots were taken: releaseAll ran before they were known.
-    if (gone.signal.aborted) return void releaseSlots();
-    if (!held.ok) return tooManyRequests(res, { ok: false, cap: 'perKey', reason: 'busy', limit: settings.caps.perKey }, callIds.length);
+  /** The request's slots and gates (admission.ts), given back when `gone` aborts; a 429 naming the limit, or nothing for a client gone. */
+  const admit = async (res: ServerResponse, member: string, address: string, calls: number, gone: AbortSignal): Promise<Admitted | Refused> => {
+    const admitted = await admission.admit({ member, address, calls, signal: gone });
+    if (admitted.ok) return admitted;
+    if (admitted.cap === 'gone') return undefined;
+    const { message, retryAfter } = tooManyRequestsText(admitted, calls);
+    return rpcError(res, 429, message, retryAfter === undefined ? {} : { 'Retry-After': retryAfter });
+  };
 
+  /** The member's API client, made for this request: what the service answers for the key is remembered. */
+  const memberReader = (caller: Caller, member: string, address: string, requests: RequestGate): MemberApi => {
+    const { key, grant } = caller;
     // What the service answers for the key decides whether its next requests count as a member's.
-    // A 401 for a signed-in key ends its sign-in: the client's next request is sent to sign in again.
+    // Its write to the shared state is awaited before any answer goes out (written()): a client's
+    // next request, on another replica, may ask for it at once.
+    const writes = new PendingWrites();
     const onStatus = (status: number) => {
-      void state.heard(member, status);
+      writes.add(state.heard(member, status));
+      // A 401 for a signed-in key ends its sign-in: the client's next request is sent to sign in again.
       if (status === 401 && grant !== undefined) {
         signIn
           ?.withdraw(grant, key, address)
@@ -152,22 +163,32 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     const reader = (maxAttempts?: number) =>
       gatedReader(
         new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus, maxAttempts }),
-        memberGates.gate.requests,
+        requests,
       );
-    const api = reader();
+    return { reader, keyFrom, written: () => writes.settled() };
+  };
+
+  /** At initialize, whether the service takes the key; false when refused (written) or when the client went away. */
+  const checkKey = async (res: ServerResponse, body: unknown, member: string, api: MemberApi, gone: AbortSignal): Promise<boolean> => {
     // The check is one attempt: a failing service lets the initialize through anyway, and a retry
     // would triple what any stranger's initialize costs the service.
-    const checked = await keyCheck.beforeAnswering({ body: body.json, member, api: () => reader(1), keyFrom, signal: gone.signal });
+    const checked = await keyCheck.beforeAnswering({ body, member, api: () => api.reader(1), keyFrom: api.keyFrom, signal: gone });
     if (checked.outcome === 'refuse') {
-      return rpcError(res, checked.status, checked.message, checked.challenge === undefined ? {} : { 'WWW-Authenticate': challenge(checked.challenge) });
+      await api.written();
+      rpcError(res, checked.status, checked.message, checked.challenge === undefined ? {} : { 'WWW-Authenticate': challenge(checked.challenge) });
+      return false;
     }
     // Nothing to answer for a client gone while its key was checked; its slots are already released.
-    if (checked.outcome === 'gone' || gone.signal.aborted) return;
+    return checked.outcome === 'answer' && !gone.aborted;
+  };
 
+  /** A fresh MCP server and transport answer the request, and are dropped when the response ends. */
+  const answer = async (req: IncomingMessage, res: ServerResponse, body: unknown, callIds: Array<string | number>, api: MemberApi, admitted: Admitted) => {
+    const reader = api.reader();
     const server = createMcpServer({
-      api: async () => api,
+      api: async () => reader,
       timeoutMs: options.timeoutMs,
-      bookReads: [memberGates.gate.bookReads, bookReads],
+      bookReads: admitted.bookReads,
       problems: [],
       clock: { now: () => new Date(), timeZone: options.timeZone },
       redactPii: options.redactPii,
@@ -175,6 +196,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       version: options.version,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    sendAfter(transport, api.written);
     active.set(transport, callIds);
     res.on('close', () => {
       // Closing the transport aborts tool calls still running for a client that went away.
@@ -183,7 +205,27 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       void server.close().catch(() => undefined);
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res, body.json);
+    await transport.handleRequest(req, res, body);
+  };
+
+  const answerMcp = async (req: IncomingMessage, res: ServerResponse) => {
+    // The client going away, heard from the start: what is taken after an await (the store's answers
+    // take time) is given back even when it went meanwhile. Also aborts the key check.
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    if (!guardHeaders(req, res)) return;
+    const caller = await authenticate(req, res);
+    if (caller === undefined) return;
+    const body = await readCall(req, res);
+    if (body === undefined) return;
+    const member = keyId(caller.key);
+    const address = clientAddress(req);
+    const callIds = requestIds(body.json);
+    const admitted = await admit(res, member, address, callIds.length, gone.signal);
+    if (admitted === undefined) return;
+    const api = memberReader(caller, member, address, admitted.requests);
+    if (!(await checkKey(res, body.json, member, api, gone.signal))) return;
+    await answer(req, res, body.json, callIds, api, admitted);
   };
 
   const answerSignIn = (req: IncomingMessage, res: ServerResponse, signIn: SignIn) => {
@@ -248,8 +290,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       draining = true;
       http.close(); // no new connections; idle keep-alive ones are closed now
       const deadline = Date.now() + settings.shutdownGraceMs;
-      while (limiter.count > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      const cut = limiter.count;
+      while (admission.count > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      const cut = admission.count;
       // A call cut short gets an error it can act on, not a stream that ends without an answer.
       const stopped = { code: -32000, message: 'The server is shutting down and stopped this call before it finished; retry it.' };
       await Promise.all(
@@ -288,23 +330,8 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-/** 429, saying which cap refused the request; Retry-After only when a retry can pass. */
-function tooManyRequests(res: ServerResponse, refusal: Refusal, calls: number): void {
-  const { cap, limit } = refusal;
-  if (refusal.reason === 'batch') {
-    const allowed =
-      cap === 'perKey'
-        ? 'a key may have in flight at once (COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY); send at most that many calls per batch'
-        : cap === 'total'
-          ? 'this server answers at once (COMPLAINTS_HTTP_MAX_IN_FLIGHT); send at most that many calls per batch'
-          : 'a key may have in flight until the complaints service has accepted it on this server; send a single tool call first';
-    return rpcError(res, 429, `Too Many Requests: this batch holds ${calls} calls, more than the ${limit} ${allowed}.`);
-  }
-  const whose = cap === 'perKey' ? 'for your key' : cap === 'total' ? 'on this server' : 'from keys the complaints service has not yet accepted on this server';
-  rpcError(res, 429, `Too Many Requests: too many requests in flight ${whose}; retry when one has finished.`, { 'Retry-After': '1' });
-}
-
 /** Errors on /mcp as JSON-RPC, as the transport's own are: an MCP client shows the message. */
-function rpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code = -32000): void {
+function rpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code = -32000): undefined {
   json(res, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
+  return undefined;
 }
