@@ -10,11 +10,17 @@ if (!chromium.found) process.env[BROWSER_SKIP_NOTE] = chromium.message;
 const redis = findRedisServer(process.env);
 if (!redis.found) process.env[REDIS_SKIP_NOTE] = redis.message;
 
+/** In process, but slow: the whole big book read through the tools, each figure checked. */
+const BIG_BOOK_FILES = ['test/tools/at-risk.test.ts', 'test/tools/report.test.ts'];
+
 const leftOut = [...(chromium.found ? [] : BROWSER_TEST_FILES), ...(redis.found ? [] : REDIS_TEST_FILES)];
 
-// Two projects. `unit` needs no build and starts no server of ours: the pure code, and the tools,
-// prompts and resources in process (npm run test:unit, npm run test:watch). `e2e` runs the built
-// server as a child process, for what only a process shows (npm test runs both).
+// Three projects. `unit` needs no build and starts no server of ours: the pure code, and the tools,
+// prompts and resources in process (npm run test:unit, npm run test:watch). `big-book` is in process
+// too, but reads the sandbox's big book (30,000 records) page by page against ground truth worked out
+// in the test: most of a minute of CPU, kept out of the quick loop (npx vitest run --project
+// big-book). `e2e` runs the built server as a child process, for what only a process shows. npm test
+// runs all three.
 // Release checks (npm pack, the .mcpb bundle, npx, the Inspector CLI, the conformance suite) run as
 // their own step: npm run test:release, with vitest.release.config.ts.
 export default defineConfig({
@@ -31,7 +37,15 @@ export default defineConfig({
           // Scans every transcript a test recorded for the keys it was given, once the project has run.
           globalSetup: ['test/global-setup.ts'],
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/e2e/**', 'test/release/**', ...leftOut],
+          exclude: [...configDefaults.exclude, 'test/e2e/**', 'test/release/**', ...BIG_BOOK_FILES, ...leftOut],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'big-book',
+          globalSetup: ['test/global-setup.ts'],
+          include: BIG_BOOK_FILES,
         },
       },
       {

@@ -7,8 +7,6 @@ import { createRequire } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { lazyApiClient } from './api/lazy-client.js';
-import { MAX_BOOK_READS, MEMBER_BOOK_READS, RequestGate } from './api/request-gate.js';
 import { probeSettings } from './api/settings-probe.js';
 import { type Command, HELP_POINTER, parseArgs, USAGE } from './cli/args.js';
 import { listenErrorMessage } from './cli/listen-error.js';
@@ -16,8 +14,8 @@ import { checkAtStart } from './cli/start-check.js';
 import { terminalHint } from './cli/terminal-hint.js';
 import { type Config, loadConfig, readSetting } from './config.js';
 import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
-import { createServer, forwardLogToClient } from './server.js';
 import { BATCH_REFUSAL, withoutBatches } from './stdio-batches.js';
+import { createStdioServer } from './stdio-server.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -64,20 +62,7 @@ async function main(): Promise<void> {
 async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): Promise<void> {
   keepConsoleOffStdout();
   surviveStrayErrors();
-  configureLog({ level: config.logLevel, format: config.logFormat });
-  for (const warning of config.warnings) log.warn(warning);
-  for (const problem of config.problems) log.warn(problem);
-  const client = config.apiKey && config.apiUrl ? lazyApiClient(config.apiUrl, config.apiKey, config.timeoutMs) : undefined;
-  const server = createServer({
-    api: client?.api,
-    problems: config.problems,
-    clock: { now: () => new Date(), timeZone: config.timeZone },
-    redactPii: config.redactPii,
-    language: config.language,
-    timeoutMs: config.timeoutMs,
-    bookReads: [new RequestGate(MEMBER_BOOK_READS), new RequestGate(MAX_BOOK_READS)],
-    version,
-  });
+  const { server, client } = createStdioServer(config, version);
 
   let closing = false;
   /** The check of the settings at start, once begun (cli/start-check.ts). */
@@ -120,7 +105,6 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
     shutdown(1);
   };
 
-  configureLog({ forward: forwardLogToClient(server) });
   // Once the client has finished the handshake, load the HTTP client while it reads the tool list,
   // and check the settings in the background (cli/start-check.ts): a wrong key is then said in the
   // client's log of the server at start, not at the member's first question. Not with settings that

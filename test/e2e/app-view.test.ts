@@ -1,11 +1,13 @@
-// The view complaints_overview declares (MCP Apps, io.modelcontextprotocol/ui), as a host finds it
-// over real stdio: the tool's link, the ui:// resource listed and read, checked against the
-// extension's own schemas (ext-apps), and the page itself: one file that loads nothing from
-// anywhere, under a policy that allows its inline script and style by hash and nothing else.
+// The view complaints_overview declares (MCP Apps, io.modelcontextprotocol/ui), as a host reads it
+// from the built server over real stdio and over serve --http: the ui:// resource read, checked
+// against the extension's own schemas (ext-apps), and the page itself (dist/ui/overview.html, made by
+// the build): one file that loads nothing from anywhere, under a policy that allows its inline script
+// and style by hash and nothing else. The tool's link and the listing are tested in process:
+// test/resources/app-view.test.ts.
 import { createHash } from 'node:crypto';
 import * as extApps from '@modelcontextprotocol/ext-apps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_VIEW_MIME_TYPE, overviewView } from '../../src/resources/overview-view.js';
+import { overviewView } from '../../src/resources/overview-view.js';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
 import { connectHttp, startHttpServe } from '../helpers/http-serve.js';
@@ -15,11 +17,9 @@ import { type Connection, connect } from '../helpers/mcp.js';
  * The extension's own schemas and names, from ext-apps. Its type declarations re-export them from
  * extensionless paths that NodeNext does not resolve, so they are typed here by what is used.
  */
-const { McpUiResourceMetaSchema, McpUiToolMetaSchema, RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } = extApps as unknown as {
+const { McpUiResourceMetaSchema, RESOURCE_MIME_TYPE } = extApps as unknown as {
   McpUiResourceMetaSchema: { parse: (value: unknown) => unknown };
-  McpUiToolMetaSchema: { parse: (value: unknown) => unknown };
   RESOURCE_MIME_TYPE: string;
-  RESOURCE_URI_META_KEY: string;
 };
 
 let sandbox: SandboxHandle;
@@ -44,24 +44,6 @@ async function readView(): Promise<{ text: string; mimeType?: string; _meta?: Re
 }
 
 describe('the overview view, as a host finds it', () => {
-  it('is named by complaints_overview alone, in both the current and the older spelling', async () => {
-    const { tools } = await mcp.client.listTools();
-    const overview = tools.find((tool) => tool.name === 'complaints_overview')!;
-    expect(McpUiToolMetaSchema.parse(overview._meta?.ui)).toEqual({ resourceUri: overviewView.uri });
-    expect(overview._meta?.[RESOURCE_URI_META_KEY]).toBe(overviewView.uri);
-    expect(overviewView.uri.startsWith('ui://')).toBe(true);
-    for (const tool of tools.filter((candidate) => candidate !== overview)) expect(tool._meta).toBeUndefined();
-  });
-
-  it('is listed, with the extension mime type and a policy that allows no other origin', async () => {
-    expect(APP_VIEW_MIME_TYPE).toBe(RESOURCE_MIME_TYPE);
-    const { resources } = await mcp.client.listResources();
-    const listed = resources.find((resource) => resource.uri === overviewView.uri);
-    expect(listed).toMatchObject({ name: overviewView.name, mimeType: RESOURCE_MIME_TYPE, title: overviewView.title });
-    const meta = McpUiResourceMetaSchema.parse(listed?._meta?.ui);
-    expect(meta).toEqual({ csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true });
-  });
-
   it('reads as one HTML page that allows exactly its own inline script and style, and refers to nothing outside itself', async () => {
     const content = await readView();
     expect(content.mimeType).toBe(RESOURCE_MIME_TYPE);
@@ -91,13 +73,6 @@ describe('the overview view, as a host finds it', () => {
   it('is the same page on every read, and a read of another ui:// address is refused', async () => {
     expect((await readView()).text).toBe((await readView()).text);
     await expect(mcp.client.readResource({ uri: 'ui://complaints-book/other.html' })).rejects.toThrow(/not found/i);
-  });
-
-  it('leaves the text of complaints_overview as hosts without the view read it, and carries the series the view draws', async () => {
-    const { text, structured } = await mcp.call('complaints_overview', { period: 'this_week' });
-    expect(text).not.toMatch(/activity|ui:\/\//);
-    expect(structured.activity).toMatchObject({ from: structured.filedFrom, step: 'day' });
-    expect(structured.activity.filed.reduce((sum: number, count: number) => sum + count, 0)).toBe(structured.total);
   });
 
   it('is served over serve --http as over stdio, to a member with a key: a team server shows it in the chat apps', async () => {

@@ -3,22 +3,15 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type Connection, callerOf } from './connection.js';
 import { openTranscript } from './transcript.js';
+
+export type { Connection } from './connection.js';
 
 export const SERVER_PATH = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 
 if (!existsSync(SERVER_PATH)) {
   throw new Error(`${SERVER_PATH} is missing: run "npm run build" first (npm test does it).`);
-}
-
-export interface Connection {
-  client: Client;
-  /** Everything the server wrote to stderr so far. */
-  stderr: () => string;
-  /** Calls a tool and returns its text, error flag and structured content. */
-  call: (name: string, args?: Record<string, unknown>) => Promise<{ text: string; isError: boolean; structured: any }>;
-  close: () => Promise<void>;
 }
 
 /** `env` holds only the COMPLAINTS_* settings: nothing of the developer's own environment leaks in. */
@@ -35,12 +28,7 @@ export async function connect(env: Record<string, string>, args: string[] = []):
   return {
     client,
     stderr: () => stderr,
-    async call(name, callArgs = {}) {
-      const result = (await client.callTool({ name, arguments: callArgs })) as CallToolResult;
-      transcript.record(`${JSON.stringify(result)}\n`);
-      const text = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
-      return { text, isError: result.isError === true, structured: result.structuredContent };
-    },
+    call: callerOf(client, transcript),
     close: () => client.close(),
   };
 }

@@ -1,4 +1,6 @@
-// End to end: the built server over real stdio, against the sandbox over real HTTP on loopback.
+// Every tool, prompt and the resource template as a client finds them: the stdio server's McpServer in
+// process (helpers/in-process.ts), against the sandbox over real HTTP on loopback. No build needed: the
+// tool snapshots here fail on drift and are refreshed with `npx vitest run -u`.
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween } from '../../src/calendar/business-days.js';
@@ -9,17 +11,16 @@ import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../../src/sandbox/organizations.js';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../src/tools/catalog.js';
-import { type Connection, connect } from '../helpers/mcp.js';
+import type { Connection } from '../helpers/connection.js';
+import { connectInProcess } from '../helpers/in-process.js';
 import { onOneDay } from '../helpers/one-day.js';
-import { takeStartCheck } from '../helpers/start-check.js';
 
 let sandbox: SandboxHandle;
 let mcp: Connection;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
-  await takeStartCheck(sandbox);
+  mcp = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
 });
 
 afterAll(async () => {

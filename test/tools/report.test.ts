@@ -1,8 +1,8 @@
 // What a manager reports for a month or a year, end to end: complaints_overview's counts,
 // performance (answered on time or late by the law's deadline, days to answer, unanswered overdue,
 // responses not delivered, reasons), each store's answering, and e-mail problems, plus
-// list_complaints emailProblem=true paged to the end; from the built server over stdio against the
-// sandbox's big book (30,000 records of organization A over a year) over HTTP. Each figure is checked
+// list_complaints emailProblem=true paged to the end; from the stdio server's McpServer in process
+// (helpers/in-process.ts) against the sandbox's big book (30,000 records of organization A over a year) over HTTP. Each figure is checked
 // against ground truth the test works out itself from the sandbox's own records, with no code of
 // src/calendar, src/domain or src/format: the law's deadline and business days come from
 // test/helpers/law-deadline.ts (a hard-coded holiday list and a day-by-day count), "answered" and the
@@ -21,8 +21,9 @@ import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { findMemberByKey } from '../../src/sandbox/members.js';
 import { listItemOf } from '../../src/sandbox/record-builder.js';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
+import type { Connection } from '../helpers/connection.js';
+import { connectInProcess } from '../helpers/in-process.js';
 import { isBusinessDay, lawDeadline, limaDay, plusDays } from '../helpers/law-deadline.js';
-import { type Connection, connect } from '../helpers/mcp.js';
 import { onOneDay } from '../helpers/one-day.js';
 
 const LIMA = 'America/Lima';
@@ -301,7 +302,7 @@ describe('what a manager reports for a month or a year, the big book', () => {
     seeded = seedEdges(dataset, limaDay(Date.now()));
     sandbox = await startSandbox({ dataset, recordRequests: false });
     // A generous bound per call: a loaded machine must not turn a slow read into a partial answer.
-    full = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_TIMEOUT_MS: '120000' });
+    full = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_TIMEOUT_MS: '120000' });
   }, SLOW);
 
   afterAll(async () => {

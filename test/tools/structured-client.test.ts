@@ -1,5 +1,5 @@
-// End to end, as a client that reads only structuredContent (VS Code's agent, Claude Code, ChatGPT):
-// the built server over real stdio, against the sandbox on loopback. The text of every result is
+// As a client that reads only structuredContent (VS Code's agent, Claude Code, ChatGPT): the stdio
+// server's McpServer in process (helpers/in-process.ts), against the sandbox on loopback. The text of every result is
 // taken away in the transport, before the client sees the message, so nothing here can lean on it.
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import type { ListAnswer } from '../../src/contract/list-answer.js';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { ORGANIZATION_A } from '../../src/sandbox/organizations.js';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
-import { type Connection, connect } from '../helpers/mcp.js';
+import type { Connection } from '../helpers/connection.js';
+import { connectInProcess } from '../helpers/in-process.js';
 import { onOneDay } from '../helpers/one-day.js';
 
 const LIMA = 'America/Lima';
@@ -20,7 +21,7 @@ let textsSeen = 0;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
+  mcp = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
   const transport = mcp.client.transport!;
   const deliver = transport.onmessage!;
   transport.onmessage = (message: JSONRPCMessage, extra) => {

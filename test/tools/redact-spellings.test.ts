@@ -1,4 +1,4 @@
-// End to end, with COMPLAINTS_REDACT_PII=true: the built server over stdio, against the sandbox, reads
+// With COMPLAINTS_REDACT_PII=true: the stdio server's McpServer in process, against the sandbox, reads
 // records whose consumer wrote identifiers in every spelling a probe found, and split them between
 // fields that are shown joined (the name's two parts, a label and the value beside it). Nothing of
 // them may show in clear, anywhere the record is shown.
@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, type SandboxRecord } from '../../src/sandbox/dataset.js';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
-import { type Connection, connect } from '../helpers/mcp.js';
+import type { Connection } from '../helpers/connection.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 /** The README's record: its official response gives the store's phone. */
 const SHOWCASE = '000000481-2026';
@@ -60,7 +61,7 @@ beforeAll(async () => {
   Object.assign(sideBySide.detail.claim, { itemDescription: 'zapatos 9876-\u0301', currency: null, amount: '54321' });
 
   sandbox = await startSandbox({ dataset });
-  mcp = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_REDACT_PII: 'true' });
+  mcp = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_REDACT_PII: 'true' });
 });
 
 afterAll(async () => {

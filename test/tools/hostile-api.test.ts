@@ -1,5 +1,5 @@
-// End to end against a hostile service: the built server over real stdio, with personal-data masking
-// on, against a loopback API (helpers/fault-server.ts) that sends what an adversarial probe sent:
+// Against a hostile service: the stdio server's McpServer in process (helpers/in-process.ts), with
+// personal-data masking on, against a loopback API (helpers/fault-server.ts) that sends what an adversarial probe sent:
 // identifiers split by invisible characters, far more records than the page size asked, a history of
 // thousands of events, status values named like Object.prototype's members, pages that repeat, an
 // error message written as an instruction, and consumers who write one in every field, with curly
@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_STRUCTURED_CHARS, MAX_TEXT_CHARS } from '../../src/format/cap.js';
 import { detailBody, listItemBody } from '../fixtures/records.js';
+import type { Connection } from '../helpers/connection.js';
 import { type Behaviour, FaultServer, json } from '../helpers/fault-server.js';
-import { type Connection, connect } from '../helpers/mcp.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 const KEY = 'or_hostile_suite_key_5d2c7e19a4b8';
 const ID = '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11';
@@ -171,7 +172,7 @@ let mcp: Connection;
 beforeAll(async () => {
   api = await FaultServer.start();
   api.always(service);
-  mcp = await connect({ COMPLAINTS_API_KEY: KEY, COMPLAINTS_API_URL: api.url, COMPLAINTS_REDACT_PII: 'true' });
+  mcp = await connectInProcess({ COMPLAINTS_API_KEY: KEY, COMPLAINTS_API_URL: api.url, COMPLAINTS_REDACT_PII: 'true' });
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 // What is at risk now, end to end: complaints_overview's atRisk and list_complaints' overdue, dueBy
-// and status "unresolved", from the built server over stdio against the sandbox over HTTP, checked
+// and status "unresolved", from the stdio server's McpServer in process (helpers/in-process.ts) against the sandbox over HTTP, checked
 // against ground truth the test works out itself from the sandbox's own records. The truth uses no
 // code of src/calendar, src/domain or src/format: the law's deadline comes from
 // test/helpers/law-deadline.ts (a hard-coded holiday list and a day-by-day count), "answered" and
@@ -15,8 +15,9 @@ import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { findMemberByKey } from '../../src/sandbox/members.js';
 import { listItemOf } from '../../src/sandbox/record-builder.js';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
+import type { Connection } from '../helpers/connection.js';
+import { connectInProcess } from '../helpers/in-process.js';
 import { businessDayAfter, businessDaysLeft, DUE_SOON_DAYS, lawDeadline, limaDay, plusDays } from '../helpers/law-deadline.js';
-import { type Connection, connect } from '../helpers/mcp.js';
 import { onOneDay } from '../helpers/one-day.js';
 
 const LIMA = 'America/Lima';
@@ -247,7 +248,7 @@ describe.each(Object.keys(BOOKS))('what is at risk now, the %s book', (bookName)
     sandbox = await startSandbox({ dataset, recordRequests: false });
     // A generous bound per call: a loaded machine must not turn a slow read into a partial answer.
     const env = (key: string) => ({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: key, COMPLAINTS_TIMEOUT_MS: '120000' });
-    [full, restricted] = await Promise.all([connect(env(DEMO_KEYS.full.key)), connect(env(DEMO_KEYS.storeRestricted.key))]);
+    [full, restricted] = await Promise.all([connectInProcess(env(DEMO_KEYS.full.key)), connectInProcess(env(DEMO_KEYS.storeRestricted.key))]);
   }, SLOW);
 
   afterAll(async () => {

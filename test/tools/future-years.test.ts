@@ -1,15 +1,14 @@
-// End to end: the built server with its clock in 2028-2032, against a small API written here by hand
-// (not the sandbox, which shares the server's calendar code): its deadlines are dates the test states,
-// so business days left are counted by the server alone, across Holy Week and Fiestas Patrias.
+// The stdio server's McpServer in process (helpers/in-process.ts) with its clock in 2028-2032 (only
+// Date is faked: timers run as ever), against a small API written here by hand (not the sandbox, which
+// shares the server's calendar code): its deadlines are dates the test states, so business days left
+// are counted by the server alone, across Holy Week and Fiestas Patrias.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addBusinessDays } from '../../src/calendar/business-days.js';
-import { connect } from '../helpers/mcp.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 const KEY = 'or_test_future_years_7c41';
-const CLOCK = fileURLToPath(new URL('../helpers/shifted-clock.mjs', import.meta.url));
 
 interface Case {
   label: string;
@@ -83,19 +82,20 @@ afterAll(async () => {
   await new Promise((resolve) => api?.close(resolve));
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('the server with its clock in 2028-2032', () => {
   it.each(CASES)('$label: seen $today, due $due, $daysLeft business days left', async (testCase) => {
     current = testCase;
-    const mcp = await connect({
-      COMPLAINTS_API_URL: apiUrl,
-      COMPLAINTS_API_KEY: KEY,
-      COMPLAINTS_TEST_NOW: `${testCase.today}T10:00:00-05:00`,
-      NODE_OPTIONS: `--import=${CLOCK}`,
-    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${testCase.today}T10:00:00-05:00`));
+    const mcp = await connectInProcess({ COMPLAINTS_API_URL: apiUrl, COMPLAINTS_API_KEY: KEY });
     try {
       const { isError, text, structured } = await mcp.call('list_complaints');
       expect(isError, text).toBe(false);
-      // The header names the year the clock is in: the preload took.
+      // The header names the year the clock is in: the fake clock took.
       expect(text).toContain(`MM-DD is ${testCase.today.slice(0, 4)}`);
       expect(structured.items[0]).toMatchObject({ due: testCase.due, daysLeft: testCase.daysLeft });
       const left = Math.abs(testCase.daysLeft);

@@ -1,14 +1,19 @@
 // The references a reader copies (from the README's prose, from what the tools, prompts and resource
 // say to the model) must name a record of the demo data, and the same record, whatever the day the
 // demo runs: the demo data set is drawn afresh for each day, so only its showcase records qualify.
+// The server is the stdio one in process, against the sandbox with the full-access demo key, as --demo
+// starts them (src/index.ts; test/e2e/process.test.ts runs --demo itself).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween } from '../../src/calendar/business-days.js';
 import { REFERENCE_RULE } from '../../src/domain/reference.js';
 import { type Dataset, generateDataset, type SandboxRecord } from '../../src/sandbox/dataset.js';
+import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { ORGANIZATION_A, STORE_IDS } from '../../src/sandbox/organizations.js';
+import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
 import { SHOWCASE, SHOWCASE_DUE_SOON, SHOWCASE_RESOLVED } from '../../src/sandbox/showcase.js';
-import { type Connection, connect } from '../helpers/mcp.js';
+import type { Connection } from '../helpers/connection.js';
+import { connectInProcess } from '../helpers/in-process.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -82,11 +87,13 @@ function story(record: SandboxRecord) {
 const storeIds = new Set<string>(Object.values(STORE_IDS));
 const isStoreId = (reference: string) => storeIds.has(reference.toLowerCase());
 
+let sandbox: SandboxHandle;
 let mcp: Connection;
 const quoted = new Map<string, string[]>();
 
 beforeAll(async () => {
-  mcp = await connect({}, ['--demo']);
+  sandbox = await startSandbox({ recordRequests: false });
+  mcp = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
   const [{ tools }, { prompts }, { resourceTemplates }] = await Promise.all([
     mcp.client.listTools(),
     mcp.client.listPrompts(),
@@ -101,6 +108,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mcp?.close();
+  await sandbox?.close();
 });
 
 const allQuoted = () => [...new Set([...quoted.values()].flat())];

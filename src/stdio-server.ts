@@ -1,0 +1,36 @@
+// The stdio server's McpServer, made from the settings: the log as they set it (their warnings and
+// problems said once), the API client made on first use with the member's key, the wall clock in the
+// member's zone, the gates of one member's process, and warnings forwarded to the client that asks.
+// index.ts adds the transport, the start check and the shutdown; the tests that run the server in
+// process (test/helpers/in-process.ts) add the SDK's in-memory transport, so that a test's
+// COMPLAINTS_* settings mean what they mean to the command.
+import { lazyApiClient } from './api/lazy-client.js';
+import { MAX_BOOK_READS, MEMBER_BOOK_READS, RequestGate } from './api/request-gate.js';
+import type { Config } from './config.js';
+import { configureLog, log } from './log.js';
+import { createServer, forwardLogToClient } from './server.js';
+
+export interface StdioServer {
+  server: ReturnType<typeof createServer>;
+  /** The lazy API client, when the settings name a key and a URL: to load it early, and to close its sockets. */
+  client: ReturnType<typeof lazyApiClient> | undefined;
+}
+
+export function createStdioServer(config: Config, version: string): StdioServer {
+  configureLog({ level: config.logLevel, format: config.logFormat });
+  for (const warning of config.warnings) log.warn(warning);
+  for (const problem of config.problems) log.warn(problem);
+  const client = config.apiKey && config.apiUrl ? lazyApiClient(config.apiUrl, config.apiKey, config.timeoutMs) : undefined;
+  const server = createServer({
+    api: client?.api,
+    problems: config.problems,
+    clock: { now: () => new Date(), timeZone: config.timeZone },
+    redactPii: config.redactPii,
+    language: config.language,
+    timeoutMs: config.timeoutMs,
+    bookReads: [new RequestGate(MEMBER_BOOK_READS), new RequestGate(MAX_BOOK_READS)],
+    version,
+  });
+  configureLog({ forward: forwardLogToClient(server) });
+  return { server, client };
+}
