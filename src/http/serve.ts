@@ -278,7 +278,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       timeoutMs: options.timeoutMs,
       dispatcher,
       // A key the sign-in's own check saw accepted needs no second check at initialize.
-      onKeyStatus: (signedInKey, status) => void state.heard(keyId(signedInKey), status),
+      onKeyStatus: (signedInKey, status) => state.heard(keyId(signedInKey), status),
       state,
     });
   }

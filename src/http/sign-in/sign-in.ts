@@ -7,6 +7,7 @@ import { ComplaintsApi } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import type { SignInSettings } from '../settings.js';
 import type { SharedState } from '../state/shared-state.js';
+import { PendingWrites } from '../written-first.js';
 import { ClientMetadataDocuments } from './client-metadata.js';
 import { type AccessCheck, type KeyVerdict, SignInProvider } from './provider.js';
 import { RegisteredClients } from './registered-clients.js';
@@ -38,7 +39,7 @@ export interface SignInOptions {
   /** What every replica shares: used codes, refresh generations, withdrawn grants, rate counters. */
   state: SharedState;
   /** Told what the service answered for a key checked at sign-in (so that serve --http remembers an accepted one). */
-  onKeyStatus?: (key: string, status: number) => void;
+  onKeyStatus?: (key: string, status: number) => Promise<void> | void;
 }
 
 export function createSignIn(options: SignInOptions): SignIn {
@@ -48,33 +49,13 @@ export function createSignIn(options: SignInOptions): SignIn {
   const sealer = new TokenSealer(settings.secrets);
   const documents = new ClientMetadataDocuments({ allowPrivateAddresses: settings.allowPrivateClientMetadata });
 
-  // One list call of one record: the cheapest question that the key and its permission must answer.
-  const checkKey = async (key: string): Promise<KeyVerdict> => {
-    const api = new ComplaintsApi({
-      baseUrl: options.apiUrl,
-      apiKey: key,
-      keyFrom: 'sign-in',
-      timeoutMs: options.timeoutMs,
-      dispatcher: options.dispatcher,
-      onStatus: (status) => options.onKeyStatus?.(key, status),
-    });
-    try {
-      await api.listComplaints({ pageSize: 1 });
-      return 'accepted';
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return 'refused';
-      if (error instanceof ApiError && error.status === 403) return 'forbidden';
-      return 'unreachable';
-    }
-  };
-
   const provider = new SignInProvider({
     sealer,
     state: options.state,
     clients: new RegisteredClients(sealer, documents),
     issuer,
     resource,
-    checkKey,
+    checkKey: signInKeyCheck(options),
     // The host alone is enough for a member to recognise the service (the settings checked the URL).
     ...(URL.canParse(options.apiUrl) ? { serviceHost: new URL(options.apiUrl).host } : {}),
   });
@@ -88,5 +69,35 @@ export function createSignIn(options: SignInOptions): SignIn {
     resourceMetadataUrl: `${issuer}${RESOURCE_METADATA_PATH}`,
     resource,
     close: () => documents.close(),
+  };
+}
+
+/**
+ * The key a member signs in with, asked of the service with one list call of one record (the cheapest
+ * question that the key and its permission must answer). What the service answered is written
+ * (onKeyStatus) before the verdict is given, so the client's first call, on any replica, finds the
+ * key accepted.
+ */
+export function signInKeyCheck(options: Pick<SignInOptions, 'apiUrl' | 'timeoutMs' | 'dispatcher' | 'onKeyStatus'>): (key: string) => Promise<KeyVerdict> {
+  return async (key) => {
+    const writes = new PendingWrites();
+    const api = new ComplaintsApi({
+      baseUrl: options.apiUrl,
+      apiKey: key,
+      keyFrom: 'sign-in',
+      timeoutMs: options.timeoutMs,
+      dispatcher: options.dispatcher,
+      onStatus: (status) => writes.add(Promise.resolve(options.onKeyStatus?.(key, status))),
+    });
+    try {
+      await api.listComplaints({ pageSize: 1 });
+      return 'accepted';
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return 'refused';
+      if (error instanceof ApiError && error.status === 403) return 'forbidden';
+      return 'unreachable';
+    } finally {
+      await writes.settled();
+    }
   };
 }
