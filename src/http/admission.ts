@@ -16,7 +16,7 @@ import { MemberGates } from './member-gates.js';
 import type { SharedState } from './state/shared-state.js';
 
 /**
- * Every limit that refuses: `perKey`, `total`, `unverified` (in-flight.ts) on this replica;
+ * Every limit on work in flight that refuses: `perKey`, `total`, `unverified` (in-flight.ts) on this replica;
  * `perKeyAcrossReplicas`, the key's cap counted on every replica; `fetches` and
  * `fetchesPerHostOrAddress`, the sign-in's document fetches.
  */

@@ -1,6 +1,6 @@
-// The shape of one tool: adding a tool means adding one file that exports a `defineTool(...)` and a
-// line in catalog.ts. Tools know nothing of the MCP SDK: server.ts registers them (the SDK is imported
-// by server.ts, http/serve.ts and index.ts only, and by the demo's client).
+// The shape of one tool: a file that exports a `defineTool(...)`, and its line in catalog.ts
+// (CONTRIBUTING.md's "Adding a tool" has the rest). Tools know nothing of the MCP SDK: server.ts
+// registers them.
 import type { z } from 'zod';
 import type { ComplaintsReader } from '../contract/operations.js';
 import type { Clock } from '../domain/clock.js';

@@ -1,6 +1,6 @@
 // Every tool, prompt and the resource template as a client finds them: the stdio server's McpServer in
 // process (helpers/in-process.ts), against the sandbox over real HTTP on loopback. No build needed: the
-// tool snapshots here fail on drift and are refreshed with `npx vitest run -u`.
+// tool snapshots here fail on drift and are refreshed with `npx vitest run --project unit -u`.
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween } from '../../src/calendar/business-days.js';
@@ -14,6 +14,9 @@ import { TOOLS } from '../../src/tools/catalog.js';
 import type { Connection } from '../helpers/connection.js';
 import { connectInProcess } from '../helpers/in-process.js';
 import { onOneDay } from '../helpers/one-day.js';
+
+/** What the model loads of one tool (name, description, input schema), on average over the catalog. */
+const TOKENS_PER_TOOL = 500;
 
 let sandbox: SandboxHandle;
 let mcp: Connection;
@@ -69,15 +72,17 @@ describe('tools/list', () => {
 
   // Every conversation pays for the definitions before the first question: name, description and
   // input schema as a model API takes them (compact JSON; the output schema is not shown to the model).
-  it('keeps what the model loads of the three tools within 1,500 tokens (o200k), uuids as format only', async () => {
+  // A budget of 500 tokens a tool on average: the three first tools take some 1,420.
+  it(`keeps what the model loads of the tools within ${TOKENS_PER_TOOL} tokens a tool (o200k), uuids as format only`, async () => {
     const { tools } = await mcp.client.listTools();
     const tokens = tools.map(({ name, description, inputSchema }) => countTokens(JSON.stringify({ name, description, inputSchema })));
-    expect(tokens.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(1500);
+    expect(tokens.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(TOKENS_PER_TOOL * tools.length);
     // zod's uuid pattern (some 40 tokens each time) is left out; the server still checks the shape.
     const uuidFields = tools
       .flatMap((tool) => Object.values(tool.inputSchema.properties ?? {}) as Array<Record<string, unknown>>)
       .filter((p) => p.format === 'uuid');
-    expect(uuidFields.length).toBe(3);
+    // At least the three of the first tools (the stores' filters, get_complaint's id).
+    expect(uuidFields.length).toBeGreaterThanOrEqual(3);
     for (const field of uuidFields) expect(field.pattern).toBeUndefined();
   });
 
