@@ -1,20 +1,23 @@
 // The short code of an error that got no answer (ENOTFOUND, ECONNREFUSED, UND_ERR_SOCKET,
 // CERT_HAS_EXPIRED...), read from the error or its causes: undici and node wrap the system's error,
 // and the code may sit a few causes deep. Never the message, which may name addresses or hold text
-// the other side sent.
+// the other side sent. Each caller says which codes it takes, and how many causes deep it looks.
 
-/** Causes followed at most: undici's deepest wrapping is three or four. */
-const MAX_DEPTH = 5;
-const CODE = /^[A-Z][A-Z0-9_]{1,40}$/;
+export interface CodeRule {
+  /** The error and its causes looked at, at most. */
+  depth: number;
+  /** Whether a code is one the caller takes; one it does not take is passed over for the cause's. */
+  accepts: (code: string) => boolean;
+}
 
-/**
- * The first code shaped like one (upper case, digits, underscores) that `accepts` takes, on the error
- * or a cause of it; a code it does not take is passed over for the cause's.
- */
-export function errorCode(error: unknown, accepts: (code: string) => boolean = () => true): string | undefined {
-  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < MAX_DEPTH; depth++) {
+/** The sign-in's: any code shaped like one (upper case, digits, underscores), TLS ones included, five deep. */
+export const ANY_CODE: CodeRule = { depth: 5, accepts: (code) => /^[A-Z][A-Z0-9_]{1,40}$/.test(code) };
+
+/** The first code `rule` takes, on the error or a cause of it. */
+export function errorCode(error: unknown, rule: CodeRule = ANY_CODE): string | undefined {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < rule.depth; depth++) {
     const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && CODE.test(code) && accepts(code)) return code;
+    if (typeof code === 'string' && rule.accepts(code)) return code;
     current = cause;
   }
   return undefined;

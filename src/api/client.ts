@@ -12,7 +12,7 @@ import type { ComplaintDetail, Pagination } from '../contract/records.js';
 import { errorCode } from '../error-code.js';
 import { log } from '../log.js';
 import { ApiError, abortReason, errorForStatus, type KeySource, type StatusContext } from './errors.js';
-import { answeredInPlainHttp, isSocketCode, networkError, plainHttpError } from './network-errors.js';
+import { answeredInPlainHttp, networkError, plainHttpError, SOCKET_CODE } from './network-errors.js';
 import { readDetailEnvelope, readListEnvelope } from './read-records.js';
 import { refusedParameter } from './refused-parameter.js';
 
@@ -165,7 +165,7 @@ export class ComplaintsApi implements ComplaintsReader {
         if (error instanceof ApiError) throw error;
         if (call.timedOut()) throw timeoutError();
         if (signal.aborted) throw abortReason(signal);
-        const code = errorCode(error, isSocketCode);
+        const code = errorCode(error, SOCKET_CODE);
         log.debug('GET', { ...where, attempt, error: code ?? 'unknown', ms: elapsed() });
         if (answeredInPlainHttp(error)) throw plainHttpError(baseUrl, code);
         if (!RETRYABLE_CODES.has(code ?? '') || attempt >= maxAttempts) throw networkError(baseUrl, code, attempt);

@@ -1,15 +1,18 @@
 // What a request that got no answer means, in words a member can act on: the code of the socket's
 // failure, an https:// URL answered in plain HTTP, and the message naming the URL and the cause. Used
 // by the API client and by the settings probe at start (settings-probe.ts), which see the same errors.
+import type { CodeRule } from '../error-code.js';
 import { ApiError, shownBaseUrl } from './errors.js';
 
 /**
- * Whether `code` (error-code.ts reads it) names a socket's failure: a system code (E...) or undici's
- * (UND_ERR_...), not undici's bare UND_ERR nor node's argument checks (ERR_INVALID_...).
+ * The API client's codes (error-code.ts reads them): a socket's failure, a system code (E...) or
+ * undici's (UND_ERR_...), not undici's bare UND_ERR nor node's argument checks (ERR_INVALID_...);
+ * looked for on the error and three causes, as deep as undici wraps a request's failure.
  */
-export function isSocketCode(code: string): boolean {
-  return code !== 'UND_ERR' && !code.startsWith('ERR_INVALID') && (code.startsWith('E') || code.startsWith('UND_ERR_'));
-}
+export const SOCKET_CODE: CodeRule = {
+  depth: 4,
+  accepts: (code) => code !== 'UND_ERR' && !code.startsWith('ERR_INVALID') && (code.startsWith('E') || code.startsWith('UND_ERR_')),
+};
 
 /** OpenSSL's words for a TLS handshake answered by a plain HTTP server (3.0 and 3.2+ say it differently). */
 const PLAIN_HTTP_CODES = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG']);

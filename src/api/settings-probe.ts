@@ -8,7 +8,7 @@ import { request as httpsRequest } from 'node:https';
 import { errorCode } from '../error-code.js';
 import { log } from '../log.js';
 import { ApiError, errorForStatus } from './errors.js';
-import { answeredInPlainHttp, isSocketCode, networkError, plainHttpError } from './network-errors.js';
+import { answeredInPlainHttp, networkError, plainHttpError, SOCKET_CODE } from './network-errors.js';
 import { readListEnvelope } from './read-records.js';
 
 /** A list of one record is a few KB; more than this is not the service's answer to it. */
@@ -57,8 +57,8 @@ export function probeSettings(baseUrl: string, apiKey: string, timeoutMs: number
     );
     outgoing.on('error', (error) => {
       if (settled) return;
-      log.debug('GET', { ...where, error: errorCode(error, isSocketCode) ?? 'unknown', ms: elapsed() });
-      fail(answeredInPlainHttp(error) ? plainHttpError(baseUrl, errorCode(error, isSocketCode)) : networkError(baseUrl, errorCode(error, isSocketCode), 1));
+      log.debug('GET', { ...where, error: errorCode(error, SOCKET_CODE) ?? 'unknown', ms: elapsed() });
+      fail(answeredInPlainHttp(error) ? plainHttpError(baseUrl, errorCode(error, SOCKET_CODE)) : networkError(baseUrl, errorCode(error, SOCKET_CODE), 1));
     });
     outgoing.end();
   });

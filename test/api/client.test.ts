@@ -1,7 +1,7 @@
 // The API client against tiny loopback servers that misbehave on purpose.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
-import { Agent } from 'undici';
+import { Agent, MockAgent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ComplaintsApi, parseRetryAfter } from '../../src/api/client.js';
 import { ApiError, NOT_FOUND_TEXT } from '../../src/api/errors.js';
@@ -321,5 +321,42 @@ describe('pagination as the service sends it', () => {
     list({ page: 1, pageSize: 20, totalPages: 4 }, [{}]);
     const { pagination } = await api().listComplaints({ page: 1, pageSize: 20 });
     expect(pagination).toEqual({ page: 1, pageSize: 20, total: 1, totalPages: 4 });
+  });
+});
+
+describe('a socket error wrapped deeper than undici wraps one', () => {
+  /** ECONNRESET under four causes: deeper than the client reads codes (the error and three causes). */
+  function deeplyWrapped(): Error {
+    let error: Error = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    for (let level = 0; level < 4; level++) error = new Error('fetch failed', { cause: error });
+    return error;
+  }
+
+  it('is a network error tried once, as before the reader of codes was shared with the sign-in', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agent
+      .get('http://complaints.test')
+      .intercept({ path: () => true, method: 'GET' })
+      .replyWithError(deeplyWrapped())
+      .persist();
+    try {
+      const api = new ComplaintsApi({
+        baseUrl: 'http://complaints.test',
+        apiKey: 'or_test_key_0123456789',
+        timeoutMs: 5000,
+        dispatcher: agent,
+        sleep: async () => {},
+      });
+      const error = await api.listComplaints({ pageSize: 1 }).then(
+        () => undefined,
+        (caught: unknown) => caught as Error,
+      );
+      expect(error?.message).toBe(
+        'Could not reach the complaints service at http://complaints.test (a network error). Check COMPLAINTS_API_URL and the network.',
+      );
+    } finally {
+      await agent.close();
+    }
   });
 });
