@@ -42,6 +42,8 @@ export interface Admitted {
   bookReads: readonly [member: RequestGate, process: RequestGate];
   /** Gives back everything the request holds; again is nothing. Also done when the signal aborts. */
   release: () => void;
+  /** Whether the shared state remembered the key as accepted when the request was admitted. */
+  accepted: boolean;
 }
 
 /** `gone`: the client went away before the decision; nothing is held. */
@@ -80,7 +82,8 @@ export class RequestAdmission {
   async admit(request: AdmissionRequest): Promise<Admission> {
     const { member, address, calls, signal } = request;
     const slots = Math.max(1, calls);
-    const local = this.limiter.admit(member, address, slots, await this.state.isAccepted(member));
+    const accepted = await this.state.isAccepted(member);
+    const local = this.limiter.admit(member, address, slots, accepted);
     if (!local.ok) return local;
     const gate = this.gates.take(member);
     let releaseShared = async () => {};
@@ -110,7 +113,7 @@ export class RequestAdmission {
       release();
       return { ok: false, cap: 'perKeyAcrossReplicas', reason: 'busy', limit: this.caps.perKey };
     }
-    return { ok: true, requests: gate.gate.requests, bookReads: [gate.gate.bookReads, this.bookReads], release };
+    return { ok: true, requests: gate.gate.requests, bookReads: [gate.gate.bookReads, this.bookReads], release, accepted };
   }
 }
 

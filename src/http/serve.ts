@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Agent } from 'undici';
 import { ComplaintsApi } from '../api/client.js';
-import { gatedReader, type RequestGate } from '../api/request-gate.js';
+import { gatedReader } from '../api/request-gate.js';
 import type { ComplaintsReader } from '../contract/operations.js';
 import { holdsKeyShape } from '../key-shape.js';
 import { log } from '../log.js';
@@ -144,14 +144,16 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   };
 
   /** The member's API client, made for this request: what the service answers for the key is remembered. */
-  const memberReader = (caller: Caller, member: string, address: string, requests: RequestGate): MemberApi => {
+  const memberReader = (caller: Caller, member: string, address: string, admitted: Admitted): MemberApi => {
     const { key, grant } = caller;
     // What the service answers for the key decides whether its next requests count as a member's.
-    // Its write to the shared state is awaited before any answer goes out (written()): a client's
-    // next request, on another replica, may ask for it at once.
+    // A write that changes what another replica would decide (a key now accepted, a key now refused)
+    // is awaited before any answer goes out (written()): the client's next request, on another
+    // replica, may ask for it at once. Renewing a key already remembered changes nothing there.
     const writes = new PendingWrites();
     const onStatus = (status: number) => {
-      writes.add(state.heard(member, status));
+      const heard = state.heard(member, status);
+      if (status === 401 || (!admitted.accepted && status >= 200 && status <= 299)) writes.add(heard);
       // A 401 for a signed-in key ends its sign-in: the client's next request is sent to sign in again.
       if (status === 401 && grant !== undefined) {
         signIn
@@ -163,7 +165,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     const reader = (maxAttempts?: number) =>
       gatedReader(
         new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus, maxAttempts }),
-        requests,
+        admitted.requests,
       );
     return { reader, keyFrom, written: () => writes.settled() };
   };
@@ -223,7 +225,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     const callIds = requestIds(body.json);
     const admitted = await admit(res, member, address, callIds.length, gone.signal);
     if (admitted === undefined) return;
-    const api = memberReader(caller, member, address, admitted.requests);
+    const api = memberReader(caller, member, address, admitted);
     if (!(await checkKey(res, body.json, member, api, gone.signal))) return;
     await answer(req, res, body.json, callIds, api, admitted);
   };

@@ -285,3 +285,11 @@ describe('FetchSlots: the sign-in document fetches', () => {
     expect(slots.admit('192.0.2.1', '192.0.2.9')).toEqual({ ok: false, cap: 'fetchesPerHostOrAddress', reason: 'busy', limit: 1 });
   });
 });
+
+describe('RequestAdmission: what an admitted request learns of its key', () => {
+  it('says whether the shared state remembered the key as accepted, so that only a change of it must be written before the answer', async () => {
+    const admission = new RequestAdmission({ total: 16, perKey: 4 }, await acceptedState(MEMBER));
+    expect(admitted(await admit(admission, MEMBER)).accepted).toBe(true);
+    expect(admitted(await admit(admission, STRANGER)).accepted).toBe(false);
+  });
+});
