@@ -5,8 +5,11 @@
 import { createRequire } from 'node:module';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { configureLog } from '../../src/log.js';
+import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
+import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
 import { createStdioServer } from '../../src/stdio-server.js';
 import { type Connection, callerOf } from './connection.js';
 import { openTranscript } from './transcript.js';
@@ -89,4 +92,31 @@ export async function connectInProcess(env: Record<string, string>): Promise<Con
     stopHearing();
     throw error;
   }
+}
+
+/** The demo book's sandbox and the full member's server in process, as a test file shares them. */
+export interface DemoInProcess {
+  sandbox: SandboxHandle;
+  mcp: Connection;
+}
+
+/**
+ * Starts the demo book's sandbox on loopback and the full member's stdio server in process against
+ * it before the file's tests, stops both after them, and clears the requests the sandbox recorded
+ * before each test. Read `sandbox` and `mcp` inside tests (they are set once the file starts).
+ */
+export function demoInProcessForFile(): DemoInProcess {
+  const demo = {} as DemoInProcess;
+  beforeAll(async () => {
+    demo.sandbox = await startSandbox();
+    demo.mcp = await connectInProcess({ COMPLAINTS_API_URL: demo.sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
+  });
+  afterAll(async () => {
+    await demo.mcp?.close();
+    await demo.sandbox?.close();
+  });
+  beforeEach(() => {
+    demo.sandbox.requests.length = 0;
+  });
+  return demo;
 }

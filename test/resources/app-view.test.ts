@@ -3,12 +3,9 @@
 // schemas (ext-apps), and the tool's answer beside it. The stdio server's McpServer in process
 // (helpers/in-process.ts); the page itself is the built one, read in test/e2e/app-view.test.ts.
 import * as extApps from '@modelcontextprotocol/ext-apps';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APP_VIEW_MIME_TYPE, overviewView } from '../../src/resources/overview-view.js';
-import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
-import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
-import type { Connection } from '../helpers/connection.js';
-import { connectInProcess } from '../helpers/in-process.js';
+import { demoInProcessForFile } from '../helpers/in-process.js';
 
 /**
  * The extension's own schemas and names, from ext-apps. Its type declarations re-export them from
@@ -21,22 +18,11 @@ const { McpUiResourceMetaSchema, McpUiToolMetaSchema, RESOURCE_MIME_TYPE, RESOUR
   RESOURCE_URI_META_KEY: string;
 };
 
-let sandbox: SandboxHandle;
-let mcp: Connection;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  mcp = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
-});
-
-afterAll(async () => {
-  await mcp?.close();
-  await sandbox?.close();
-});
+const demo = demoInProcessForFile();
 
 describe('the overview view, as a host finds it', () => {
   it('is named by complaints_overview alone, in both the current and the older spelling', async () => {
-    const { tools } = await mcp.client.listTools();
+    const { tools } = await demo.mcp.client.listTools();
     const overview = tools.find((tool) => tool.name === 'complaints_overview')!;
     expect(McpUiToolMetaSchema.parse(overview._meta?.ui)).toEqual({ resourceUri: overviewView.uri });
     expect(overview._meta?.[RESOURCE_URI_META_KEY]).toBe(overviewView.uri);
@@ -46,7 +32,7 @@ describe('the overview view, as a host finds it', () => {
 
   it('is listed, with the extension mime type and a policy that allows no other origin', async () => {
     expect(APP_VIEW_MIME_TYPE).toBe(RESOURCE_MIME_TYPE);
-    const { resources } = await mcp.client.listResources();
+    const { resources } = await demo.mcp.client.listResources();
     const listed = resources.find((resource) => resource.uri === overviewView.uri);
     expect(listed).toMatchObject({ name: overviewView.name, mimeType: RESOURCE_MIME_TYPE, title: overviewView.title });
     const meta = McpUiResourceMetaSchema.parse(listed?._meta?.ui);
@@ -54,7 +40,7 @@ describe('the overview view, as a host finds it', () => {
   });
 
   it('leaves the text of complaints_overview as hosts without the view read it, and carries the series the view draws', async () => {
-    const { text, structured } = await mcp.call('complaints_overview', { period: 'this_week' });
+    const { text, structured } = await demo.mcp.call('complaints_overview', { period: 'this_week' });
     expect(text).not.toMatch(/activity|ui:\/\//);
     expect(structured.activity).toMatchObject({ from: structured.filedFrom, step: 'day' });
     expect(structured.activity.filed.reduce((sum: number, count: number) => sum + count, 0)).toBe(structured.total);

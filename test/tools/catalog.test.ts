@@ -2,47 +2,30 @@
 // process (helpers/in-process.ts), against the sandbox over real HTTP on loopback. No build needed: the
 // tool snapshots here fail on drift and are refreshed with `npx vitest run --project unit -u`.
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addBusinessDays, businessDaysBetween } from '../../src/calendar/business-days.js';
 import { periodRange } from '../../src/calendar/periods.js';
 import { localDate } from '../../src/calendar/time-zone.js';
 import { urgencyOf } from '../../src/domain/deadline.js';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { STORE_IDS } from '../../src/sandbox/organizations.js';
-import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
 import { TOOLS } from '../../src/tools/catalog.js';
-import type { Connection } from '../helpers/connection.js';
-import { connectInProcess } from '../helpers/in-process.js';
+import { demoInProcessForFile } from '../helpers/in-process.js';
 import { onOneDay } from '../helpers/one-day.js';
 
 /** What the model loads of one tool (name, description, input schema), on average over the catalog. */
 const TOKENS_PER_TOOL = 500;
 
-let sandbox: SandboxHandle;
-let mcp: Connection;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  mcp = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
-});
-
-afterAll(async () => {
-  await mcp?.close();
-  await sandbox?.close();
-});
-
-beforeEach(() => {
-  sandbox.requests.length = 0;
-});
+const demo = demoInProcessForFile();
 
 const ORG_A = () =>
-  sandbox.dataset.records.filter(
-    (record) => record.organizationId === sandbox.dataset.records.find((r) => r.detail.store.id === STORE_IDS.miraflores)!.organizationId,
+  demo.sandbox.dataset.records.filter(
+    (record) => record.organizationId === demo.sandbox.dataset.records.find((r) => r.detail.store.id === STORE_IDS.miraflores)!.organizationId,
   );
 
 describe('tools/list', () => {
   it('offers every tool read-only, with input and output schemas, and a description that routes the model', async () => {
-    const { tools } = await mcp.client.listTools();
+    const { tools } = await demo.mcp.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
@@ -74,7 +57,7 @@ describe('tools/list', () => {
   // input schema as a model API takes them (compact JSON; the output schema is not shown to the model).
   // A budget of 500 tokens a tool on average: the three first tools take some 1,420.
   it(`keeps what the model loads of the tools within ${TOKENS_PER_TOOL} tokens a tool (o200k), uuids as format only`, async () => {
-    const { tools } = await mcp.client.listTools();
+    const { tools } = await demo.mcp.client.listTools();
     const tokens = tools.map(({ name, description, inputSchema }) => countTokens(JSON.stringify({ name, description, inputSchema })));
     expect(tokens.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(TOKENS_PER_TOOL * tools.length);
     // zod's uuid pattern (some 40 tokens each time) is left out; the server still checks the shape.
@@ -88,23 +71,23 @@ describe('tools/list', () => {
 
   // One file per tool, so that a change to one tool's schema or description is a diff of its own file.
   it.each(TOOLS.map((tool) => tool.name))('keeps %s as listed, in a snapshot file of its own', async (name) => {
-    const { tools } = await mcp.client.listTools();
+    const { tools } = await demo.mcp.client.listTools();
     const listed = tools.find((tool) => tool.name === name);
     expect(listed).toBeDefined();
     await expect(listed).toMatchFileSnapshot(`./__snapshots__/${name}.snap`);
   });
 
   it('keeps the prompt and resource lists in a snapshot: their descriptions route the model as much', async () => {
-    expect((await mcp.client.listPrompts()).prompts).toMatchSnapshot();
-    expect((await mcp.client.listResourceTemplates()).resourceTemplates).toMatchSnapshot();
+    expect((await demo.mcp.client.listPrompts()).prompts).toMatchSnapshot();
+    expect((await demo.mcp.client.listResourceTemplates()).resourceTemplates).toMatchSnapshot();
   });
 });
 
 describe('list_complaints', () => {
   it('lists the first page with defaults, a header, one line per record and a hint to page 2', async () => {
-    const { text, isError, structured } = await mcp.call('list_complaints');
+    const { text, isError, structured } = await demo.mcp.call('list_complaints');
     expect(isError).toBe(false);
-    expect(sandbox.requests).toEqual([{ method: 'GET', path: '/api/v1/complaints', query: { page: '1', pageSize: '20' } }]);
+    expect(demo.sandbox.requests).toEqual([{ method: 'GET', path: '/api/v1/complaints', query: { page: '1', pageSize: '20' } }]);
     const total = ORG_A().length;
     const lines = text.split('\n');
     expect(lines[0]).toMatch(new RegExp(`^${total} records match\\. Page 1 of ${Math.ceil(total / 20)}, 20 shown`));
@@ -122,9 +105,9 @@ describe('list_complaints', () => {
   });
 
   it('has no pagination hint on the last page', async () => {
-    const first = await mcp.call('list_complaints', { pageSize: 100 });
+    const first = await demo.mcp.call('list_complaints', { pageSize: 100 });
     const last = first.structured.pages;
-    const { text, structured } = await mcp.call('list_complaints', { pageSize: 100, page: last });
+    const { text, structured } = await demo.mcp.call('list_complaints', { pageSize: 100, page: last });
     expect(structured.nextPage).toBeUndefined();
     expect(structured.hint).toBeUndefined();
     expect(text).not.toMatch(/more: call list_complaints/);
@@ -133,9 +116,9 @@ describe('list_complaints', () => {
 
   it('sends every filter under the API names and shows only matching records', async () => {
     const args = { status: 'open', type: 'claim', storeId: STORE_IDS.miraflores, search: 'a', from: '2026-01-01', to: '2099-12-31', page: 1, pageSize: 50 };
-    const { isError, structured, text } = await mcp.call('list_complaints', args);
+    const { isError, structured, text } = await demo.mcp.call('list_complaints', args);
     expect(isError).toBe(false);
-    expect(sandbox.requests[0]?.query).toEqual({
+    expect(demo.sandbox.requests[0]?.query).toEqual({
       page: '1',
       pageSize: '50',
       status: 'open',
@@ -163,46 +146,46 @@ describe('list_complaints', () => {
   });
 
   it('accepts page numbers sent as strings, as some clients do', async () => {
-    const { isError, structured } = await mcp.call('list_complaints', { page: '2', pageSize: '5' });
+    const { isError, structured } = await demo.mcp.call('list_complaints', { page: '2', pageSize: '5' });
     expect(isError).toBe(false);
-    expect(sandbox.requests[0]?.query).toEqual({ page: '2', pageSize: '5' });
+    expect(demo.sandbox.requests[0]?.query).toEqual({ page: '2', pageSize: '5' });
     expect(structured).toMatchObject({ page: 2, nextPage: 3 });
     expect(structured.items).toHaveLength(5);
   });
 
   it('passes an ISO date-time bound through as given, and says which days it covers', async () => {
-    const { text } = await mcp.call('list_complaints', { from: '2026-11-16T10:00:00-05:00', to: '2026-11-16T12:00:00-05:00' });
-    expect(sandbox.requests[0]?.query).toMatchObject({ from: '2026-11-16T10:00:00-05:00', to: '2026-11-16T12:00:00-05:00' });
+    const { text } = await demo.mcp.call('list_complaints', { from: '2026-11-16T10:00:00-05:00', to: '2026-11-16T12:00:00-05:00' });
+    expect(demo.sandbox.requests[0]?.query).toMatchObject({ from: '2026-11-16T10:00:00-05:00', to: '2026-11-16T12:00:00-05:00' });
     expect(text.split('\n')[0]).toMatch(/\(filed 2026-11-16\.\.2026-11-16\)/);
   });
 
   it('turns a period into from/to days in the time zone', async () => {
     // The server computes the week from its own clock: compared on one day (see helpers/one-day.ts).
     await onOneDay('America/Lima', async (now) => {
-      sandbox.requests.length = 0;
-      const { structured, text, isError } = await mcp.call('list_complaints', { period: 'this_week', status: 'open' });
+      demo.sandbox.requests.length = 0;
+      const { structured, text, isError } = await demo.mcp.call('list_complaints', { period: 'this_week', status: 'open' });
       expect(isError).toBe(false);
       const expected = periodRange('this_week', now, 'America/Lima');
-      expect(sandbox.requests[0]?.query).toMatchObject({ from: expected.from, to: expected.to, status: 'open' });
+      expect(demo.sandbox.requests[0]?.query).toMatchObject({ from: expected.from, to: expected.to, status: 'open' });
       // The days the period stands for are news to the caller; the filters it gave are not repeated.
       expect(structured).toMatchObject({ filedFrom: expected.from, filedTo: expected.to });
       expect(structured.filters).toBeUndefined();
       expect(text).toContain(`filed this_week, ${expected.from}..${expected.to} in America/Lima`);
       // The sandbox has records on each day of its own week, the week this one is unless the suite
       // started on a Sunday evening in Lima and reached this test after midnight.
-      if (localDate(new Date(sandbox.dataset.now), 'America/Lima') >= expected.from) expect(structured.total).toBeGreaterThan(0);
+      if (localDate(new Date(demo.sandbox.dataset.now), 'America/Lima') >= expected.from) expect(structured.total).toBeGreaterThan(0);
     });
   });
 
   it('sends search text encoded, as one parameter, whatever characters it holds', async () => {
     const search = 'Ñuñez&status=resolved#?/ 100%';
-    await mcp.call('list_complaints', { search });
-    expect(sandbox.requests).toEqual([{ method: 'GET', path: '/api/v1/complaints', query: { page: '1', pageSize: '20', search } }]);
+    await demo.mcp.call('list_complaints', { search });
+    expect(demo.sandbox.requests).toEqual([{ method: 'GET', path: '/api/v1/complaints', query: { page: '1', pageSize: '20', search } }]);
   });
 
   it('finds a record by its correlative', async () => {
     const record = ORG_A()[5]!;
-    const { structured } = await mcp.call('list_complaints', { search: record.detail.correlative! });
+    const { structured } = await demo.mcp.call('list_complaints', { search: record.detail.correlative! });
     expect(structured.items.map((item: { id: string }) => item.id)).toContain(record.id);
   });
 
@@ -236,19 +219,19 @@ describe('list_complaints', () => {
     [{ ['x'.repeat(100_000)]: 1 }, /unknown argument "x{40}… \[truncated, 99960 more characters\]": list_complaints accepts/],
     [Object.fromEntries(Array.from({ length: 7 }, (_, index) => [`a${index}`, 1])), /unknown argument "a0", "a1", "a2", "a3", "a4" \(and 2 more\): /],
   ])('refuses %j with a clear error and sends nothing', async (args, message) => {
-    const { isError, text } = await mcp.call('list_complaints', args);
+    const { isError, text } = await demo.mcp.call('list_complaints', args);
     expect(isError).toBe(true);
     expect(text).toMatch(message);
-    expect(sandbox.requests).toEqual([]);
+    expect(demo.sandbox.requests).toEqual([]);
   });
 });
 
 describe('get_complaint', () => {
   it('shows a record in full with its history', async () => {
     const record = ORG_A().find((r) => r.detail.history.length >= 3 && r.detail.attachments.length > 0)!;
-    const { text, isError, structured } = await mcp.call('get_complaint', { id: record.id });
+    const { text, isError, structured } = await demo.mcp.call('get_complaint', { id: record.id });
     expect(isError).toBe(false);
-    expect(sandbox.requests).toEqual([{ method: 'GET', path: `/api/v1/complaints/${record.id}`, query: {} }]);
+    expect(demo.sandbox.requests).toEqual([{ method: 'GET', path: `/api/v1/complaints/${record.id}`, query: {} }]);
     expect(text).toContain(record.detail.correlative!);
     expect(text).toMatch(/^(Claim|Complaint) /);
     expect(text).toMatch(/\nFiled (\d{4}-)?\d{2}-\d{2} \d{2}:\d{2} · /);
@@ -297,11 +280,11 @@ describe('get_complaint', () => {
           [soon!, /^due (\d{4}-)?\d{2}-\d{2}, 2 business days left, DUE SOON$/, 'due_soon', 2],
           [late!, /^due (\d{4}-)?\d{2}-\d{2}, 3 business days OVERDUE$/, 'overdue', -3],
         ] as const) {
-          const detail = await mcp.call('get_complaint', { id: record.id });
+          const detail = await demo.mcp.call('get_complaint', { id: record.id });
           expect(detail.text.split('\n')[1]).toMatch(new RegExp(`^Filed .* · response ${cell.source.slice(1, -1)} · no official response yet\\.`));
           expect(detail.structured.deadline).toMatchObject({ date: record.detail.deadline.date, daysLeft: left });
           expect(urgencyOf(detail.structured.deadline.daysLeft)).toBe(urgency);
-          const list = await mcp.call('list_complaints', { search: record.detail.correlative! });
+          const list = await demo.mcp.call('list_complaints', { search: record.detail.correlative! });
           const row = list.text.split('\n').find((line) => line.startsWith(`${record.detail.correlative}\t`))!;
           expect(row.split('\t')[6]).toMatch(cell);
           const item = list.structured.items.find((candidate: { id: string }) => candidate.id === record.id);
@@ -317,26 +300,26 @@ describe('get_complaint', () => {
 
   it('reads a record by its correlative or tracking code, matched exactly whatever the case', async () => {
     const record = ORG_A()[7]!;
-    const byId = await mcp.call('get_complaint', { id: record.id });
+    const byId = await demo.mcp.call('get_complaint', { id: record.id });
     for (const reference of [record.detail.correlative!, record.detail.trackingCode!.toLowerCase()]) {
-      sandbox.requests.length = 0;
-      const { text, isError, structured } = await mcp.call('get_complaint', { reference });
+      demo.sandbox.requests.length = 0;
+      const { text, isError, structured } = await demo.mcp.call('get_complaint', { reference });
       expect(isError, text).toBe(false);
       expect(text).toBe(byId.text);
       // Asked by reference, the id is news.
       expect(structured.id).toBe(record.id);
       expect({ ...structured, id: undefined }).toEqual(byId.structured);
       // One search, then the record by its id.
-      expect(sandbox.requests.map((request) => request.path)).toEqual(['/api/v1/complaints', `/api/v1/complaints/${record.id}`]);
-      expect(sandbox.requests[0]?.query).toMatchObject({ search: reference, pageSize: '100' });
+      expect(demo.sandbox.requests.map((request) => request.path)).toEqual(['/api/v1/complaints', `/api/v1/complaints/${record.id}`]);
+      expect(demo.sandbox.requests[0]?.query).toMatchObject({ search: reference, pageSize: '100' });
     }
   });
 
   it('gives a reference that matches no record, or one of another organization, the not-found text of a 404', async () => {
-    const missing = await mcp.call('get_complaint', { id: '00000000-0000-4000-8000-000000000000' });
-    const foreign = sandbox.dataset.records.find((record) => !ORG_A().includes(record))!;
+    const missing = await demo.mcp.call('get_complaint', { id: '00000000-0000-4000-8000-000000000000' });
+    const foreign = demo.sandbox.dataset.records.find((record) => !ORG_A().includes(record))!;
     for (const reference of ['000000000-1999', foreign.detail.trackingCode!, ORG_A()[0]!.detail.correlative!.slice(0, -1)]) {
-      const { text, isError } = await mcp.call('get_complaint', { reference });
+      const { text, isError } = await demo.mcp.call('get_complaint', { reference });
       expect(isError).toBe(true);
       expect(text).toBe(missing.text);
     }
@@ -350,33 +333,33 @@ describe('get_complaint', () => {
     [{ reference: DEMO_KEYS.full.key }, /expected a correlative such as 000000481-2026 or a tracking code such as RCL-7KQ2-M9XD at reference/],
     [{ reference: `x${DEMO_KEYS.full.key.toUpperCase()}` }, /expected a correlative/],
   ])('refuses %j before sending anything', async (args, expected) => {
-    const { text, isError } = await mcp.call('get_complaint', args);
+    const { text, isError } = await demo.mcp.call('get_complaint', args);
     expect(isError).toBe(true);
     expect(text).toMatch(expected);
-    expect(sandbox.requests).toEqual([]);
+    expect(demo.sandbox.requests).toEqual([]);
   });
 
   it('gives one not-found text for a missing record and a record of another organization', async () => {
-    const foreign = sandbox.dataset.records.find((record) => !ORG_A().includes(record))!;
-    const missing = await mcp.call('get_complaint', { id: '00000000-0000-4000-8000-000000000000' });
-    const other = await mcp.call('get_complaint', { id: foreign.id });
+    const foreign = demo.sandbox.dataset.records.find((record) => !ORG_A().includes(record))!;
+    const missing = await demo.mcp.call('get_complaint', { id: '00000000-0000-4000-8000-000000000000' });
+    const other = await demo.mcp.call('get_complaint', { id: foreign.id });
     expect(missing.isError).toBe(true);
     expect(missing.text).toMatch(/not found or not accessible/);
     expect(other.text).toBe(missing.text);
   });
 
   it('refuses an unknown argument, naming the accepted one', async () => {
-    const { isError, text } = await mcp.call('get_complaint', { uuid: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11' });
+    const { isError, text } = await demo.mcp.call('get_complaint', { uuid: '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11' });
     expect(isError).toBe(true);
     expect(text).toMatch(/unknown argument "uuid": get_complaint accepts id/);
-    expect(sandbox.requests).toEqual([]);
+    expect(demo.sandbox.requests).toEqual([]);
   });
 
   it('refuses an id that is not a uuid before sending anything', async () => {
-    const { isError, text } = await mcp.call('get_complaint', { id: '../complaints?x=1' });
+    const { isError, text } = await demo.mcp.call('get_complaint', { id: '../complaints?x=1' });
     expect(isError).toBe(true);
     expect(text).toMatch(/expected a record's uuid, as in the id column of list_complaints; give a correlative or tracking code as reference at id/);
-    expect(sandbox.requests).toEqual([]);
+    expect(demo.sandbox.requests).toEqual([]);
   });
 });
 
@@ -385,7 +368,7 @@ describe('complaints_overview', () => {
     // Overdue and due soon are counted by the server from its own clock: compared on one day (see
     // helpers/one-day.ts).
     await onOneDay('America/Lima', async (_now, today) => {
-      sandbox.requests.length = 0;
+      demo.sandbox.requests.length = 0;
       const records = ORG_A();
       const tally = (key: (record: (typeof records)[number]) => string) =>
         records.reduce<Record<string, number>>((counts, record) => {
@@ -401,7 +384,7 @@ describe('complaints_overview', () => {
         .flatMap((record) => [record.detail.delivery.receipt.status, record.detail.delivery.response.status])
         .filter((state) => state !== null && state !== 'sent' && state !== 'queued');
 
-      const { text, isError, structured } = await mcp.call('complaints_overview');
+      const { text, isError, structured } = await demo.mcp.call('complaints_overview');
       expect(isError, text).toBe(false);
       // Everything was read: no `counted` apart from the total, no hint about a cap.
       expect(structured.total).toBe(records.length);
@@ -435,13 +418,13 @@ describe('complaints_overview', () => {
       // Every request was a page of 100, and there was one per page: of the filings, and of each
       // unresolved status after a count of one record (the oldest pages are read first).
       const pageSizes = (status: string | undefined) =>
-        sandbox.requests.filter((request) => request.query.status === status).map((request) => request.query.pageSize);
+        demo.sandbox.requests.filter((request) => request.query.status === status).map((request) => request.query.pageSize);
       const pages = (count: number) => Array(Math.ceil(count / 100)).fill('100');
       expect(pageSizes(undefined)).toEqual(pages(records.length));
       for (const status of ['open', 'in_review']) {
         expect(pageSizes(status), status).toEqual(['1', ...pages(records.filter((record) => record.status === status).length)]);
       }
-      expect(sandbox.requests).toHaveLength(
+      expect(demo.sandbox.requests).toHaveLength(
         Math.ceil(records.length / 100) +
           2 +
           Math.ceil(records.filter((record) => record.status === 'open').length / 100) +
@@ -458,7 +441,7 @@ describe('complaints_overview', () => {
 
   it('sends notifications/progress while paging when the client gives a progress token', async () => {
     const updates: Array<{ progress: number; total?: number }> = [];
-    const result = await mcp.client.callTool({ name: 'complaints_overview', arguments: {} }, undefined, { onprogress: (update) => updates.push(update) });
+    const result = await demo.mcp.client.callTool({ name: 'complaints_overview', arguments: {} }, undefined, { onprogress: (update) => updates.push(update) });
     expect(result.isError).toBeFalsy();
     const records = ORG_A();
     const pagesOf = (count: number) => Math.max(1, Math.ceil(count / 100));
@@ -479,39 +462,39 @@ describe('complaints_overview', () => {
   });
 
   it('filters as list_complaints does, and refuses what it refuses before sending anything', async () => {
-    const { structured } = await mcp.call('complaints_overview', { type: 'complaint', storeId: STORE_IDS.miraflores });
+    const { structured } = await demo.mcp.call('complaints_overview', { type: 'complaint', storeId: STORE_IDS.miraflores });
     const expected = ORG_A().filter((record) => record.type === 'complaint' && record.storeId === STORE_IDS.miraflores).length;
     expect(structured.total).toBe(expected);
     // The filings, and the unresolved records of the book, narrowed alike.
-    const filings = sandbox.requests.filter((request) => request.query.status === undefined);
+    const filings = demo.sandbox.requests.filter((request) => request.query.status === undefined);
     expect(filings[0]?.query).toMatchObject({ type: 'complaint', storeId: STORE_IDS.miraflores, page: '1', pageSize: '100' });
-    for (const request of sandbox.requests) expect(request.query).toMatchObject({ type: 'complaint', storeId: STORE_IDS.miraflores });
-    sandbox.requests.length = 0;
-    const refused = await mcp.call('complaints_overview', { period: 'this_week', from: '2026-11-01' });
+    for (const request of demo.sandbox.requests) expect(request.query).toMatchObject({ type: 'complaint', storeId: STORE_IDS.miraflores });
+    demo.sandbox.requests.length = 0;
+    const refused = await demo.mcp.call('complaints_overview', { period: 'this_week', from: '2026-11-01' });
     expect(refused.text).toMatch(/either period or from\/to/);
-    const unknown = await mcp.call('complaints_overview', { status: 'open' });
+    const unknown = await demo.mcp.call('complaints_overview', { status: 'open' });
     expect(unknown.text).toMatch(/unknown argument "status": complaints_overview accepts period, from, to, storeId, type/);
-    expect(sandbox.requests).toEqual([]);
+    expect(demo.sandbox.requests).toEqual([]);
   });
 });
 
 describe('the complaint://{id} resource', () => {
   it('is listed as a template, and reads a record by id, correlative or tracking code as get_complaint shows it', async () => {
-    const { resourceTemplates } = await mcp.client.listResourceTemplates();
+    const { resourceTemplates } = await demo.mcp.client.listResourceTemplates();
     expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(['complaint://{id}']);
     const record = ORG_A()[3]!;
-    const { text } = await mcp.call('get_complaint', { id: record.id });
+    const { text } = await demo.mcp.call('get_complaint', { id: record.id });
     for (const key of [record.id, record.detail.correlative!, record.detail.trackingCode!]) {
-      const { contents } = await mcp.client.readResource({ uri: `complaint://${key}` });
+      const { contents } = await demo.mcp.client.readResource({ uri: `complaint://${key}` });
       expect(contents).toEqual([{ uri: `complaint://${key}`, mimeType: 'text/plain', text }]);
     }
   });
 
   it("answers a record that is not there, or not the member's, with the not-found text", async () => {
-    const foreign = sandbox.dataset.records.find((record) => !ORG_A().includes(record))!;
+    const foreign = demo.sandbox.dataset.records.find((record) => !ORG_A().includes(record))!;
     for (const key of ['00000000-0000-4000-8000-000000000000', foreign.detail.correlative!]) {
       // -32002: the MCP spec's code for a resource that does not exist.
-      await expect(mcp.client.readResource({ uri: `complaint://${key}` })).rejects.toMatchObject({
+      await expect(demo.mcp.client.readResource({ uri: `complaint://${key}` })).rejects.toMatchObject({
         code: -32002,
         message: expect.stringMatching(/Record not found or not accessible with this API key \(404\)/),
       });
@@ -521,15 +504,15 @@ describe('the complaint://{id} resource', () => {
       ['complaint://%ZZ', /not correctly percent-encoded/],
       [`complaint://${DEMO_KEYS.full.key}`, /expected a correlative/],
     ] as const) {
-      await expect(mcp.client.readResource({ uri })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(message) });
+      await expect(demo.mcp.client.readResource({ uri })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(message) });
     }
-    expect(mcp.stderr()).not.toMatch(/failed unexpectedly/);
+    expect(demo.mcp.stderr()).not.toMatch(/failed unexpectedly/);
   });
 });
 
 describe('prompts', () => {
   it('lists weekly_report, monthly_report and summarize_complaint with their arguments', async () => {
-    const { prompts } = await mcp.client.listPrompts();
+    const { prompts } = await demo.mcp.client.listPrompts();
     expect(prompts.map((prompt) => [prompt.name, (prompt.arguments ?? []).map((argument) => `${argument.name}${argument.required ? '!' : ''}`)])).toEqual([
       ['weekly_report', ['period', 'storeId', 'language']],
       ['monthly_report', ['month', 'storeId', 'language']],
@@ -537,7 +520,7 @@ describe('prompts', () => {
     ]);
   });
 
-  const promptText = async (name: string, args: Record<string, string>, client = mcp.client) => {
+  const promptText = async (name: string, args: Record<string, string>, client = demo.mcp.client) => {
     const result = await client.getPrompt({ name, arguments: args });
     expect(result.messages.map((message) => message.role)).toEqual(['user']);
     return { description: result.description, text: (result.messages[0]!.content as { text: string }).text };
@@ -561,7 +544,7 @@ describe('prompts', () => {
     expect(forStore.text).toContain(`de la semana pasada para la tienda ${STORE_IDS.miraflores}.`);
     expect(forStore.text).toContain(`complaints_overview con {"period":"last_week","storeId":"${STORE_IDS.miraflores}"}`);
     expect(forStore.text).toContain(`list_complaints con {"overdue":true,"storeId":"${STORE_IDS.miraflores}","pageSize":100}`);
-    await expect(mcp.client.getPrompt({ name: 'weekly_report', arguments: { period: 'next_year' } })).rejects.toThrow(/expected one of today, yesterday/);
+    await expect(demo.mcp.client.getPrompt({ name: 'weekly_report', arguments: { period: 'next_year' } })).rejects.toThrow(/expected one of today, yesterday/);
   });
 
   it('weekly_report in English keeps the law’s Spanish terms, glossed', async () => {
@@ -574,7 +557,7 @@ describe('prompts', () => {
     expect(text).toContain('Write in English, and keep the law’s Spanish terms, glossed once: reclamo (a claim');
     for (const term of ['queja (', 'plazo de 15 días hábiles (', 'respuesta oficial (', 'hoja de reclamación (']) expect(text).toContain(term);
     for (const language of ['fr', 'ES', ' en', '__proto__']) {
-      await expect(mcp.client.getPrompt({ name: 'weekly_report', arguments: { language } }), language).rejects.toThrow(/expected es or en/);
+      await expect(demo.mcp.client.getPrompt({ name: 'weekly_report', arguments: { language } }), language).rejects.toThrow(/expected es or en/);
     }
   });
 
@@ -598,14 +581,14 @@ describe('prompts', () => {
   });
 
   it('monthly_report refuses a month not begun, one before 2000 and anything but YYYY-MM', async () => {
-    const refused = (month: string) => mcp.client.getPrompt({ name: 'monthly_report', arguments: { month } });
+    const refused = (month: string) => demo.mcp.client.getPrompt({ name: 'monthly_report', arguments: { month } });
     await expect(refused('2999-01')).rejects.toThrow(/monthly_report: 2999-01 has not begun yet \(it is \d{4}-\d{2} in America\/Lima\)/);
     await expect(refused('1999-12')).rejects.toThrow(/expected a month from 2000-01 on/);
     for (const month of ['2026-13', '2026-1', 'last_month']) await expect(refused(month), month).rejects.toThrow(/expected a month as YYYY-MM, e.g. 2026-10/);
   });
 
   it('completes the month of monthly_report from the running month back', async () => {
-    const { completion } = await mcp.client.complete({ ref: { type: 'ref/prompt', name: 'monthly_report' }, argument: { name: 'month', value: '' } });
+    const { completion } = await demo.mcp.client.complete({ ref: { type: 'ref/prompt', name: 'monthly_report' }, argument: { name: 'month', value: '' } });
     const running = periodRange('this_month', new Date(), 'America/Lima').from.slice(0, 7);
     expect(completion.values).toHaveLength(13);
     expect([running, periodRange('last_month', new Date(), 'America/Lima').from.slice(0, 7)]).toContain(completion.values[0]);
@@ -614,7 +597,7 @@ describe('prompts', () => {
   it('completes the language argument of every prompt', async () => {
     for (const name of ['weekly_report', 'monthly_report', 'summarize_complaint']) {
       const complete = async (value: string) =>
-        (await mcp.client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: 'language', value } })).completion.values;
+        (await demo.mcp.client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: 'language', value } })).completion.values;
       expect(await complete('')).toEqual(['es', 'en']);
       expect(await complete('e')).toEqual(['es', 'en']);
       expect(await complete('E')).toEqual(['es', 'en']);
@@ -624,7 +607,7 @@ describe('prompts', () => {
   });
 
   it('completes the period argument', async () => {
-    const { completion } = await mcp.client.complete({ ref: { type: 'ref/prompt', name: 'weekly_report' }, argument: { name: 'period', value: 'last' } });
+    const { completion } = await demo.mcp.client.complete({ ref: { type: 'ref/prompt', name: 'weekly_report' }, argument: { name: 'period', value: 'last' } });
     expect(completion.values).toEqual(['last_week', 'last_7_days', 'last_month', 'last_30_days']);
   });
 
@@ -638,8 +621,8 @@ describe('prompts', () => {
     expect(byId.description).toBe(`Summary of ${id}`);
     expect(byId.text).toContain(`Call get_complaint with {"id":"${id}"}`);
     expect(byId.text).toContain('Write in English, and keep the law’s Spanish terms');
-    await expect(mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: 'x; drop' } })).rejects.toThrow(/expected a correlative/);
-    const keyed = mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: DEMO_KEYS.full.key } });
+    await expect(demo.mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: 'x; drop' } })).rejects.toThrow(/expected a correlative/);
+    const keyed = demo.mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: DEMO_KEYS.full.key } });
     await expect(keyed).rejects.toThrow(/expected a correlative/);
     await expect(keyed).rejects.not.toThrow(DEMO_KEYS.full.key);
   });

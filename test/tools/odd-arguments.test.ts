@@ -3,35 +3,17 @@
 // (helpers/in-process.ts), whose in-memory transport carries JSON as a pipe does; test/e2e/
 // odd-arguments.test.ts sends the same over serve --http, and long names over real stdio.
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
-import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
-import type { Connection } from '../helpers/connection.js';
-import { connectInProcess } from '../helpers/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { demoInProcessForFile } from '../helpers/in-process.js';
 
-let sandbox: SandboxHandle;
-let mcp: Connection;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  mcp = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
-});
-
-afterAll(async () => {
-  await mcp?.close();
-  await sandbox?.close();
-});
-
-beforeEach(() => {
-  sandbox.requests.length = 0;
-});
+const demo = demoInProcessForFile();
 
 /** tools/call with `argumentsJson` sent as written: JSON.parse keeps "__proto__" as an own key, and so does JSON.stringify. */
 async function callWithJson(name: string, argumentsJson: string) {
   const params = { name, arguments: JSON.parse(argumentsJson) };
   expect(JSON.stringify(params)).toContain(argumentsJson);
   try {
-    const result = await mcp.client.request({ method: 'tools/call', params }, CallToolResultSchema);
+    const result = await demo.mcp.client.request({ method: 'tools/call', params }, CallToolResultSchema);
     const text = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
     return { isError: result.isError === true, text };
   } catch (error) {
@@ -47,7 +29,7 @@ describe('date-times out of range', () => {
       const { isError, text } = await callWithJson('list_complaints', JSON.stringify({ from }));
       expect(isError).toBe(true);
       expect(text).toMatch(/expected a date YYYY-MM-DD or an ISO date-time .* at from/);
-      expect(sandbox.requests).toEqual([]);
+      expect(demo.sandbox.requests).toEqual([]);
     },
   );
 
@@ -56,7 +38,7 @@ describe('date-times out of range', () => {
     async (from) => {
       const { isError, text } = await callWithJson('list_complaints', JSON.stringify({ from, pageSize: 1 }));
       expect(isError, text).toBe(false);
-      expect(sandbox.requests[0]?.query).toMatchObject({ from });
+      expect(demo.sandbox.requests[0]?.query).toMatchObject({ from });
     },
   );
 });
@@ -75,7 +57,7 @@ describe('argument names that are also names of Object.prototype', () => {
       const { isError, text } = await callWithJson(tool, json);
       expect(isError, text).toBe(true);
       expect(text).toContain(`unknown argument "${name}": ${tool} accepts ${accepts}`);
-      expect(sandbox.requests).toEqual([]);
+      expect(demo.sandbox.requests).toEqual([]);
     });
   });
 });
