@@ -1,7 +1,7 @@
 // HTTP client of the complaints API's two read operations. Knows nothing of MCP.
 //
 // Every call has one deadline (COMPLAINTS_TIMEOUT_MS) that covers all attempts: undici's own
-// timeouts only fire to about the second, AbortSignal.timeout is precise. GETs are idempotent, so
+// timeouts only fire to about the second, a timer of our own (call-signal.ts) is precise. GETs are idempotent, so
 // 429/502/503/504 and connection failures are retried, at most 3 attempts in all.
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Dispatcher, request } from 'undici';

@@ -3,7 +3,7 @@
 // notifications routed by name. Results are read without trust here (a host may pass on anything),
 // so the rest of the view handles an outcome, never a raw message.
 import { HostConnection, type Params, PROTOCOL_VERSION, RpcError, reportSize } from './host-connection.js';
-import { fields, list, text } from './read.js';
+import { fields, list, objectOf, text } from './read.js';
 
 /** A host's error text is shown, but not without end. */
 export const MAX_ERROR_CHARS = 2000;
@@ -44,7 +44,8 @@ export function errorMessage(error: unknown): string {
   return message.slice(0, MAX_ERROR_CHARS);
 }
 
-export const isObject = (value: unknown): value is Params => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A plain object (read.ts's objectOf), as the parameters of a message. */
+export const isObject = (value: unknown): value is Params => objectOf(value) !== undefined;
 
 export class Host {
   private readonly connection: HostConnection;
