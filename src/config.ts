@@ -21,6 +21,7 @@ export interface Config {
   redactPii: boolean;
   /** COMPLAINTS_LANGUAGE: the language of a report prompt not given one (es or en). */
   language: Language;
+  answerGuide: string | undefined;
   /** COMPLAINTS_LOG_LEVEL and COMPLAINTS_LOG_FORMAT. */
   logLevel: LogLevel;
   logFormat: LogFormat;
@@ -169,7 +170,7 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   // Nor does the language of reports: a prompt can always be given one.
   const language = choice('COMPLAINTS_LANGUAGE', LANGUAGES, DEFAULT_LANGUAGE, LANGUAGES.join(' or '));
 
-  return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, language, logLevel, logFormat, problems, warnings };
+  return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, language, answerGuide: setting('COMPLAINTS_ANSWER_GUIDE'), logLevel, logFormat, problems, warnings };
 }
 
 export function parseFlag(value: string): boolean | undefined {

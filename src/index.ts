@@ -152,6 +152,7 @@ async function runHttp(host: string, port: number): Promise<void> {
     timeoutMs: config.timeoutMs,
     timeZone: config.timeZone,
     redactPii: config.redactPii,
+    answerGuide: config.answerGuide,
     language: config.language,
     version,
     settings,

@@ -31,7 +31,7 @@ import { maskInText } from './format/mask-text.js';
 import { log } from './log.js';
 import { PROMPTS } from './prompts/catalog.js';
 import type { Language } from './prompts/language.js';
-import { PromptArgumentError, type PromptDefaults } from './prompts/prompt.js';
+import { PromptArgumentError, type PromptContext } from './prompts/prompt.js';
 import { complaintResource } from './resources/complaint.js';
 import { APP_VIEW_MIME_TYPE, type AppView } from './resources/overview-view.js';
 import { cleanStrings } from './sanitize.js';
@@ -50,6 +50,8 @@ export interface ServerDeps {
   redactPii: boolean;
   /** COMPLAINTS_LANGUAGE: the language of a report prompt not given one. */
   language: Language;
+  /** COMPLAINTS_ANSWER_GUIDE: the path of the business's guide to its answers, read when draft_response is built. */
+  answerGuide: string | undefined;
   /** COMPLAINTS_TIMEOUT_MS: the bound of a whole tool call, every request and retry included. */
   timeoutMs: number;
   /**
@@ -144,7 +146,7 @@ export function createServer(deps: ServerDeps): McpServer {
   // One deadline for a whole call, whatever it reads: a client waits for one answer, not for each
   // request. Reading stops a little before it, so that what was read is answered within it. When the
   // time went waiting for this server's slots, the text says so rather than blame the service.
-  const startCall = (signal: AbortSignal) => {
+  const startCall = (signal?: AbortSignal) => {
     const waited = { ms: 0 };
     const call = callSignal(deps.timeoutMs - answerMargin(deps.timeoutMs), signal, () => callTimeout(deps.timeoutMs, waited.ms));
     return { call, context: context(call.signal, waited) };
@@ -174,7 +176,11 @@ export function createServer(deps: ServerDeps): McpServer {
   );
 
   for (const view of new Set(TOOLS.flatMap((tool) => (tool.view ? [tool.view] : [])))) registerView(server, view);
-  for (const prompt of PROMPTS) registerPrompt(server, prompt, { language: deps.language, clock: deps.clock });
+  const startPrompt = (signal?: AbortSignal) => {
+    const { call, context } = startCall(signal);
+    return { call, context: { ...context, language: deps.language, answerGuide: deps.answerGuide } };
+  };
+  for (const prompt of PROMPTS) registerPrompt(server, prompt, startPrompt, masked);
   for (const tool of TOOLS) registerTool(server, tool, startCall, masked);
   // Registering marks each list as one that may change (listChanged: true). These lists are fixed once
   // the server is made, and over stateless HTTP there is no stream to announce a change on: promising
@@ -246,9 +252,19 @@ function registerView(server: McpServer, view: AppView): void {
   });
 }
 
-function registerPrompt(server: McpServer, prompt: (typeof PROMPTS)[number], defaults: PromptDefaults): void {
+/**
+ * One prompt, its arguments checked by the SDK. Building one may read the service (the record a
+ * prompt brings), within a call's deadline as a tool's reading is; its errors answer as JSON-RPC
+ * errors (a prompt has no isError result), worded and masked as the tools word theirs.
+ */
+function registerPrompt(
+  server: McpServer,
+  prompt: (typeof PROMPTS)[number],
+  startPrompt: (signal?: AbortSignal) => { call: CallSignal; context: PromptContext },
+  masked: (text: string) => string,
+): void {
   const { argsSchema, complete = {}, build } = prompt;
-  const completers: Record<string, ((value: string, defaults: PromptDefaults) => string[]) | undefined> = complete;
+  const completers: Record<string, ((value: string, context: PromptContext) => string[] | Promise<string[]>) | undefined> = complete;
   // The SDK completes by the mark on the field itself: this server's own copy of the field, so that a
   // completion counted from the clock (monthly_report's months) reads this server's clock, not that of
   // the first server of the process (serve --http makes one per request; argument schemas are shared).
@@ -257,7 +273,18 @@ function registerPrompt(server: McpServer, prompt: (typeof PROMPTS)[number], def
   const withCompletion = (name: string, schema: z.core.$ZodType): z.core.$ZodType => {
     const completer = completers[name];
     if (completer === undefined || !(schema instanceof ZodType)) return schema;
-    const complete = (value: unknown) => completer(String(value ?? ''), defaults);
+    // A completion is a courtesy: one that cannot read the service offers nothing rather than an error.
+    const complete = async (value: unknown) => {
+      const { call, context } = startPrompt();
+      try {
+        return await completer(String(value ?? ''), context);
+      } catch (error) {
+        log.debug(`completing ${name} of ${prompt.name} offered nothing: ${error instanceof Error ? error.message : String(error)}`);
+        return [];
+      } finally {
+        call.end();
+      }
+    };
     if (schema instanceof ZodOptional) {
       const inner = schema.unwrap() as z.ZodType;
       if (!isCompletable(inner)) completable(inner, complete);
@@ -265,16 +292,29 @@ function registerPrompt(server: McpServer, prompt: (typeof PROMPTS)[number], def
     return completable(schema.clone(), complete);
   };
   const shape: z.ZodRawShape = Object.fromEntries(Object.entries(argsSchema).map(([name, schema]) => [name, withCompletion(name, schema)]));
-  server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema: shape }, (args) => {
+  server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema: shape }, async (args, extra) => {
+    const { call, context } = startPrompt(extra.signal);
     try {
-      const { description, text } = build(args, defaults);
+      const { description, text } = await build(args, context);
       return { description, messages: [{ role: 'user', content: { type: 'text', text } }] };
     } catch (error) {
       // Worded as the SDK words an argument its schema refuses.
       if (error instanceof PromptArgumentError) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for prompt ${prompt.name}: ${error.message}`);
-      throw error;
+      throw new McpError(promptErrorCode(error), masked(trustedMessage(`prompt ${prompt.name}`, error)));
+    } finally {
+      call.end();
     }
   });
+}
+
+/**
+ * Invalid params when the argument is at fault (a reference that names no record the key can read, in
+ * get_complaint's words, which do not say which); an internal error for anything else (a refused key,
+ * a failing service), its text the member's to act on.
+ */
+function promptErrorCode(error: unknown): ErrorCode {
+  const argumentAtFault = error instanceof InvalidArgumentError || (error instanceof ApiError && error.kind === 'not_found');
+  return argumentAtFault ? ErrorCode.InvalidParams : ErrorCode.InternalError;
 }
 
 function progressReporter(extra: HandlerExtra): ToolContext['progress'] {

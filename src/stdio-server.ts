@@ -27,6 +27,7 @@ export function createStdioServer(config: Config, version: string): StdioServer 
     clock: { now: () => new Date(), timeZone: config.timeZone },
     redactPii: config.redactPii,
     language: config.language,
+    answerGuide: config.answerGuide,
     timeoutMs: config.timeoutMs,
     bookReads: [new RequestGate(MEMBER_BOOK_READS), new RequestGate(MAX_BOOK_READS)],
     version,

@@ -20,6 +20,7 @@ function depsFor(api: ComplaintsApi): ServerDeps {
     clock,
     redactPii: false,
     language: 'es',
+    answerGuide: undefined,
     timeoutMs: 15_000,
     bookReads: [new RequestGate(2), new RequestGate(4)],
     version: '0.0.0-test',

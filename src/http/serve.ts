@@ -34,6 +34,8 @@ export interface HttpServeOptions {
   timeZone: string;
   redactPii: boolean;
   language: Language;
+  /** COMPLAINTS_ANSWER_GUIDE: one guide for every member of this server. */
+  answerGuide: string | undefined;
   version: string;
   settings: HttpSettings;
 }
@@ -195,6 +197,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       clock: { now: () => new Date(), timeZone: options.timeZone },
       redactPii: options.redactPii,
       language: options.language,
+      answerGuide: options.answerGuide,
       version: options.version,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });

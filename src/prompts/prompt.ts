@@ -2,6 +2,7 @@
 // Like the tools, prompts know nothing of the MCP SDK; server.ts registers them.
 import type { z } from 'zod';
 import type { Clock } from '../domain/clock.js';
+import type { ToolContext } from '../tools/tool.js';
 import type { Language } from './language.js';
 
 /**
@@ -11,7 +12,15 @@ import type { Language } from './language.js';
 export interface PromptDefaults {
   language: Language;
   clock: Clock;
+  /** COMPLAINTS_ANSWER_GUIDE: the business's own guide to its answers (a file read when a prompt is built), if set. */
+  answerGuide: string | undefined;
 }
+
+/**
+ * What a prompt may use when it is built or completes an argument: the settings, and the service read
+ * as a tool reads it (the same key, gates and masking), within a deadline of its own.
+ */
+export type PromptContext = PromptDefaults & Pick<ToolContext, 'api' | 'redactPii' | 'signal' | 'readBook'>;
 
 /**
  * An argument refused by what only build can check (a month not begun yet by the member's clock):
@@ -21,15 +30,21 @@ export class PromptArgumentError extends Error {
   override name = 'PromptArgumentError';
 }
 
+/** What a prompt puts in the conversation: one user message. */
+export interface BuiltPrompt {
+  description: string;
+  text: string;
+}
+
 export interface PromptDefinition<Args extends z.ZodRawShape> {
   name: string;
   title: string;
   description: string;
   argsSchema: Args;
   /** Completions of an argument's value as the user types it, by argument name. */
-  complete?: { [K in keyof Args]?: (value: string, defaults: PromptDefaults) => string[] };
+  complete?: { [K in keyof Args]?: (value: string, context: PromptContext) => string[] | Promise<string[]> };
   /** The one user message the prompt puts in the conversation. */
-  build(args: z.output<z.ZodObject<Args>>, defaults: PromptDefaults): { description: string; text: string };
+  build(args: z.output<z.ZodObject<Args>>, context: PromptContext): BuiltPrompt | Promise<BuiltPrompt>;
 }
 
 export function definePrompt<Args extends z.ZodRawShape>(definition: PromptDefinition<Args>): PromptDefinition<Args> {

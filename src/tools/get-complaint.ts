@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApiError, NOT_FOUND_TEXT } from '../api/errors.js';
 import { type DetailAnswer, detailAnswerSchema } from '../contract/detail-answer.js';
 import type { ComplaintsReader } from '../contract/operations.js';
+import type { ComplaintDetail } from '../contract/records.js';
 import { isUuid, REFERENCE_PATTERN, REFERENCE_RULE, recordsNamed } from '../domain/reference.js';
 import { UserFacingError } from '../errors.js';
 import { capText } from '../format/cap.js';
@@ -46,26 +47,37 @@ export const getComplaint = defineTool({
     if ((id === undefined) === (reference === undefined)) {
       throw new UserFacingError('Give get_complaint exactly one of id (a uuid) or reference (a correlative or tracking code).');
     }
-    return readComplaint((id ?? reference)!, context);
+    const { text, structured } = await readComplaint((id ?? reference)!, context);
+    return { text, structured };
   },
 });
 
+/** One record read: as the model reads it, and as the service sent it (masked when masking is on). */
+export interface ComplaintRead {
+  text: string;
+  structured: DetailAnswer;
+  /** The record the text and the answer were made from: masked, as they are, when COMPLAINTS_REDACT_PII is on. */
+  record: ComplaintDetail;
+}
+
 /**
  * One record as the model reads it, by id or by the correlative or tracking code people quote: what
- * get_complaint answers, and the complaint://{id} resource's text.
+ * get_complaint answers, the complaint://{id} resource's text, and the record a prompt brings. One
+ * request for an id, two for a reference.
  */
 export async function readComplaint(
   idOrReference: string,
   { api, clock, redactPii, signal }: Pick<ToolContext, 'api' | 'clock' | 'redactPii' | 'signal'>,
-): Promise<{ text: string; structured: DetailAnswer }> {
+): Promise<ComplaintRead> {
   const reader = await api();
   const givenId = isUuid(idOrReference) ? idOrReference : undefined;
   const id = givenId ?? (await idOfReference(reader, idOrReference, signal));
-  const record = await reader.getComplaint(id, signal);
-  const built = toDetailView(redactPii ? redactDetail(record) : record, clock, givenId);
+  const sent = await reader.getComplaint(id, signal);
+  const record = redactPii ? redactDetail(sent) : sent;
+  const built = toDetailView(record, clock, givenId);
   const view = redactPii ? { ...built, answer: redactDetailAnswer(built.answer) } : built;
   const text = capText(formatDetailText(view), 'The full record, history included, is in structuredContent.');
-  return { text, structured: view.answer };
+  return { text, structured: view.answer, record };
 }
 
 /**

@@ -17,6 +17,7 @@ async function clientAt(iso: string, timeZone = 'America/Lima', language: 'es' |
     clock: { now: () => new Date(iso), timeZone },
     redactPii: false,
     language,
+    answerGuide: undefined,
     timeoutMs: 15_000,
     bookReads: [new RequestGate(2), new RequestGate(4)],
     version: '0.0.0-test',
