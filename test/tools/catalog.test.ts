@@ -511,12 +511,13 @@ describe('the complaint://{id} resource', () => {
 });
 
 describe('prompts', () => {
-  it('lists weekly_report, monthly_report and summarize_complaint with their arguments', async () => {
+  it('lists weekly_report, monthly_report, summarize_complaint and draft_response with their arguments', async () => {
     const { prompts } = await demo.mcp.client.listPrompts();
     expect(prompts.map((prompt) => [prompt.name, (prompt.arguments ?? []).map((argument) => `${argument.name}${argument.required ? '!' : ''}`)])).toEqual([
       ['weekly_report', ['period', 'storeId', 'language']],
       ['monthly_report', ['month', 'storeId', 'language']],
       ['summarize_complaint', ['reference!', 'language']],
+      ['draft_response', ['reference!', 'decision', 'language']],
     ]);
   });
 
@@ -595,7 +596,7 @@ describe('prompts', () => {
   });
 
   it('completes the language argument of every prompt', async () => {
-    for (const name of ['weekly_report', 'monthly_report', 'summarize_complaint']) {
+    for (const name of ['weekly_report', 'monthly_report', 'summarize_complaint', 'draft_response']) {
       const complete = async (value: string) =>
         (await demo.mcp.client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: 'language', value } })).completion.values;
       expect(await complete('')).toEqual(['es', 'en']);
@@ -609,21 +610,5 @@ describe('prompts', () => {
   it('completes the period argument', async () => {
     const { completion } = await demo.mcp.client.complete({ ref: { type: 'ref/prompt', name: 'weekly_report' }, argument: { name: 'period', value: 'last' } });
     expect(completion.values).toEqual(['last_week', 'last_7_days', 'last_month', 'last_30_days']);
-  });
-
-  it('summarize_complaint asks for get_complaint by reference, or by id for a uuid, in Spanish unless asked otherwise', async () => {
-    const byReference = await promptText('summarize_complaint', { reference: '000000481-2026' });
-    expect(byReference.description).toBe('Resumen de 000000481-2026');
-    expect(byReference.text).toContain('Llama a get_complaint con {"reference":"000000481-2026"}');
-    expect(byReference.text).toContain('Escribe en español y usa los términos de la ley');
-    const id = ORG_A()[0]!.id;
-    const byId = await promptText('summarize_complaint', { reference: id, language: 'en' });
-    expect(byId.description).toBe(`Summary of ${id}`);
-    expect(byId.text).toContain(`Call get_complaint with {"id":"${id}"}`);
-    expect(byId.text).toContain('Write in English, and keep the law’s Spanish terms');
-    await expect(demo.mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: 'x; drop' } })).rejects.toThrow(/expected a correlative/);
-    const keyed = demo.mcp.client.getPrompt({ name: 'summarize_complaint', arguments: { reference: DEMO_KEYS.full.key } });
-    await expect(keyed).rejects.toThrow(/expected a correlative/);
-    await expect(keyed).rejects.not.toThrow(DEMO_KEYS.full.key);
   });
 });

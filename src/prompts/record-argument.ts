@@ -1,0 +1,77 @@
+// The `reference` argument of the prompts about one record: read as get_complaint reads its reference
+// (a correlative, a tracking code, or the record's uuid), and completed with the records a manager
+// answers first: the unanswered ones nearest to, or past, the law's deadline.
+import { z } from 'zod';
+import { readUnresolved } from '../api/unresolved-records.js';
+import { atRiskOf } from '../domain/at-risk.js';
+import { limaToday } from '../domain/deadline.js';
+import { REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
+import { holdsKeyShape } from '../key-shape.js';
+import { cleanLine } from '../sanitize.js';
+import type { PromptContext } from './prompt.js';
+
+export const referenceArgument = z
+  .string({ error: REFERENCE_RULE })
+  .trim()
+  .regex(REFERENCE_PATTERN, `${REFERENCE_RULE}, or a record's uuid`)
+  .refine((value) => !holdsKeyShape(value), `${REFERENCE_RULE}, or a record's uuid`) // as get_complaint's reference
+  .describe('The correlative (000000481-2026), tracking code (RCL-7KQ2-M9XD) or id of the record.');
+
+/** Completions offered at once: the most urgent first. */
+const OFFERED = 10;
+/** A typed value this long that no urgent record matches is searched for (one request). */
+const SEARCHED_FROM = 3;
+/** The urgent records are read again after this long: a form being filled in asks at every key. */
+const URGENT_KEPT_MS = 60_000;
+
+interface Urgent {
+  at: number;
+  references: Promise<Array<{ correlative: string; trackingCode: string | null }>>;
+}
+
+/**
+ * The urgent records last read, per server: keyed by its API handle, which lives as long as the server
+ * (a stdio process's; serve --http makes one per request, whose completions read afresh).
+ */
+const urgentByServer = new WeakMap<PromptContext['api'], Urgent>();
+
+/** Overdue, then due soon, earliest deadline first: the unanswered records the law presses most. */
+function urgentRecords(context: PromptContext): Urgent['references'] {
+  const kept = urgentByServer.get(context.api);
+  if (kept !== undefined && context.clock.now().getTime() - kept.at < URGENT_KEPT_MS) return kept.references;
+  const references = (async () => {
+    const reader = await context.api();
+    const { items } = await context.readBook(() => readUnresolved(reader, {}, { signal: context.signal }));
+    return atRiskOf(items, limaToday(context.clock.now())).urgent.flatMap(({ item }) => {
+      const correlative = item.correlative === null ? '' : cleanLine(item.correlative, 40);
+      return correlative === '' ? [] : [{ correlative, trackingCode: item.trackingCode }];
+    });
+  })();
+  const entry = { at: context.clock.now().getTime(), references };
+  urgentByServer.set(context.api, entry);
+  // A failed read is not kept: the next key typed tries again.
+  references.catch(() => {
+    if (urgentByServer.get(context.api) === entry) urgentByServer.delete(context.api);
+  });
+  return references;
+}
+
+/**
+ * The correlatives of the most urgent unanswered records that hold what was typed (in their
+ * correlative or tracking code, ignoring case); when none does and enough was typed, the records the
+ * service's search finds for it.
+ */
+export async function completeReference(value: string, context: PromptContext): Promise<string[]> {
+  const typed = value.trim().toLowerCase();
+  const urgent = (await urgentRecords(context)).filter(
+    ({ correlative, trackingCode }) => correlative.toLowerCase().includes(typed) || trackingCode?.toLowerCase().includes(typed),
+  );
+  if (urgent.length > 0 || typed.length < SEARCHED_FROM || !REFERENCE_PATTERN.test(typed) || holdsKeyShape(value)) {
+    return urgent.slice(0, OFFERED).map(({ correlative }) => correlative);
+  }
+  const { items } = await (await context.api()).listComplaints({ search: value.trim(), pageSize: OFFERED }, context.signal);
+  return items.flatMap((item) => {
+    const correlative = item.correlative === null ? '' : cleanLine(item.correlative, 40);
+    return correlative === '' ? [] : [correlative];
+  });
+}

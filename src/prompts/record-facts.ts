@@ -1,0 +1,225 @@
+// The facts of one record that the law makes matter to its answer, counted by the server rather than
+// left to the model: reclamo or queja, the sheet's number, the consumer, the filing day in Lima, the
+// law's deadline (15 business days, Código art. 24.1) and the business days left or overdue, whether
+// an official response is registered, on time or late, and whether its e-mail went out.
+import { wallTimeOf } from '../calendar/date-time.js';
+import { isNotDelivered } from '../domain/answered.js';
+import { type DeadlineStatus, deadlineStatus, LEGAL_BUSINESS_DAYS, limaToday, NO_SERVICE_DEADLINE } from '../domain/deadline.js';
+import { consumerName } from '../format/fields.js';
+import { cleanLine, quoted } from '../sanitize.js';
+import { type Language, type Texts, textsIn } from '../texts.js';
+import type { ComplaintRead } from '../tools/get-complaint.js';
+
+/** What the prompts say of one record, from which their words are made. */
+export interface RecordFacts {
+  /** claim, complaint, or the service's own word (cleaned), or undefined when it sent none. */
+  type: string | undefined;
+  correlative: string | undefined;
+  trackingCode: string | undefined;
+  store: string | undefined;
+  /** Quoted: the consumer wrote it. */
+  consumer: string | undefined;
+  /** The filing day and time in Lima, "2026-11-04 09:02"; undefined when the service sent no readable date. */
+  filedInLima: string | undefined;
+  deadline: DeadlineStatus;
+  /** Today in Lima, the day business days are counted from. */
+  today: string;
+  /** The official response's text is in the record (a record may carry only its date). */
+  responseWritten: boolean;
+  respondedBy: string | undefined;
+  /** The response e-mail's state as sent (cleaned), undefined when there is none. */
+  responseEmail: string | undefined;
+  emailGiven: boolean;
+  addressGiven: boolean;
+}
+
+const LIMA = 'America/Lima';
+
+export function recordFacts({ record, structured }: ComplaintRead, now: Date): RecordFacts {
+  const today = limaToday(now);
+  const filed = record.createdAt === null ? null : wallTimeOf(record.createdAt, LIMA);
+  const name =
+    structured.consumer &&
+    consumerName({
+      firstName: structured.consumer.firstName ?? null,
+      lastName: structured.consumer.lastName ?? null,
+      legalName: structured.consumer.legalName ?? null,
+    });
+  return {
+    type: structured.type,
+    correlative: structured.correlative,
+    trackingCode: structured.trackingCode,
+    store: structured.store?.name,
+    consumer: name && quoted(name, 120),
+    filedInLima: filed === null ? undefined : filed.time === null ? filed.date : `${filed.date} ${filed.time}`,
+    deadline: deadlineStatus({ createdAt: record.createdAt, serviceDeadline: record.deadline.date, response: record.response }, today),
+    today,
+    responseWritten: structured.response?.officialResponse !== undefined,
+    respondedBy: structured.response?.respondedBy,
+    responseEmail: structured.delivery?.response?.status,
+    emailGiven: structured.consumer?.email !== undefined,
+    addressGiven: structured.consumer?.address !== undefined,
+  };
+}
+
+/** The sheet's name as the facts and the prompts' first line give it: its correlative, else its tracking code. */
+export function sheetName(facts: RecordFacts, fallback: string): string {
+  return facts.correlative ?? facts.trackingCode ?? fallback;
+}
+
+interface FactWords {
+  heading: string;
+  type(type: string | undefined): string;
+  sheet(facts: RecordFacts): string;
+  consumer(name: string | undefined): string;
+  filed(when: string | undefined): string;
+  deadline(facts: RecordFacts): string;
+  answer(facts: RecordFacts): string;
+  responseEmail(state: string | undefined, answered: boolean): string;
+  means(facts: RecordFacts): string;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The service's deadline beside the law's, when they differ: the law's rules. */
+function serviceDiffers(status: DeadlineStatus, words: { none: string; differs: (date: string) => string }): string {
+  if (status.serviceDate === undefined) return '';
+  return ` ${status.serviceDate === NO_SERVICE_DEADLINE ? words.none : words.differs(status.serviceDate)}`;
+}
+
+const FACT_WORDS: Texts<FactWords> = {
+  es: {
+    heading: 'Datos del registro según la ley (calculados por el servidor, no por el servicio):',
+    type: (type) =>
+      type === 'claim'
+        ? 'Tipo: reclamo (disconformidad con un producto o servicio).'
+        : type === 'complaint'
+          ? 'Tipo: queja (malestar por la atención al público).'
+          : `Tipo: ${type === undefined ? 'no indicado' : quoted(type, 40)}, que no es reclamo ni queja: trátalo como reclamo.`,
+    sheet: (facts) =>
+      `Hoja de reclamación N.º ${facts.correlative ?? '(sin correlativo)'}${facts.trackingCode ? `, código de seguimiento ${facts.trackingCode}` : ''}${facts.store ? `; tienda: ${facts.store}` : ''}.`,
+    consumer: (name) => `Consumidor: ${name ?? '(sin nombre en el registro)'}.`,
+    filed: (when) => `Presentado: ${when === undefined ? 'fecha ilegible o ausente' : `${when} (hora de Lima)`}.`,
+    deadline: (facts) => {
+      const { deadline, today } = facts;
+      const rule = `${LEGAL_BUSINESS_DAYS} días hábiles improrrogables (Código de Protección y Defensa del Consumidor, art. 24.1)`;
+      const service = serviceDiffers(deadline, {
+        none: 'El servicio no indica plazo; rige el de la ley.',
+        differs: (date) => `El servicio indica otra fecha (${cleanLine(date, 40)}); rige la de la ley.`,
+      });
+      if (deadline.date === null) return `Plazo legal: ${rule}; no se puede calcular, porque no se conoce la fecha de presentación.`;
+      const left = deadline.businessDaysLeft;
+      const now =
+        deadline.answered || left === null
+          ? ''
+          : left > 0
+            ? `; hoy, ${today}, ${left === 1 ? 'queda 1 día hábil' : `quedan ${left} días hábiles`}`
+            : left === 0
+              ? `; vence hoy, ${today}`
+              : `; VENCIDO: hoy, ${today}, lleva ${plural(-left, 'día hábil', 'días hábiles')} de atraso`;
+      const whose = facts.filedInLima === undefined ? ' (la fecha del servicio: no se conoce la de presentación para contarla)' : '';
+      return `Plazo legal: ${rule}, hasta el ${deadline.date}${whose}${now}.${service}`;
+    },
+    answer: ({ deadline, responseWritten, respondedBy }) => {
+      if (!deadline.answered) return 'Respuesta oficial registrada: ninguna.';
+      const on = deadline.answeredOn ? `, el ${deadline.answeredOn}` : ' (sin fecha legible)';
+      const late =
+        deadline.businessDaysLate === null
+          ? ''
+          : deadline.businessDaysLate === 0
+            ? ', dentro del plazo'
+            : `, ${plural(deadline.businessDaysLate, 'día hábil', 'días hábiles')} después del plazo`;
+      const by = respondedBy ? `, por ${quoted(respondedBy, 80)}` : '';
+      const text = responseWritten ? '' : ' El registro no trae el texto de la respuesta.';
+      return `Respuesta oficial registrada: sí${on}${late}${by}.${text}`;
+    },
+    responseEmail: (state, answered) => {
+      if (state === undefined) return answered ? 'Correo de la respuesta: no hay envío registrado.' : 'Correo de la respuesta: aún no hay (no hay respuesta).';
+      const shown = quoted(state, 40);
+      if (isNotDelivered(state)) return `Correo de la respuesta: ${shown}: NO se entregó; el consumidor puede no tener la respuesta.`;
+      const known = new Map([
+        ['sent', 'enviado'],
+        ['queued', 'en cola, aún no enviado'],
+      ]);
+      return `Correo de la respuesta: ${known.get(cleanLine(state, 40).toLowerCase()) ?? `estado ${shown}`}.`;
+    },
+    means: ({ emailGiven, addressGiven }) =>
+      `Medios que consignó el consumidor: ${[emailGiven && 'correo electrónico', addressGiven && 'domicilio'].filter(Boolean).join(' y ') || 'ninguno en el registro'}.`,
+  },
+  en: {
+    heading: 'Facts of the record by the law (counted by the server, not by the service):',
+    type: (type) =>
+      type === 'claim'
+        ? 'Type: reclamo (a claim about a product or service).'
+        : type === 'complaint'
+          ? 'Type: queja (a complaint about customer service).'
+          : `Type: ${type === undefined ? 'not given' : quoted(type, 40)}, neither reclamo nor queja: handle it as a reclamo.`,
+    sheet: (facts) =>
+      `Hoja de reclamación (complaint form) no. ${facts.correlative ?? '(no correlative)'}${facts.trackingCode ? `, tracking code ${facts.trackingCode}` : ''}${facts.store ? `; store: ${facts.store}` : ''}.`,
+    consumer: (name) => `Consumer: ${name ?? '(no name in the record)'}.`,
+    filed: (when) => `Filed: ${when === undefined ? 'date missing or unreadable' : `${when} (Lima time)`}.`,
+    deadline: (facts) => {
+      const { deadline, today } = facts;
+      const rule = `${LEGAL_BUSINESS_DAYS} business days, not extendable (Código de Protección y Defensa del Consumidor, art. 24.1)`;
+      const service = serviceDiffers(deadline, {
+        none: 'The service states no deadline; the law’s applies.',
+        differs: (date) => `The service states another date (${cleanLine(date, 40)}); the law’s applies.`,
+      });
+      if (deadline.date === null) return `Legal deadline: ${rule}; it cannot be counted, as the filing date is unknown.`;
+      const left = deadline.businessDaysLeft;
+      const now =
+        deadline.answered || left === null
+          ? ''
+          : left > 0
+            ? `; today, ${today}, ${plural(left, 'business day is', 'business days are')} left`
+            : left === 0
+              ? `; it is due today, ${today}`
+              : `; OVERDUE: today, ${today}, by ${plural(-left, 'business day', 'business days')}`;
+      const whose = facts.filedInLima === undefined ? " (the service's date: the filing date to count from is unknown)" : '';
+      return `Legal deadline: ${rule}, ends ${deadline.date}${whose}${now}.${service}`;
+    },
+    answer: ({ deadline, responseWritten, respondedBy }) => {
+      if (!deadline.answered) return 'Official response registered: none.';
+      const on = deadline.answeredOn ? ` on ${deadline.answeredOn}` : ' (no readable date)';
+      const late =
+        deadline.businessDaysLate === null
+          ? ''
+          : deadline.businessDaysLate === 0
+            ? ', within the deadline'
+            : `, ${plural(deadline.businessDaysLate, 'business day', 'business days')} after the deadline`;
+      const by = respondedBy ? `, by ${quoted(respondedBy, 80)}` : '';
+      const text = responseWritten ? '' : ' The record does not hold the response’s text.';
+      return `Official response registered: yes${on}${late}${by}.${text}`;
+    },
+    responseEmail: (state, answered) => {
+      if (state === undefined) return answered ? 'Response e-mail: none recorded.' : 'Response e-mail: none yet (no response).';
+      const shown = quoted(state, 40);
+      if (isNotDelivered(state)) return `Response e-mail: ${shown}: NOT delivered; the consumer may not have the response.`;
+      const known = new Map([
+        ['sent', 'sent'],
+        ['queued', 'queued, not sent yet'],
+      ]);
+      return `Response e-mail: ${known.get(cleanLine(state, 40).toLowerCase()) ?? `state ${shown}`}.`;
+    },
+    means: ({ emailGiven, addressGiven }) =>
+      `Means the consumer gave: ${[emailGiven && 'e-mail', addressGiven && 'postal address'].filter(Boolean).join(' and ') || 'none in the record'}.`,
+  },
+};
+
+/** The facts as "- " lines under their heading, in `language`. */
+export function factLines(facts: RecordFacts, language: Language): string[] {
+  const words = textsIn(FACT_WORDS, language);
+  return [
+    words.heading,
+    ...[
+      words.type(facts.type),
+      words.sheet(facts),
+      words.consumer(facts.consumer),
+      words.filed(facts.filedInLima),
+      words.deadline(facts),
+      words.answer(facts),
+      words.responseEmail(facts.responseEmail, facts.deadline.answered),
+      words.means(facts),
+    ].map((fact) => `- ${fact}`),
+  ];
+}

@@ -1,0 +1,71 @@
+// Completing the `reference` of the prompts about one record, in process against the demo sandbox:
+// the most urgent unanswered records first, worked out here from the sandbox's own records and the
+// law's count in test/helpers/law-deadline.ts; what was typed narrows them, or is searched for.
+import { describe, expect, it } from 'vitest';
+import type { SandboxRecord } from '../../src/sandbox/dataset.js';
+import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
+import { connectInProcess, demoInProcessForFile } from '../helpers/in-process.js';
+import { businessDaysLeft, DUE_SOON_DAYS, lawDeadline, limaDay } from '../helpers/law-deadline.js';
+
+const demo = demoInProcessForFile();
+
+/** The full member's unresolved, unanswered records overdue or due soon, earliest deadline first, then the oldest filing, then by id. */
+function urgentCorrelatives(organizationId: string): string[] {
+  const today = limaDay(Date.now());
+  const due = (record: SandboxRecord) => lawDeadline(record.createdAtMs);
+  return demo.sandbox.dataset.records
+    .filter((record) => record.organizationId === organizationId && record.status !== 'resolved')
+    .filter((record) => record.detail.response.officialResponse === null && record.detail.response.respondedAt === null)
+    .filter((record) => businessDaysLeft(today, due(record)) <= DUE_SOON_DAYS)
+    .sort((a, b) => due(a).localeCompare(due(b)) || a.createdAtMs - b.createdAtMs || a.id.localeCompare(b.id))
+    .map((record) => record.detail.correlative!);
+}
+
+const complete = async (prompt: string, value: string, client = demo.mcp.client) =>
+  (await client.complete({ ref: { type: 'ref/prompt', name: prompt }, argument: { name: 'reference', value } })).completion.values;
+
+describe('completing a record’s reference', () => {
+  it('offers the 10 most urgent unanswered records, for draft_response and summarize_complaint alike', async () => {
+    const organizationId = demo.sandbox.dataset.organizations[0]!.id;
+    const expected = urgentCorrelatives(organizationId);
+    expect(expected.length).toBeGreaterThan(10);
+    expect(await complete('draft_response', '')).toEqual(expected.slice(0, 10));
+    expect(await complete('summarize_complaint', '')).toEqual(expected.slice(0, 10));
+  });
+
+  it('narrows them to what was typed, in the correlative or the tracking code, ignoring case', async () => {
+    const organizationId = demo.sandbox.dataset.organizations[0]!.id;
+    const expected = urgentCorrelatives(organizationId);
+    const last = expected.at(-1)!;
+    const typed = last.slice(4, 9);
+    expect(await complete('draft_response', typed)).toEqual(expected.filter((correlative) => correlative.includes(typed)).slice(0, 10));
+    const record = demo.sandbox.dataset.records.find((candidate) => candidate.detail.correlative === last)!;
+    expect(await complete('draft_response', record.detail.trackingCode!.toLowerCase())).toEqual([last]);
+  });
+
+  it('searches the book for what no urgent record holds, and offers nothing for a key', async () => {
+    const answered = demo.sandbox.dataset.records.find(
+      (record) => record.status === 'resolved' && record.organizationId === demo.sandbox.dataset.organizations[0]!.id,
+    )!;
+    demo.sandbox.requests.length = 0;
+    expect(await complete('draft_response', answered.detail.correlative!)).toEqual([answered.detail.correlative]);
+    expect(demo.sandbox.requests.at(-1)?.query).toMatchObject({ search: answered.detail.correlative });
+    demo.sandbox.requests.length = 0;
+    expect(await complete('draft_response', DEMO_KEYS.full.key)).toEqual([]);
+    expect(JSON.stringify(demo.sandbox.requests)).not.toContain(DEMO_KEYS.full.key);
+  });
+
+  it('offers another organization’s member only their own records, and nothing when the key is refused', async () => {
+    const otherOrg = await connectInProcess({ COMPLAINTS_API_URL: demo.sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.otherOrganization.key });
+    const refused = await connectInProcess({ COMPLAINTS_API_URL: demo.sandbox.url, COMPLAINTS_API_KEY: `or_${'x'.repeat(40)}` });
+    try {
+      const organizationB = demo.sandbox.dataset.organizations[1]!.id;
+      expect(urgentCorrelatives(organizationB).length).toBeGreaterThan(0);
+      expect(await complete('draft_response', '', otherOrg.client)).toEqual(urgentCorrelatives(organizationB).slice(0, 10));
+      expect(await complete('draft_response', '', refused.client)).toEqual([]);
+    } finally {
+      await otherOrg.close();
+      await refused.close();
+    }
+  });
+});
