@@ -63,6 +63,31 @@ describe('prompts', () => {
       await member.close();
     }
   });
+
+  it('bring a record read with the key of the request that asks: one member’s record is another’s not found', async () => {
+    const theirs = await idsVisibleTo(sandbox.url, RESTRICTED);
+    const outsideTheirStores = sandbox.dataset.records.find(
+      (record) => record.organizationId === sandbox.dataset.organizations[0]!.id && !theirs.has(record.id),
+    )!;
+    sandbox.requests.length = 0;
+    const full = await connectHttp(serve.url, FULL);
+    const restricted = await connectHttp(serve.url, RESTRICTED);
+    try {
+      const result = await full.client.getPrompt({ name: 'draft_response', arguments: { reference: outsideTheirStores.id } });
+      const text = (result.messages[0]!.content as { text: string }).text;
+      expect(text).toContain(`(hoja de reclamación) ${outsideTheirStores.detail.correlative}`);
+      expect(text).toContain('--- End of the record ---');
+      await expect(restricted.client.getPrompt({ name: 'draft_response', arguments: { reference: outsideTheirStores.id } })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining(NOT_FOUND_TEXT),
+      });
+      // One read of the record each: the prompt asked the service with each member's own key.
+      expect(sandbox.requests.filter((seen) => seen.path === `/api/v1/complaints/${outsideTheirStores.id}`)).toHaveLength(2);
+    } finally {
+      await full.close();
+      await restricted.close();
+    }
+  });
 });
 
 describe('routes', () => {
