@@ -2,6 +2,8 @@
 //
 // A bad or missing setting does not stop the server: MCP clients show a dead server badly, so the
 // server starts, warns once on stderr, and every tool call answers with the problem instead.
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { holdsKey } from './key-echo.js';
 import { gotValue, holdsKeyShape, wrappedInQuotes } from './key-shape.js';
@@ -21,6 +23,10 @@ export interface Config {
   redactPii: boolean;
   /** COMPLAINTS_LANGUAGE: the language of a report prompt not given one (es or en). */
   language: Language;
+  /**
+   * COMPLAINTS_ANSWER_GUIDE: the absolute path of the business's guide for drafting answers, or
+   * undefined when unset or refused (see `warnings`). The file itself is read when a prompt is built.
+   */
   answerGuide: string | undefined;
   /** COMPLAINTS_LOG_LEVEL and COMPLAINTS_LOG_FORMAT. */
   logLevel: LogLevel;
@@ -169,8 +175,23 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   const logFormat = choice<LogFormat>('COMPLAINTS_LOG_FORMAT', ['text', 'json'], 'text', 'text or json');
   // Nor does the language of reports: a prompt can always be given one.
   const language = choice('COMPLAINTS_LANGUAGE', LANGUAGES, DEFAULT_LANGUAGE, LANGUAGES.join(' or '));
+  // Nor does the answer guide: a draft can be written without it.
+  const rawGuide = setting('COMPLAINTS_ANSWER_GUIDE');
+  const answerGuide = rawGuide === undefined ? undefined : absolutePath(rawGuide);
+  if (rawGuide !== undefined && answerGuide === undefined)
+    warnings.push(`COMPLAINTS_ANSWER_GUIDE must be an absolute path, or start with ~/ for your home folder (${got(rawGuide)}); no answer guide is used.`);
 
-  return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, language, answerGuide: setting('COMPLAINTS_ANSWER_GUIDE'), logLevel, logFormat, problems, warnings };
+  return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, language, answerGuide, logLevel, logFormat, problems, warnings };
+}
+
+/**
+ * A path setting made absolute: "~/" expanded to the home folder (Claude Desktop and other clients
+ * pass env as written, with no shell to expand it). A relative path gives undefined: it would be read
+ * from whatever folder the client happens to start the server in. No file is touched here.
+ */
+function absolutePath(raw: string): string | undefined {
+  const expanded = raw.startsWith('~/') ? join(homedir(), raw.slice(2)) : raw;
+  return isAbsolute(expanded) ? resolve(expanded) : undefined;
 }
 
 export function parseFlag(value: string): boolean | undefined {

@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/cli/args.js';
 import { maskKey } from '../src/cli/check.js';
@@ -15,6 +17,7 @@ describe('loadConfig', () => {
       timeZone: 'America/Lima',
       redactPii: false,
       language: 'es',
+      answerGuide: undefined,
       logLevel: 'warn',
       logFormat: 'text',
       problems: [],
@@ -63,6 +66,39 @@ describe('loadConfig', () => {
       expect(odd, value).toMatchObject({ language: 'es', problems: [] });
       expect(odd.warnings, value).toEqual([expect.stringMatching(/^COMPLAINTS_LANGUAGE must be es or en \(.*\); using es\.$/)]);
     }
+  });
+
+  it('reads COMPLAINTS_ANSWER_GUIDE as an absolute path, ~/ as the home folder, without touching the file', () => {
+    // The file does not exist: config reads no file, the guide is read when a prompt is built.
+    expect(loadConfig({ ...good, COMPLAINTS_ANSWER_GUIDE: ' /srv/guías/../guías/respuestas.md ' })).toMatchObject({
+      answerGuide: '/srv/guías/respuestas.md',
+      warnings: [],
+      problems: [],
+    });
+    // Clients such as Claude Desktop pass env as written: no shell expands ~ for them.
+    expect(loadConfig({ ...good, COMPLAINTS_ANSWER_GUIDE: '~/Documentos/guía.md' })).toMatchObject({
+      answerGuide: join(homedir(), 'Documentos', 'guía.md'),
+      warnings: [],
+    });
+    for (const unset of ['', '   ', undefined]) {
+      expect(loadConfig({ ...good, COMPLAINTS_ANSWER_GUIDE: unset }), String(unset)).toMatchObject({ answerGuide: undefined, warnings: [], problems: [] });
+    }
+  });
+
+  it('refuses a relative COMPLAINTS_ANSWER_GUIDE with a warning, never a problem: it would be read from wherever the client starts', () => {
+    for (const path of ['respuestas.md', './guías/respuestas.md', '../respuestas.md', '~', '~ana/respuestas.md', '$HOME/respuestas.md']) {
+      const config = loadConfig({ ...good, COMPLAINTS_ANSWER_GUIDE: path });
+      expect(config, path).toMatchObject({ answerGuide: undefined, problems: [] });
+      expect(config.warnings, path).toEqual([
+        `COMPLAINTS_ANSWER_GUIDE must be an absolute path, or start with ~/ for your home folder (got "${path}"); no answer guide is used.`,
+      ]);
+    }
+    // A key pasted there is not quoted back.
+    const pasted = loadConfig({ ...good, COMPLAINTS_ANSWER_GUIDE: 'or_live_4f9a1c2b3d4e5f60718293' });
+    expect(pasted.warnings).toEqual([
+      expect.stringMatching(/^COMPLAINTS_ANSWER_GUIDE must be an absolute path.*it is not shown\); no answer guide is used\.$/),
+    ]);
+    expect(JSON.stringify(pasted)).not.toContain('4f9a1c2b3d4e5f60718293');
   });
 
   it('reads the log settings, and falls back to their defaults with a warning, never a problem', () => {

@@ -69,7 +69,14 @@ describe('a setting that holds the key in another form', () => {
   const withKey = { COMPLAINTS_API_KEY: KEY, COMPLAINTS_API_URL: 'https://libro.example.pe' };
 
   it.each(forms)('%s: each setting is named, never quoted', (_label, form) => {
-    for (const name of ['COMPLAINTS_TIMEZONE', 'COMPLAINTS_LANGUAGE', 'COMPLAINTS_LOG_LEVEL', 'COMPLAINTS_TIMEOUT_MS', 'COMPLAINTS_REDACT_PII']) {
+    for (const name of [
+      'COMPLAINTS_TIMEZONE',
+      'COMPLAINTS_LANGUAGE',
+      'COMPLAINTS_LOG_LEVEL',
+      'COMPLAINTS_TIMEOUT_MS',
+      'COMPLAINTS_REDACT_PII',
+      'COMPLAINTS_ANSWER_GUIDE',
+    ]) {
       const config = loadConfig({ ...withKey, [name]: form });
       const said = [...config.problems, ...config.warnings];
       expect(said, name).toEqual([expect.stringMatching(new RegExp(`^${name} .*it is not shown`))]);

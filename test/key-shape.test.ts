@@ -80,6 +80,7 @@ describe('looksLikeToken: a key without its "or_" when no key is known to compar
         'COMPLAINTS_TIMEOUT_MS',
         'COMPLAINTS_LOG_LEVEL',
         'COMPLAINTS_LOG_FORMAT',
+        'COMPLAINTS_ANSWER_GUIDE',
       ]) {
         const config = loadConfig({ COMPLAINTS_API_URL: 'https://libro.example.pe', ...keySet, [name]: body });
         const said = [...config.problems, ...config.warnings].join('\n');

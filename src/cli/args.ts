@@ -41,17 +41,18 @@ Usage:
   complaints-book-mcp --help | --version
 
 Environment:
-  COMPLAINTS_API_KEY     your personal API key (starts with "or_"); required except with --demo
-  COMPLAINTS_API_URL     base URL of the complaints service, without /api/v1; required except with --demo
-  COMPLAINTS_TIMEOUT_MS  bound of a whole tool call, every request and retry included (100 to
-                         120000, default 15000); an overview or a deadline list out of time
-                         answers with what it read, and says so
-  COMPLAINTS_TIMEZONE    IANA time zone for periods and times shown (default America/Lima)
-  COMPLAINTS_REDACT_PII  true to mask consumers' document numbers, tax ids, e-mails, phones and
-                         addresses in every result (default false)
-  COMPLAINTS_LOG_LEVEL   error, warn, info or debug (default warn); debug logs each request
-  COMPLAINTS_LOG_FORMAT  text or json (default text)
-  COMPLAINTS_LANGUAGE    es or en: the language of the prompts' reports (default es)
+  COMPLAINTS_API_KEY       your personal API key (starts with "or_"); required except with --demo
+  COMPLAINTS_API_URL       base URL of the complaints service, without /api/v1; required except with --demo
+  COMPLAINTS_TIMEOUT_MS    bound of a whole tool call, every request and retry included (100 to
+                           120000, default 15000); an overview or a deadline list out of time
+                           answers with what it read, and says so
+  COMPLAINTS_TIMEZONE      IANA time zone for periods and times shown (default America/Lima)
+  COMPLAINTS_REDACT_PII    true to mask consumers' document numbers, tax ids, e-mails, phones and
+                           addresses in every result (default false)
+  COMPLAINTS_LOG_LEVEL     error, warn, info or debug (default warn); debug logs each request
+  COMPLAINTS_LOG_FORMAT    text or json (default text)
+  COMPLAINTS_LANGUAGE      es or en: the language of the prompts' reports (default es)
+  COMPLAINTS_ANSWER_GUIDE  a text file of your remedies, policies, tone and signature for draft_response
 
 For serve --http (COMPLAINTS_API_KEY must then be unset; the log level defaults to info):
   COMPLAINTS_HTTP_ALLOWED_HOSTS     Host names clients use (default: the loopback names when bound

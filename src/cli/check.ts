@@ -1,11 +1,14 @@
 // `complaints-book-mcp check`: is this configuration ready? Prints the settings (the key masked), calls
 // the API once with pageSize=1, and says in one line each whether the URL answers, the key is
 // accepted, the permission is there, and how many records the key sees. The exit code says which
-// failed first, so that a script (or a person) can tell without reading.
+// failed first, so that a script (or a person) can tell without reading. The answer guide's problems are
+// said too, as warnings: they never stop a tool call, so they do not change the exit code.
+import { stat } from 'node:fs/promises';
 import { lazyApiClient } from '../api/lazy-client.js';
 import { VERDICT_LABELS, verdictOf } from '../api/verdict.js';
 import { type Config, loadConfig } from '../config.js';
 import { holdsKnownKey, looksLikeToken, wrappedInQuotes } from '../key-shape.js';
+import { type AnswerGuide, readAnswerGuide, shownGuidePath } from '../prompts/answer-guide.js';
 
 const CHECK_EXIT = {
   ok: 0,
@@ -39,21 +42,53 @@ function shownUrl(config: Config, raw: string | undefined, key: string | undefin
   return raw.replace(/\/\/[^/@]*@/, '//••••@');
 }
 
+/** Where each setting's value starts: after the longest name and two spaces. */
+const VALUE_COLUMN = 'COMPLAINTS_ANSWER_GUIDE'.length + 2;
+
+/** A guide's path that holds the member's key in a form only the key itself tells (holdsKnownKey): hidden in its problem too. */
+const GUIDE_PATH_WITH_KEY = '(a path not shown: it holds a value that looks like an API key)';
+
+/**
+ * The guide's settings line: its path and size, or why neither is shown. The path is not secret, but
+ * a key pasted into it (in any form) or a token is never printed, as for the URL.
+ */
+async function shownGuide(raw: string | undefined, path: string | undefined, key: string | undefined, guide: AnswerGuide | undefined): Promise<string> {
+  if (!raw) return '(not set)';
+  if (path === undefined || guide === undefined) return '(not valid: see below)';
+  if (holdsKnownKey(path, key)) return '(not shown: it holds a value that looks like an API key)';
+  if (looksLikeToken(path)) return '(not shown: it holds a value that looks like a key or a token)';
+  if ('problem' in guide) return `${shownGuidePath(path)} (not usable: see below)`;
+  // The file's size, which the cap is about; none when it went away since it was read.
+  const size = await stat(path).then(
+    (found) => ` (${found.size.toLocaleString('en-US')} bytes)`,
+    () => '',
+  );
+  return `${shownGuidePath(path)}${size}`;
+}
+
 export async function runCheck(env: Record<string, string | undefined>, print: (line: string) => void): Promise<number> {
   const config = loadConfig(env);
   const rawKey = env.COMPLAINTS_API_KEY?.trim();
+  const setting = (name: string, value: string) => print(`  ${name.padEnd(VALUE_COLUMN)}${value}`);
   print('Settings:');
-  print(`  COMPLAINTS_API_URL     ${shownUrl(config, env.COMPLAINTS_API_URL?.trim(), rawKey)}`);
-  print(`  COMPLAINTS_API_KEY     ${rawKey ? maskKey(rawKey) : '(not set)'}`);
+  setting('COMPLAINTS_API_URL', shownUrl(config, env.COMPLAINTS_API_URL?.trim(), rawKey));
+  setting('COMPLAINTS_API_KEY', rawKey ? maskKey(rawKey) : '(not set)');
   // A refused value is not shown as the default the server would fall back on: the line below says why it is refused.
   const shown = (name: string, value: unknown) =>
     config.problems.some((problem) => problem.startsWith(`${name} `)) ? '(not valid: see below)' : String(value);
-  print(`  COMPLAINTS_TIMEOUT_MS  ${shown('COMPLAINTS_TIMEOUT_MS', config.timeoutMs)}`);
-  print(`  COMPLAINTS_TIMEZONE    ${shown('COMPLAINTS_TIMEZONE', config.timeZone)}`);
-  print(`  COMPLAINTS_REDACT_PII  ${shown('COMPLAINTS_REDACT_PII', config.redactPii)}`);
-  print(`  COMPLAINTS_LANGUAGE    ${config.language}`);
+  setting('COMPLAINTS_TIMEOUT_MS', shown('COMPLAINTS_TIMEOUT_MS', config.timeoutMs));
+  setting('COMPLAINTS_TIMEZONE', shown('COMPLAINTS_TIMEZONE', config.timeZone));
+  setting('COMPLAINTS_REDACT_PII', shown('COMPLAINTS_REDACT_PII', config.redactPii));
+  setting('COMPLAINTS_LANGUAGE', config.language);
+  // Read now, as a prompt would read it.
+  const guidePath = config.answerGuide;
+  const guide = guidePath === undefined ? undefined : await readAnswerGuide(guidePath);
+  setting('COMPLAINTS_ANSWER_GUIDE', await shownGuide(env.COMPLAINTS_ANSWER_GUIDE?.trim(), guidePath, rawKey, guide));
   // The same warnings the server logs at start: ignored settings, which do not stop the check.
   for (const warning of config.warnings) print(`! ${warning}`);
+  if (guidePath !== undefined && guide !== undefined && 'problem' in guide) {
+    print(`! ${holdsKnownKey(guidePath, rawKey) ? guide.problem.split(shownGuidePath(guidePath)).join(GUIDE_PATH_WITH_KEY) : guide.problem}`);
+  }
   if (config.problems.length > 0 || !config.apiUrl || !config.apiKey) {
     for (const problem of config.problems) print(`✗ ${problem}`);
     print('Nothing was sent. Fix the settings above and run the check again.');

@@ -1,5 +1,7 @@
 // The sandbox command's options: which book it serves and how long each answer waits. parseArgs is
-// pure; the sandbox's own lists are imported here only to keep the command line's copies equal.
+// pure; the sandbox's own lists are imported here only to keep the command line's copies equal. And
+// the help's list of settings, held to what config.ts reads.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, SANDBOX_BOOKS, SANDBOX_LATENCY_MS_MAX, USAGE } from '../../src/cli/args.js';
 import { BOOKS } from '../../src/sandbox/big-book.js';
@@ -50,5 +52,19 @@ describe('sandbox --book and --latency-ms', () => {
 
   it('are in the help', () => {
     expect(USAGE).toContain('sandbox [--port N] [--book demo|big] [--latency-ms N]');
+  });
+});
+
+describe('the help', () => {
+  it('lists every setting config.ts reads, each on a line of its own, its words in one column', () => {
+    const source = readFileSync(new URL('../../src/config.ts', import.meta.url), 'utf8');
+    const names = [...new Set([...source.matchAll(/\b(?:setting|choice)(?:<\w+>)?\('(COMPLAINTS_[A-Z_]+)'/g)].map((match) => match[1]!))];
+    expect(names).toContain('COMPLAINTS_ANSWER_GUIDE');
+    const environment = USAGE.slice(USAGE.indexOf('Environment:'), USAGE.indexOf('For serve --http'));
+    for (const name of names) expect(environment, name).toMatch(new RegExp(`^ {2}${name} +\\S`, 'm'));
+    const column = '  COMPLAINTS_ANSWER_GUIDE  '.length;
+    for (const line of environment.split('\n').filter((each) => each.startsWith('  '))) {
+      expect(line.search(/\S/) === 2 ? line.search(/(?<=^ {2}\S+ +)\S/) : line.search(/\S/), line).toBe(column);
+    }
   });
 });

@@ -50,7 +50,7 @@ describe.each(URLS)('with %s, and a key in every other setting', (_label, url) =
   it('check names each setting, exits 3, and never shows the key', async () => {
     const { code, output } = await run(['check'], { COMPLAINTS_API_URL: url, COMPLAINTS_API_KEY: 'or_live_abc123456', ...SETTINGS });
     expect(code, output).toBe(3);
-    expect(output).toMatch(/COMPLAINTS_API_URL {5}\(not shown: it holds a value that looks like an API key\)/);
+    expect(output).toMatch(/COMPLAINTS_API_URL {7}\(not shown: it holds a value that looks like an API key\)/);
     expect(output).toMatch(/✗ COMPLAINTS_API_URL must not contain the API key/);
     expect(output).toMatch(/✗ COMPLAINTS_TIMEZONE .*it is not shown/);
     expect(output).not.toContain(MISPLACED);

@@ -424,7 +424,7 @@ describe('complaints-book-mcp check', () => {
     const { code, stdout, stderr } = await runCheck({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: key });
     expect(code, stdout + stderr).toBe(expectedCode);
     expect(stdout).toMatch(lines);
-    expect(stdout).toContain(`COMPLAINTS_API_KEY     ${key.slice(0, 3)}••••${key.slice(-4)}`);
+    expect(stdout).toContain(`COMPLAINTS_API_KEY       ${key.slice(0, 3)}••••${key.slice(-4)}`);
     expect(stdout + stderr).not.toContain(key);
   });
 
@@ -451,7 +451,7 @@ describe('complaints-book-mcp check', () => {
     sandbox.requests.length = 0;
     const missing = await runCheck({ COMPLAINTS_API_URL: sandbox.url });
     expect(missing.code).toBe(3);
-    expect(missing.stdout).toMatch(/COMPLAINTS_API_KEY {5}\(not set\)\n[\s\S]*✗ COMPLAINTS_API_KEY is not set/);
+    expect(missing.stdout).toMatch(/COMPLAINTS_API_KEY {7}\(not set\)\n[\s\S]*✗ COMPLAINTS_API_KEY is not set/);
     expect(sandbox.requests).toEqual([]);
   });
 });

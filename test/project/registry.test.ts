@@ -189,6 +189,9 @@ describe('server.json', () => {
       expect(variable, name).toBeDefined();
       expect(setting.sensitive === true, name).toBe(variable!.isSecret === true);
       expect(setting.required === true, name).toBe(variable!.isRequired === true);
+      // An optional setting left unset and without a default is not replaced: the server would get
+      // the placeholder "${user_config....}" itself as the value.
+      if (setting.required !== true) expect(setting.default, name).toBeDefined();
       if (setting.default !== undefined) expect(variable!.default, name).toBe(String(setting.default));
     }
   });

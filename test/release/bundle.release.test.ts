@@ -49,6 +49,7 @@ describe('manifest.json', () => {
       COMPLAINTS_TIMEZONE: '${user_config.time_zone}',
       COMPLAINTS_REDACT_PII: '${user_config.redact_pii}',
       COMPLAINTS_LANGUAGE: '${user_config.language}',
+      COMPLAINTS_ANSWER_GUIDE: '${user_config.answer_guide}',
     });
     expect(manifest.user_config.api_key).toMatchObject({ sensitive: true, required: true });
   });
