@@ -87,6 +87,8 @@ export async function readAnswerGuide(path: string): Promise<AnswerGuide> {
   }
   const text = cleanGuide(decoded);
   if (text.trim() === '') return { problem: `${names} holds no text: write the business's remedies, policies, tone and signature in it, or unset ${SETTING}.` };
+  // The guide goes into the conversation: a key pasted into it must not go with it.
+  if (holdsKeyShape(text)) return { problem: `${names} holds something that looks like an API key (or_...): take it out of the guide.` };
   log.debug('answer guide read', { bytes: content.length });
   return { text };
 }

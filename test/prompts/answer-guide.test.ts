@@ -170,6 +170,19 @@ describe('readAnswerGuide: what it refuses, with one sentence naming the setting
     );
   });
 
+  it('a key pasted into the guide, as is, with an invisible character or percent-encoded, is refused and not repeated', async () => {
+    const key = 'or_demo_full_4c7fa9cc8b133cdbbf9ecbd4e97';
+    for (const content of [
+      `${GUIDE}\nClave: ${key}`,
+      `Firma\nor\u200b_${key.slice(3)}`,
+      `${GUIDE}\nhttps://x.example/?k=${encodeURIComponent(key).replace('_', '%5F')}`,
+    ]) {
+      const problem = problemOf(await readAnswerGuide(guideFile(content)));
+      expect(problem).toMatch(/holds something that looks like an API key \(or_\.\.\.\): take it out of the guide\.$/);
+      expect(problem).not.toContain(key.slice(3));
+    }
+  });
+
   it('a NUL byte, even one among text', async () => {
     const path = guideFile(`${GUIDE}\u0000${GUIDE}`);
     expect(problemOf(await readAnswerGuide(path))).toBe(
