@@ -60,6 +60,12 @@ const atRiskSchema = z
     listDueSoon: listArguments
       .optional()
       .describe('list_complaints arguments that list every overdue and due soon record, earliest deadline first; absent when none.'),
+    draftResponse: z
+      .object({ reference: z.string() })
+      .optional()
+      .describe(
+        'draft_response arguments (a prompt the member chooses, not a tool) that draft the official response to the first urgent record listed; any other listed takes its own correlative; absent when none has one.',
+      ),
     stillExact: z
       .array(z.enum(['overdue', 'dueSoon']))
       .optional()

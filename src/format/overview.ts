@@ -10,6 +10,7 @@ import type { AtRisk, OverviewAnswer, UrgentRecord } from '../contract/overview-
 import { atRiskOf, type RecordDeadline } from '../domain/at-risk.js';
 import type { Clock } from '../domain/clock.js';
 import { DUE_SOON_BUSINESS_DAYS, deadlineFields, dueSoonThrough, filingDay, legalDeadline, limaToday, urgencyOf } from '../domain/deadline.js';
+import { REFERENCE_PATTERN } from '../domain/reference.js';
 import { cell, consumerName, type DateStyle, dateStyle, describeDeadline, line, nonEmpty, plural, quotedCell, readingGap, shortDate } from './fields.js';
 import { filingLines, filingsOf } from './filings.js';
 
@@ -53,6 +54,7 @@ function atRiskAnswer(pages: AllPages, filters: ListFilters, limaDay: string): A
   const mostUrgent = urgent.slice(0, LISTED);
   const listed = new Set(mostUrgent);
   const dueSoon = urgent.filter(({ deadline }) => urgencyOf(deadline.businessDaysLeft ?? undefined) === 'due_soon');
+  const alsoDueSoon = dueSoon.slice(0, LISTED).filter((entry) => !listed.has(entry));
   const book = { ...(filters.type ? { type: filters.type } : {}), ...(filters.storeId ? { storeId: filters.storeId } : {}) };
   return {
     unresolved: pages.total,
@@ -66,10 +68,7 @@ function atRiskAnswer(pages: AllPages, filters: ListFilters, limaDay: string): A
     mostUrgent: nonEmpty(mostUrgent.map(urgentRecord)),
     // The text names them by correlative and days left only: so does the answer, with their ids.
     alsoDueSoon: nonEmpty(
-      dueSoon
-        .slice(0, LISTED)
-        .filter((entry) => !listed.has(entry))
-        .map(({ item, deadline }) => ({ correlative: line(item.correlative, 40), daysLeft: deadline.businessDaysLeft!, id: line(item.id, 64) })),
+      alsoDueSoon.map(({ item, deadline }) => ({ correlative: line(item.correlative, 40), daysLeft: deadline.businessDaysLeft!, id: line(item.id, 64) })),
     ),
     notDelivered: nonEmpty(
       notDelivered.slice(0, LISTED).map(({ item }) => ({
@@ -80,6 +79,7 @@ function atRiskAnswer(pages: AllPages, filters: ListFilters, limaDay: string): A
     ),
     listOverdue: risk.overdue > 0 ? { overdue: true, ...book } : undefined,
     listDueSoon: urgent.length > 0 ? { dueBy: dueSoonThrough(limaDay), ...book } : undefined,
+    draftResponse: draftArguments([...mostUrgent, ...alsoDueSoon]),
     incomplete: readingGap(pages, 'unresolved record'),
     stillExact: stillExact(pages, limaDay),
   };
@@ -96,6 +96,17 @@ function stillExact(pages: AllPages, limaDay: string): AtRisk['stillExact'] {
   const earliest = filed === null ? null : legalDeadline(filed);
   if (earliest === null || earliest < limaDay) return undefined;
   return earliest > dueSoonThrough(limaDay) ? ['overdue', 'dueSoon'] : ['overdue'];
+}
+
+/**
+ * The draft_response prompt's arguments for the first listed record whose correlative it takes (the
+ * prompt reads a record by it, as get_complaint does); undefined when none has one.
+ */
+function draftArguments(listed: readonly RecordDeadline[]): AtRisk['draftResponse'] {
+  const reference = listed
+    .map(({ item }) => line(item.correlative, 40))
+    .find((correlative) => correlative !== undefined && REFERENCE_PATTERN.test(correlative));
+  return reference === undefined ? undefined : { reference };
 }
 
 /** An overdue or due soon record as the overview lists it: unanswered, so the due day and the business days left. */
@@ -170,6 +181,11 @@ function atRiskLines(atRisk: AtRisk, filters: ListFilters, style: DateStyle): st
     atRisk.listDueSoon ? `overdue and due soon (${atRisk.overdue + atRisk.dueSoon}): list_complaints ${JSON.stringify(atRisk.listDueSoon)}` : undefined,
   ].filter((part) => part !== undefined);
   if (every.length > 0) lines.push(`Every record, earliest deadline first, page by page: ${every.join('; ')}.`);
+  if (atRisk.draftResponse) {
+    lines.push(
+      `The member can draft the official response to any of these with the draft_response prompt and its correlative: draft_response ${JSON.stringify(atRisk.draftResponse)}.`,
+    );
+  }
   if (atRisk.notDelivered) {
     const shown = atRisk.notDelivered.length < atRisk.answeredNotDelivered ? `, first ${atRisk.notDelivered.length}` : '';
     lines.push(

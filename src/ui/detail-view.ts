@@ -1,6 +1,8 @@
-// The detail panel: one record as get_complaint's structuredContent gives it, beside the lists.
+// The detail panel: one record as get_complaint's structuredContent gives it, beside the lists, and
+// for an unanswered one the offer to draft its official response (draft-view.ts).
 import type { DetailAnswer } from '../contract/detail-answer.js';
 import { type Formats, h, isolated, ltr, present, stamp } from './dom.js';
+import { type DraftOffer, draftPart } from './draft-view.js';
 import { type HistoryEntry, historyEntries } from './history.js';
 import { deadlineWords, type Lang, label, urgencyOf, valueLabel } from './labels.js';
 import { type DetailFields, fields, integer, text } from './read.js';
@@ -77,8 +79,8 @@ function row(name: string, value: Node | string | undefined): HTMLElement[] {
   return value === undefined || value === '' ? [] : [h('dt', null, name), h('dd', null, value)];
 }
 
-/** Fills `panel` (the persistent [data-detail] element) for `detail`. */
-export function drawDetail(panel: HTMLElement, detail: DetailState, lang: Lang, formats: Formats): void {
+/** Fills `panel` (the persistent [data-detail] element) for `detail`; a loaded record gets `draft`'s offer, when there is one. */
+export function drawDetail(panel: HTMLElement, detail: DetailState, lang: Lang, formats: Formats, draft?: DraftOffer): void {
   panel.dataset.state = detail.state;
   panel.setAttribute('aria-busy', String(detail.state === 'loading'));
   const shownId = detail.state === 'ready' ? (detail.record.id ?? text(detail.answer.id)) : undefined;
@@ -131,6 +133,7 @@ export function drawDetail(panel: HTMLElement, detail: DetailState, lang: Lang, 
         ...row(label(lang, 'fieldConsumer'), consumerName(answer.consumer)),
         ...row(label(lang, 'fieldReason'), text(answer.reason)),
       ),
+      draft && draftPart(draft, lang),
       history.length > 0 && h('h4', null, label(lang, 'fieldHistory')),
       history.length > 0 && h('ol', { class: 'history' }, ...history.map(historyItem)),
     ),

@@ -1,7 +1,8 @@
 // What speaks to the host, over host-connection.ts's JSON-RPC: the handshake (ui/initialize, then
-// initialized and the size reports), the tools called through tools/call, and the host's
-// notifications routed by name. Results are read without trust here (a host may pass on anything),
-// so the rest of the view handles an outcome, never a raw message.
+// initialized and the size reports), the tools called through tools/call, the member's messages put
+// in the conversation through ui/message, and the host's notifications routed by name. Results are
+// read without trust here (a host may pass on anything), so the rest of the view handles an outcome,
+// never a raw message.
 import { HostConnection, type Params, PROTOCOL_VERSION, RpcError, reportSize } from './host-connection.js';
 import { fields, list, objectOf, text } from './read.js';
 
@@ -72,23 +73,32 @@ export class Host {
     });
   }
 
-  /** Listens, asks ui/initialize and says initialized; then reports the page's size as it changes. Answers the host's context. */
-  async initialize(): Promise<unknown> {
+  /** Listens and asks ui/initialize. Answers the host's context and capabilities, each unchecked. */
+  async initialize(): Promise<{ hostContext: unknown; hostCapabilities: unknown }> {
     this.connection.start();
-    const result = fields<{ hostContext: unknown }>(
+    const result = fields<{ hostContext: unknown; hostCapabilities: unknown }>(
       await this.connection.request('ui/initialize', {
         protocolVersion: PROTOCOL_VERSION,
         appInfo: { name: 'complaints-book-mcp overview', version: '1' },
         appCapabilities: { availableDisplayModes: ['inline'] },
       }),
     );
-    return result.hostContext;
+    return { hostContext: result.hostContext, hostCapabilities: result.hostCapabilities };
   }
 
   /** Says initialized and starts the size reports: after the caller has taken the context initialize answered. */
   initialized(): void {
     this.connection.notify('ui/notifications/initialized', {});
     reportSize((size) => this.connection.notify('ui/notifications/size-changed', size));
+  }
+
+  /**
+   * Puts `text` in the conversation as the member's message (ui/message: role user, one text block).
+   * True when the host took it, false when it answered isError; rejects when the request fails.
+   */
+  async sendMessage(text: string): Promise<boolean> {
+    const result = await this.connection.request('ui/message', { role: 'user', content: [{ type: 'text', text }] });
+    return fields<{ isError: unknown }>(result).isError !== true;
   }
 
   /** One tools/call through the host, its result read by outcomeOf. Rejects when the request fails. */

@@ -123,6 +123,15 @@ const es = {
   detailEmpty: 'Elija un registro de la lista para verlo aquí.',
   detailLoading: 'Cargando el registro…',
   detailFailed: 'No se pudo leer el registro.',
+  draftButton: 'Redactar la respuesta',
+  draftSent: 'Pedido enviado a la conversación.',
+  draftFailed: 'La aplicación no aceptó el pedido de redactar la respuesta.',
+  draftMessageClaim:
+    'Redacta la respuesta oficial al reclamo {reference} con el prompt draft_response de complaints-book-mcp (o lee el registro con get_complaint).',
+  draftMessageComplaint:
+    'Redacta la respuesta oficial a la queja {reference} con el prompt draft_response de complaints-book-mcp (o lee el registro con get_complaint).',
+  draftMessageRecord:
+    'Redacta la respuesta oficial al registro {reference} con el prompt draft_response de complaints-book-mcp (o lee el registro con get_complaint).',
   fieldType: 'Tipo',
   fieldStatus: 'Estado',
   fieldStore: 'Tienda',
@@ -287,6 +296,15 @@ const en: Record<LabelId, string> = {
   detailEmpty: 'Choose a record from the list to see it here.',
   detailLoading: 'Loading the record…',
   detailFailed: 'The record could not be read.',
+  draftButton: 'Draft the response',
+  draftSent: 'Asked in the conversation.',
+  draftFailed: 'The app did not take the request to draft the response.',
+  draftMessageClaim:
+    'Draft the official response to claim {reference} with the draft_response prompt of complaints-book-mcp (or read the record with get_complaint).',
+  draftMessageComplaint:
+    'Draft the official response to complaint {reference} with the draft_response prompt of complaints-book-mcp (or read the record with get_complaint).',
+  draftMessageRecord:
+    'Draft the official response to record {reference} with the draft_response prompt of complaints-book-mcp (or read the record with get_complaint).',
   fieldType: 'Type',
   fieldStatus: 'Status',
   fieldStore: 'Store',

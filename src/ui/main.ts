@@ -1,12 +1,14 @@
 // The complaints_overview view (MCP Apps), its entry: connects to the host, draws the overview the
 // tool call answered, and lets the member pick another period, open a record, or page through every
 // overdue or due soon record or every record of the period with e-mail problems, each through the
-// host's tools/call. This file is what happens on each of those: it ties the state (view-store.ts),
+// host's tools/call; and ask the conversation, through ui/message, to draft an unanswered record's
+// official response. This file is what happens on each of those: it ties the state (view-store.ts),
 // the drawing (view-page.ts) and the host (host-adapter.ts), and drops the answers a newer call made
 // stale.
 import { type ListArguments, listRequest, type RiskListKind, riskPage } from './at-risk-read.js';
 import type { RecordRef } from './detail-view.js';
 import { formatsFor } from './dom.js';
+import { type DraftState, draftMessage, draftRequest, takesMessages } from './draft-request.js';
 import { errorMessage, Host, isObject, outcomeOf, type ToolOutcome } from './host-adapter.js';
 import type { Params } from './host-connection.js';
 import { applyStyleVariables, applyTheme, localeOf, mergeContext, themeOf } from './host-context.js';
@@ -27,6 +29,7 @@ const page = new ViewPage(store, {
     if (riskList.state === 'ready' || riskList.state === 'error') void showListPage(riskList.kind, riskList.list, number);
   },
   closeList,
+  draftResponse: () => void draftResponse(),
 });
 
 const host = new Host({
@@ -113,6 +116,9 @@ async function openRecord(record: RecordRef, button: HTMLElement): Promise<void>
   // Until the host has answered ui/initialize it takes no request (and may drop one).
   if (!store.connected) return;
   const call = ++store.calls.detail;
+  // What became of a draft asked for the record shown before says nothing of this one.
+  store.calls.draft++;
+  store.draft = { state: 'idle' };
   store.detail = { state: 'loading', record };
   page.drawDetail(button);
   const requested = record.id !== undefined ? { id: record.id } : { reference: record.reference };
@@ -127,6 +133,28 @@ async function openRecord(record: RecordRef, button: HTMLElement): Promise<void>
     if (call !== store.calls.detail) return;
     store.detail = { state: 'error', record, message: failureText(error) };
   }
+  page.drawDetail();
+}
+
+/**
+ * Asks the host to put in the conversation the member's request to draft the official response of
+ * the record shown (ui/message): its reference and the prompt to use, never what the consumer wrote.
+ * A refusal or a failure is said in the panel, under the button.
+ */
+async function draftResponse(): Promise<void> {
+  const request = draftRequest(store.detail);
+  if (!store.connected || !store.takesMessages || request === undefined || store.draft.state === 'sending') return;
+  const call = ++store.calls.draft;
+  store.draft = { state: 'sending' };
+  page.drawDetail();
+  let next: DraftState;
+  try {
+    next = (await host.sendMessage(draftMessage(store.lang, request))) ? { state: 'sent' } : { state: 'failed', message: '' };
+  } catch (error) {
+    next = { state: 'failed', message: errorMessage(error) };
+  }
+  if (call !== store.calls.draft) return;
+  store.draft = next;
   page.drawDetail();
 }
 
@@ -198,7 +226,9 @@ async function start(): Promise<void> {
   setPhase('waiting');
   page.showError(undefined);
   page.drawAll();
-  takeContext(await host.initialize());
+  const { hostContext, hostCapabilities } = await host.initialize();
+  store.takesMessages = takesMessages(hostCapabilities);
+  takeContext(hostContext);
   host.initialized();
   store.connected = true;
   page.enable();

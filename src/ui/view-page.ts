@@ -6,6 +6,7 @@
 import type { RiskListKind } from './at-risk-read.js';
 import { drawDetail, type RecordRef } from './detail-view.js';
 import { h } from './dom.js';
+import { draftRequest } from './draft-request.js';
 import { type Drawn, drawOverview } from './overview-view.js';
 import { drawRiskList } from './risk-list-view.js';
 import type { ViewContext } from './view-context.js';
@@ -20,6 +21,8 @@ export interface PageActions {
   /** Another page of the full list shown. */
   goToPage(page: number): void;
   closeList(): void;
+  /** Ask the conversation to draft the official response of the record shown. */
+  draftResponse(): void;
 }
 
 export class ViewPage {
@@ -134,7 +137,7 @@ export class ViewPage {
     this.periodGrid.hidden = this.drawn === undefined || this.drawn.empty;
     if (focused) app.querySelector<HTMLElement>(`button[data-record-id="${CSS.escape(focused)}"]`)?.focus();
     else if (focusedList) app.querySelector<HTMLElement>(`button.list-button[data-list="${CSS.escape(focusedList)}"]`)?.focus();
-    drawDetail(this.detailPanel, store.detail, store.lang, store.formats);
+    this.drawDetailPanel();
     // The record shown may be in the new lists too: the panel then stays beside it.
     this.anchor = app.querySelector<HTMLElement>('button.record[aria-current="true"]') ?? undefined;
     this.placeDetail();
@@ -161,10 +164,24 @@ export class ViewPage {
     detailPanel.style.marginTop = `${Math.max(0, Math.round(margin))}px`;
   }
 
+  /**
+   * The detail panel drawn from the store, with the offer to draft the response when the record shown
+   * can be drafted and the host takes messages. Redrawing replaces the offer's button: it keeps the
+   * focus it had, for keyboard users.
+   */
+  private drawDetailPanel(): void {
+    const { store, detailPanel } = this;
+    const draftFocused =
+      document.activeElement instanceof HTMLElement && detailPanel.contains(document.activeElement) && document.activeElement.matches('button[data-draft]');
+    const draft =
+      store.takesMessages && draftRequest(store.detail) !== undefined ? { status: store.draft, ask: () => this.actions.draftResponse() } : undefined;
+    drawDetail(detailPanel, store.detail, store.lang, store.formats, draft);
+    if (draftFocused) detailPanel.querySelector<HTMLElement>('button[data-draft]')?.focus();
+  }
+
   /** The detail panel drawn from the store; `anchor`, the button of the record just chosen, marked as shown. */
   drawDetail(anchor?: HTMLElement): void {
-    const { store } = this;
-    drawDetail(this.detailPanel, store.detail, store.lang, store.formats);
+    this.drawDetailPanel();
     if (anchor !== undefined) {
       this.anchor = anchor;
       this.markSelected();

@@ -1,13 +1,15 @@
-// The view's state, in one object: what the host said (its context, the tool's arguments and
-// answer), what the member opened (a record, a full list), and which call each part awaits. Kept
-// apart from the drawing (view-page.ts) and from the host (host-adapter.ts) so that what the page
-// shows has one place to be read from; the facts derived from it (the period, the filters, the full
-// list's arguments) are pure functions of it here, with no DOM and no host.
+// The view's state, in one object: what the host said (its context and capabilities, the tool's
+// arguments and answer), what the member opened (a record, a full list) or asked (a draft), and which
+// call each part awaits. Kept apart from the drawing (view-page.ts) and from the host
+// (host-adapter.ts) so that what the page shows has one place to be read from; the facts derived from
+// it (the period, the filters, the full list's arguments) are pure functions of it here, with no DOM
+// and no host.
 import { PERIODS } from '../calendar/periods.js';
 import type { OverviewAnswer } from '../contract/overview-answer.js';
 import { atRiskFigures, type ListArguments, listArguments, type RiskListKind } from './at-risk-read.js';
 import type { DetailState } from './detail-view.js';
 import { type Formats, formatsFor } from './dom.js';
+import type { DraftState } from './draft-request.js';
 import type { Params } from './host-connection.js';
 import type { HostContext } from './host-context.js';
 import { type Lang, label, valueLabel } from './labels.js';
@@ -29,11 +31,15 @@ export interface ViewStore {
   riskList: RiskListState;
   /** The host has answered ui/initialize: until then it takes no request (and may drop one). */
   connected: boolean;
+  /** The host said in ui/initialize that it takes ui/message: only then is drafting a response offered. */
+  takesMessages: boolean;
+  /** The request to draft the response of the record shown; back to idle when another record is opened. */
+  draft: DraftState;
   /**
    * The number of the latest call of each kind: a newer call (or a newer result from the host) makes
-   * an older answer stale, and it is then dropped.
+   * an older answer stale, and it is then dropped. Opening a record makes a draft request stale too.
    */
-  calls: { overview: number; detail: number; list: number };
+  calls: { overview: number; detail: number; list: number; draft: number };
 }
 
 export function newStore(): ViewStore {
@@ -47,7 +53,9 @@ export function newStore(): ViewStore {
     detail: { state: 'empty' },
     riskList: { state: 'closed' },
     connected: false,
-    calls: { overview: 0, detail: 0, list: 0 },
+    takesMessages: false,
+    draft: { state: 'idle' },
+    calls: { overview: 0, detail: 0, list: 0, draft: 0 },
   };
 }
 

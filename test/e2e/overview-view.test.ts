@@ -16,6 +16,10 @@
 //   list_complaints per page, with listOverdue's (listDueSoon's) arguments, the same records as
 //   list_complaints paged by the test, no next page after the last; a failed page or a refusal of
 //   the host shown as the list's error;
+// - that a host announcing hostCapabilities.message is offered, for an unanswered record shown, a
+//   button that sends one ui/message (role user, one text block naming the record by its correlative
+//   and the draft_response prompt, nothing the consumer wrote); none for an answered record, none for
+//   a host that does not announce it; a refusal (isError) or a failed request said in the panel;
 // - Spanish for a host in es-PE, English in en-US (the browser itself stays en-US); the host's
 //   theme, then a change of it; waiting, cancelled and error states; a height that covers the view;
 // - hostile data: shown as text, Object.prototype's names kept as keys, 100000 steps, odd counts,
@@ -39,6 +43,7 @@ import { type Browser, type BrowserContext, chromium, type Frame, type FrameLoca
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/calendar/calendar-date.js';
 import { PERIODS, periodRange } from '../../src/calendar/periods.js';
+import type { DetailAnswer } from '../../src/contract/detail-answer.js';
 import type { ListAnswer } from '../../src/contract/list-answer.js';
 import type { Activity, OverviewAnswer } from '../../src/contract/overview-answer.js';
 import { urgencyOf } from '../../src/domain/deadline.js';
@@ -140,13 +145,15 @@ const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', 
 interface ViewOptions {
   locale: string;
   theme: 'light' | 'dark';
+  /** The host announces that it takes ui/message; by default it does not. */
+  takesMessages?: boolean;
 }
 
 /**
  * A fresh browser context (in en-US whatever the host's locale: the view must follow the host) with
  * the host page, watched, and the view in it, initialized, with no tool input yet.
  */
-async function openHost({ locale, theme }: ViewOptions): Promise<Opened> {
+async function openHost({ locale, theme, takesMessages = false }: ViewOptions): Promise<Opened> {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 760, height: 900 }, deviceScaleFactor: 1, colorScheme: theme });
   const page = await context.newPage();
   const seen: Seen = { requests: [], problems: [], violations: [], calls: [], watched: new Watched() };
@@ -197,7 +204,11 @@ async function openHost({ locale, theme }: ViewOptions): Promise<Opened> {
     containerDimensions: { width: 742, maxHeight: 6000 },
     toolInfo: { tool: overviewTool },
   };
-  await page.evaluate(([html, context]) => window.viewHost.open(html, context), [viewHtml, JSON.stringify(hostContext)] as const);
+  await page.evaluate(([html, context, options]) => window.viewHost.open(html, context, options), [
+    viewHtml,
+    JSON.stringify(hostContext),
+    JSON.stringify({ takesMessages }),
+  ] as const);
   // Playwright's wait, not a timer of the test's: a view that never initializes fails here, after its 30 s.
   await page.waitForFunction(() => window.viewHost.initialized);
   const frame = await (await page.locator('iframe#view').elementHandle())!.contentFrame();
@@ -1031,6 +1042,160 @@ const SAMPLE_REASONS = [
 const SAMPLE_OTHER_REASONS = 15;
 
 const trimmed = async (locator: ReturnType<FrameLocator['locator']>) => (await locator.textContent())?.replace(/\s+/g, ' ').trim();
+
+/** The ui/message requests the view sent, as the host received their params. */
+async function messagesSent(page: Page): Promise<unknown[]> {
+  return (await page.evaluate(() => window.viewHost.messages)).map((json) => JSON.parse(json) as unknown);
+}
+
+/** What the view asks for a record, in Spanish, by its type: the prompt, the reference, and the tool that reads it. */
+function spanishDraftMessage(type: string | undefined, reference: string): string {
+  const record = type === 'claim' ? 'al reclamo' : type === 'complaint' ? 'a la queja' : 'al registro';
+  return `Redacta la respuesta oficial ${record} ${reference} con el prompt draft_response de complaints-book-mcp (o lee el registro con get_complaint).`;
+}
+
+describe('drafting the official response of a record shown', () => {
+  it(
+    "a host that takes messages: an unanswered record offers it, and choosing it sends one ui/message, the member's, in Spanish, naming the record by its correlative only",
+    async () => {
+      const { context, page, seen, view } = await openView({ locale: 'es-PE', theme: 'light', takesMessages: true }, FIRST_ARGUMENTS, firstResult);
+      try {
+        const first = structured(firstResult).atRisk.mostUrgent![0]!;
+        await view.locator('[data-series="urgent"] button[data-record-id]').first().click();
+        const detail = view.locator(`[data-detail][data-state="ready"][data-record-id="${first.id}"]`);
+        await detail.waitFor({ state: 'attached' });
+        const record = seen.calls[0]!.result!.structuredContent as DetailAnswer;
+        expect(record.response).toBeUndefined();
+        const button = detail.locator('button[data-draft]');
+        expect(await button.textContent()).toBe('Redactar la respuesta');
+        expect(await messagesSent(page)).toEqual([]);
+
+        await button.click();
+        await detail.locator('[data-draft-state="sent"]').waitFor({ state: 'attached' });
+        expect(await messagesSent(page)).toEqual([{ role: 'user', content: [{ type: 'text', text: spanishDraftMessage(record.type, first.correlative!) }] }]);
+        // Nothing the consumer wrote, nor any other fact of the record, goes in.
+        const sent = JSON.stringify(await messagesSent(page));
+        for (const fact of [first.consumer, first.store, record.claim?.description, record.consumer?.email, record.trackingCode, first.id]) {
+          if (fact) expect(sent).not.toContain(fact);
+        }
+        expect(await detail.locator('.draft').textContent()).toContain('Pedido enviado a la conversación.');
+        // Redrawn, the button keeps the focus the click gave it.
+        expect(await view.locator('button[data-draft]').evaluate((element) => element === document.activeElement)).toBe(true);
+        // A ui/message is no tool call: the host was asked for the record and nothing else.
+        expect(callsOf(seen)).toEqual([{ name: 'get_complaint', arguments: { id: first.id } }]);
+        await screenshot(page, 'overview-draft-es.png');
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'an answered record offers no draft; the next record shown starts afresh',
+    async () => {
+      const { context, page, seen, view } = await openView({ locale: 'en-US', theme: 'light', takesMessages: true }, FIRST_ARGUMENTS, firstResult);
+      try {
+        const [first, second] = structured(firstResult).atRisk.mostUrgent!;
+        // The second record, as the server reads it, but with an official response: the host passes on what the server said.
+        const read = (await mcp.client.callTool({ name: 'get_complaint', arguments: { id: second!.id } })) as CallToolResult;
+        expect(read.isError).toBeFalsy();
+        const answered = {
+          ...read,
+          structuredContent: { ...read.structuredContent, response: { officialResponse: 'Se cambió el producto.', respondedAt: '2026-11-20 10:02' } },
+        };
+        seen.substitute = (params) => (params.name === 'get_complaint' && params.arguments?.id === second!.id ? answered : undefined);
+
+        await view.locator(`[data-series="urgent"] button[data-record-id="${first!.id}"]`).click();
+        await view.locator(`[data-detail][data-state="ready"][data-record-id="${first!.id}"] button[data-draft]`).click();
+        await view.locator('[data-detail] [data-draft-state="sent"]').waitFor({ state: 'attached' });
+        expect(await view.locator('button[data-draft]').textContent()).toBe('Draft the response');
+
+        await view.locator(`[data-series="urgent"] button[data-record-id="${second!.id}"]`).click();
+        await view.locator(`[data-detail][data-state="ready"][data-record-id="${second!.id}"]`).waitFor({ state: 'attached' });
+        expect(await view.locator('[data-detail] [data-draft-state]').count()).toBe(0);
+        expect(await view.locator('button[data-draft]').count()).toBe(0);
+
+        await view.locator(`[data-series="urgent"] button[data-record-id="${first!.id}"]`).click();
+        await view.locator(`[data-detail][data-state="ready"][data-record-id="${first!.id}"]`).waitFor({ state: 'attached' });
+        expect(await view.locator('[data-detail] [data-draft-state]').getAttribute('data-draft-state')).toBe('idle');
+        expect((await messagesSent(page)).length).toBe(1);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'a host that does not say it takes messages gets no button, and no ui/message',
+    async () => {
+      const { context, page, seen, view } = await openView({ locale: 'en-US', theme: 'light' }, FIRST_ARGUMENTS, firstResult);
+      try {
+        const first = structured(firstResult).atRisk.mostUrgent![0]!;
+        await view.locator('[data-series="urgent"] button[data-record-id]').first().click();
+        const detail = view.locator(`[data-detail][data-state="ready"][data-record-id="${first.id}"]`);
+        await detail.waitFor({ state: 'attached' });
+        // Unanswered, so only the host's silence keeps the button away.
+        expect((seen.calls[0]!.result!.structuredContent as DetailAnswer).response).toBeUndefined();
+        expect(await detail.locator('button[data-draft]').count()).toBe(0);
+        expect(await detail.textContent()).not.toContain('Draft the response');
+        expect(await messagesSent(page)).toEqual([]);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'a host that refuses the message, or fails it, is said in the panel under the button; taken later, the error goes',
+    async () => {
+      const { context, page, seen, view } = await openView({ locale: 'en-US', theme: 'light', takesMessages: true }, FIRST_ARGUMENTS, firstResult);
+      try {
+        const first = structured(firstResult).atRisk.mostUrgent![0]!;
+        await view.locator('[data-series="urgent"] button[data-record-id]').first().click();
+        const draft = view.locator(`[data-detail][data-state="ready"][data-record-id="${first.id}"] .draft`);
+        await draft.waitFor({ state: 'attached' });
+
+        await page.evaluate(() => {
+          window.viewHost.messageAnswer = 'isError';
+        });
+        await draft.locator('button[data-draft]').click();
+        await view.locator('[data-detail] [data-draft-state="failed"]').waitFor({ state: 'attached' });
+        expect(await view.locator('[data-detail] .draft .error-text').textContent()).toBe('The app did not take the request to draft the response.');
+        expect(await view.locator('[data-detail] [data-draft-error]').count()).toBe(0);
+
+        await page.evaluate(() => {
+          window.viewHost.messageAnswer = 'fail';
+        });
+        await view.locator('[data-detail] button[data-draft]').click();
+        await expect.poll(async () => (await messagesSent(page)).length, POLL).toBe(2);
+        await view.locator('[data-detail] [data-draft-state="failed"] [data-draft-error]').waitFor({ state: 'attached' });
+        expect(await view.locator('[data-detail] .draft .error-text').textContent()).toBe('The app did not take the request to draft the response.');
+        expect(await view.locator('[data-detail] [data-draft-error]').textContent()).toContain('The host could not add the message.');
+        // The record stays shown, as read.
+        expect(await view.locator('[data-detail]').getAttribute('data-state')).toBe('ready');
+
+        await page.evaluate(() => {
+          window.viewHost.messageAnswer = 'take';
+        });
+        await view.locator('[data-detail] button[data-draft]').click();
+        await view.locator('[data-detail] [data-draft-state="sent"]').waitFor({ state: 'attached' });
+        expect(await view.locator('[data-detail] .draft .error-text').count()).toBe(0);
+        expect((await messagesSent(page)).length).toBe(3);
+        await screenshot(page, 'overview-draft-failed-en.png');
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+});
 
 describe('how the period was answered', () => {
   it(

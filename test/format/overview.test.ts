@@ -151,6 +151,50 @@ describe('the overview: at risk now', () => {
     expect(toOverview({ unresolved: pagesOf(items([listItemBody()])), filed: none }, {}, clock).answer.atRisk.deadlineUnknown).toBeUndefined();
   });
 
+  it("offers the draft_response prompt with the first listed record's correlative, and only when one has a correlative", () => {
+    const draft = 'The member can draft the official response to any of these with the draft_response prompt and its correlative: draft_response';
+    // The first listed (the most overdue) has no correlative, nor the second one it could take: the third is offered.
+    const unresolved = items([
+      listItemBody({ id: 'none', correlative: null, ...dueOn('2026-11-10') }),
+      listItemBody({ id: 'spaced', correlative: 'R 12', ...dueOn('2026-11-12') }),
+      listItemBody({ id: 'soon', correlative: '000001108-2026', ...dueOn('2026-11-24') }),
+    ]);
+    const offered = toOverview({ unresolved: pagesOf(unresolved), filed: none }, {}, clock);
+    expect(offered.answer.atRisk.draftResponse).toEqual({ reference: '000001108-2026' });
+    const lines = formatOverviewText(offered).split('\n');
+    expect(lines.filter((line) => line.includes('draft_response'))).toEqual([`${draft} {"reference":"000001108-2026"}.`]);
+    // Right after the urgent records and the arguments that list them all.
+    expect(lines[lines.findIndex((line) => line.startsWith('Every record, earliest deadline first')) + 1]).toContain(draft);
+
+    // Urgent records, none with a correlative it takes: no offer, in the answer or the text.
+    const unnamed = items([
+      listItemBody({ id: 'none', correlative: null, ...dueOn('2026-11-10') }),
+      listItemBody({ correlative: '  ', ...dueOn('2026-11-24') }),
+    ]);
+    const withoutCorrelative = toOverview({ unresolved: pagesOf(unnamed), filed: none }, {}, clock);
+    expect(withoutCorrelative.answer.atRisk.mostUrgent).toHaveLength(2);
+    expect(withoutCorrelative.answer.atRisk.draftResponse).toBeUndefined();
+    expect(formatOverviewText(withoutCorrelative)).not.toContain('draft_response');
+
+    // Nothing urgent (an unanswered record with weeks left, an answered one): no offer either.
+    const calm = items([
+      listItemBody({ correlative: 'LATER', ...dueOn('2026-12-15') }),
+      listItemBody({ correlative: 'DONE', ...dueOn('2026-11-10'), hasResponse: true, respondedAt: '2026-11-09T15:00:00Z' }),
+    ]);
+    const nothingUrgent = toOverview({ unresolved: pagesOf(calm), filed: none }, {}, clock);
+    expect(nothingUrgent.answer.atRisk.mostUrgent).toBeUndefined();
+    expect(nothingUrgent.answer.atRisk.draftResponse).toBeUndefined();
+    expect(formatOverviewText(nothingUrgent)).not.toContain('draft_response');
+  });
+
+  it('offers the draft for a due soon record that overdue ones without a correlative pushed out of the table', () => {
+    const overdue = Array.from({ length: 10 }, (_, index) => listItemBody({ correlative: null, id: `o${index}`, ...dueOn('2026-11-10') }));
+    const dueSoon = listItemBody({ correlative: 'S-1', id: 'soon', ...dueOn('2026-11-24') });
+    const view = toOverview({ unresolved: pagesOf(items([...overdue, dueSoon])), filed: none }, {}, clock);
+    expect(view.answer.atRisk.alsoDueSoon).toEqual([{ correlative: 'S-1', daysLeft: 2, id: 'soon' }]);
+    expect(view.answer.atRisk.draftResponse).toEqual({ reference: 'S-1' });
+  });
+
   it('names the narrowing by type and store, and keeps it in the list arguments', () => {
     const storeId = '9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
     const view = toOverview({ unresolved: pagesOf(items([listItemBody({ ...dueOn('2026-11-10') })])), filed: none }, { type: 'claim', storeId }, clock);

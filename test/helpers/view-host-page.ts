@@ -2,15 +2,25 @@
 // host's part of the extension is ext-apps' own AppBridge over its PostMessageTransport, talking to
 // the view in an <iframe sandbox="allow-scripts"> whose srcdoc is the HTML the server gave. Every
 // tools/call the view sends goes to window.callServerTool, a binding the test exposes (it forwards
-// the call to the real server, and answers the result as JSON text); the test drives the rest through
-// window.viewHost.
+// the call to the real server, and answers the result as JSON text); every ui/message is kept, and
+// answered as the test says (the host announces that it takes them only when the test opens it so);
+// the test drives the rest through window.viewHost.
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
+/** How the host answers a ui/message: takes it, answers isError (it would not), or fails the request (a JSON-RPC error). */
+export type MessageAnswer = 'take' | 'isError' | 'fail';
+
+/** What the host page is opened with, besides the view and its context. */
+export interface HostOptions {
+  /** Announce hostCapabilities.message (text) in the answer to ui/initialize. */
+  takesMessages?: boolean;
+}
+
 /** What the test can do with the host, from page.evaluate. JSON travels as text: an own "__proto__" key survives JSON.parse, not Playwright's serializer. */
 export interface ViewHost {
-  /** Puts the view's HTML in a sandboxed iframe, listening before it loads. Once per page. */
-  open(html: string, hostContextJson: string): Promise<void>;
+  /** Puts the view's HTML in a sandboxed iframe, listening before it loads. Once per page. `optionsJson`: HostOptions. */
+  open(html: string, hostContextJson: string, optionsJson?: string): Promise<void>;
   /** Whether the view said it is initialized (ui/notifications/initialized): then it may be sent the tool's input. */
   initialized: boolean;
   sendToolInput(argumentsJson: string): Promise<void>;
@@ -24,6 +34,10 @@ export interface ViewHost {
   strayMessages: string[];
   /** Notifications the view logged through the host (notifications/message). */
   logs: string[];
+  /** Every ui/message the view sent, as JSON text of its params, whatever the answer. */
+  messages: string[];
+  /** How the next ui/message is answered; 'take' unless the test changes it. */
+  messageAnswer: MessageAnswer;
 }
 
 /** Named through the constructor: under NodeNext, app-bridge.d.ts's own re-exports of its types do not resolve. */
@@ -45,9 +59,12 @@ const host: ViewHost = {
   sizes: [],
   strayMessages: [],
   logs: [],
+  messages: [],
+  messageAnswer: 'take',
 
-  async open(html, hostContextJson) {
+  async open(html, hostContextJson, optionsJson = '{}') {
     hostContext = JSON.parse(hostContextJson) as HostContext;
+    const options = JSON.parse(optionsJson) as HostOptions;
     if (bridge) throw new Error('the test host shows one view per page');
     const iframe = document.createElement('iframe');
     iframe.id = 'view';
@@ -56,8 +73,15 @@ const host: ViewHost = {
     document.body.append(iframe);
     const view = iframe.contentWindow!;
 
-    bridge = new AppBridge(null, { name: 'test-host', version: '1' }, { serverTools: {}, logging: {} }, { hostContext });
+    const capabilities = { serverTools: {}, logging: {}, ...(options.takesMessages ? { message: { text: {} } } : {}) };
+    bridge = new AppBridge(null, { name: 'test-host', version: '1' }, capabilities, { hostContext });
     bridge.oncalltool = async (params) => JSON.parse(await window.callServerTool(params)) as CallToolResult;
+    // Kept even when not announced: a view that sends one anyway is seen.
+    bridge.onmessage = async (params) => {
+      host.messages.push(JSON.stringify(params));
+      if (host.messageAnswer === 'fail') throw new Error('The host could not add the message.');
+      return host.messageAnswer === 'isError' ? { isError: true } : {};
+    };
     bridge.onsizechange = (size) => {
       host.sizes.push(size);
       // Inline, the host gives the width and the view its height: the whole view shows, nothing scrolls inside it.

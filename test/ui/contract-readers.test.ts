@@ -44,6 +44,7 @@ const overview = overviewAnswerSchema.parse({
     notDelivered: [{ correlative: 'R-3', response: 'bounced', id: 'c-3' }],
     listOverdue: { overdue: true, type: 'claim', storeId: 's-1' },
     listDueSoon: { dueBy: '2026-12-01', type: 'claim', storeId: 's-1' },
+    draftResponse: { reference: 'R-1' },
     stillExact: ['overdue'],
     incomplete: 'The call ended before every unresolved record was read.',
   },
@@ -112,6 +113,7 @@ describe("the view's readers read the contract's fields, under its names", () =>
       notDelivered: 'drawn by at-risk-view.ts',
       listOverdue: 'read by listArguments, as sent',
       listDueSoon: 'read by listArguments, as sent',
+      draftResponse: 'not drawn: the record panel offers the draft of the record it shows, unanswered, when the host takes messages',
       deadlineUnknown: 'not drawn: in unanswered, in no deadline figure',
       stillExact: 'not drawn: every figure is marked a lower bound when incomplete',
     });

@@ -7,9 +7,13 @@ import { filterTexts, listArgumentsOf, newStore, periodOf, sameArguments, select
 describe("the view's store", () => {
   it('starts waiting, in English, with nothing open and no call made', () => {
     const store = newStore();
-    expect(store).toMatchObject({ phase: 'waiting', lang: 'en', args: {}, answer: undefined, connected: false, calls: { overview: 0, detail: 0, list: 0 } });
+    expect(store).toMatchObject({ phase: 'waiting', lang: 'en', args: {}, answer: undefined, connected: false });
+    expect(store.calls).toEqual({ overview: 0, detail: 0, list: 0, draft: 0 });
     expect(store.detail).toEqual({ state: 'empty' });
     expect(store.riskList).toEqual({ state: 'closed' });
+    // No draft is offered until the host says it takes messages.
+    expect(store.takesMessages).toBe(false);
+    expect(store.draft).toEqual({ state: 'idle' });
   });
 
   it('reads a period only when the picker offers it', () => {
