@@ -539,6 +539,8 @@ describe('prompts', () => {
     for (const field of ['onTimeShare', 'daysToAnswer', 'byReason', 'medianDaysToAnswer', 'emailProblems.list']) expect(text, field).toContain(field);
     expect(text).toContain('las tiendas que responden tarde');
     expect(text.indexOf('primero lo que está en riesgo hoy')).toBeLessThan(text.indexOf('luego lo registrado en el periodo'));
+    // The records most at risk are the ones to answer: the prompt that drafts the answer is named there.
+    expect(text.indexOf('el prompt draft_response, con el correlativo, redacta la respuesta oficial')).toBeGreaterThan(text.indexOf('qué responder primero'));
     expect(text).toContain('Escribe en español y usa los términos de la ley: reclamo');
     for (const term of ['queja', 'plazo de 15 días hábiles', 'respuesta oficial', 'hoja de reclamación']) expect(text).toContain(term);
     const forStore = await promptText('weekly_report', { period: 'last_week', storeId: STORE_IDS.miraflores });
@@ -555,6 +557,7 @@ describe('prompts', () => {
     expect(text).toContain('what is at risk TODAY across the whole book');
     expect(text).toContain('call list_complaints with {"overdue":true,"pageSize":100}');
     expect(text).toContain('with the on-time share as a percentage; business days to answer, median and p90; the top reasons; the stores that answer late');
+    expect(text).toContain('what to answer first, and that the draft_response prompt, given the correlative, drafts the official response to each');
     expect(text).toContain('Write in English, and keep the law’s Spanish terms, glossed once: reclamo (a claim');
     for (const term of ['queja (', 'plazo de 15 días hábiles (', 'respuesta oficial (', 'hoja de reclamación (']) expect(text).toContain(term);
     for (const language of ['fr', 'ES', ' en', '__proto__']) {
@@ -573,6 +576,7 @@ describe('prompts', () => {
     expect(text).toContain('llama a list_complaints con {"overdue":true,"pageSize":100}');
     expect(ranges.some((range) => text.includes(`${range.slice(0, -1).replace('{', '{"emailProblem":true,')}}`))).toBe(true);
     expect(text).toContain('No lo mezcles con las cifras del mes');
+    expect(text).toContain('qué responder primero (el prompt draft_response, con el correlativo, redacta la respuesta oficial de cada uno)');
     expect(text).toContain('Escribe en español y usa los términos de la ley: reclamo');
     const forStore = await promptText('monthly_report', { month: '2026-02', storeId: STORE_IDS.miraflores, language: 'en' });
     expect(forStore.description).toBe('Monthly report, February 2026');
