@@ -13,6 +13,7 @@ import type { BenchContext, Figure } from './figure.js';
 import { measureContext, TOKENIZER } from './figures/context.js';
 import { measureMemory } from './figures/memory.js';
 import { measureOverhead } from './figures/overhead.js';
+import { measurePrompts } from './figures/prompts.js';
 import { measureSandbox } from './figures/sandbox.js';
 import { measureStartup } from './figures/startup.js';
 import { measureWholeBook } from './figures/whole-book.js';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
       ['start-up', () => measureStartup(context)],
       ['memory', () => measureMemory(context)],
       ['sandbox', () => measureSandbox(sandbox.url)],
+      ['the prompts that bring a record', () => measurePrompts(context)],
       ['the whole book (30,000 records, 40 ms a request)', () => measureWholeBook(context)],
     ] as const) {
       process.stderr.write(`measuring ${label}...\n`);
