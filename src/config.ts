@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { holdsKey } from './key-echo.js';
-import { gotValue, holdsKeyShape, wrappedInQuotes } from './key-shape.js';
+import { gotValue, holdsKeyShape, looksLikeToken, wrappedInQuotes } from './key-shape.js';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './prompts/language.js';
 
@@ -24,8 +24,9 @@ export interface Config {
   /** COMPLAINTS_LANGUAGE: the language of a report prompt not given one (es or en). */
   language: Language;
   /**
-   * COMPLAINTS_ANSWER_GUIDE: the absolute path of the business's guide for drafting answers, or
-   * undefined when unset or refused (see `warnings`). The file itself is read when a prompt is built.
+   * COMPLAINTS_ANSWER_GUIDE: the path of the business's guide for drafting answers, absolute ("~/"
+   * expanded), or as given when relative: then warned of here, and refused where it is read, each time
+   * a prompt is built. Undefined when unset.
    */
   answerGuide: string | undefined;
   /** COMPLAINTS_LOG_LEVEL and COMPLAINTS_LOG_FORMAT. */
@@ -176,10 +177,12 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   // Nor does the language of reports: a prompt can always be given one.
   const language = choice('COMPLAINTS_LANGUAGE', LANGUAGES, DEFAULT_LANGUAGE, LANGUAGES.join(' or '));
   // Nor does the answer guide: a draft can be written without it.
+  // A relative path is kept, so that each draft says why it has no guide (a log line reaches few members).
   const rawGuide = setting('COMPLAINTS_ANSWER_GUIDE');
-  const answerGuide = rawGuide === undefined ? undefined : absolutePath(rawGuide);
-  if (rawGuide !== undefined && answerGuide === undefined)
+  const absoluteGuide = rawGuide === undefined ? undefined : absolutePath(rawGuide);
+  if (rawGuide !== undefined && absoluteGuide === undefined)
     warnings.push(`COMPLAINTS_ANSWER_GUIDE must be an absolute path, or start with ~/ for your home folder (${got(rawGuide)}); no answer guide is used.`);
+  const answerGuide = absoluteGuide ?? (holdsKeyShape(rawGuide ?? '') || looksLikeToken(rawGuide ?? '') ? undefined : rawGuide);
 
   return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, language, answerGuide, logLevel, logFormat, problems, warnings };
 }

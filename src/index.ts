@@ -14,6 +14,7 @@ import { checkAtStart } from './cli/start-check.js';
 import { terminalHint } from './cli/terminal-hint.js';
 import { type Config, loadConfig, readSetting } from './config.js';
 import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
+import { warnOfUnusableGuide } from './prompts/answer-guide.js';
 import { BATCH_REFUSAL, withoutBatches } from './stdio-batches.js';
 import { createStdioServer } from './stdio-server.js';
 
@@ -135,6 +136,7 @@ async function runHttp(host: string, port: number): Promise<void> {
   const config = loadConfig(process.env, 'request');
   configureLog({ level: config.logLevel, format: config.logFormat });
   for (const warning of config.warnings) log.warn(warning);
+  warnOfUnusableGuide(config.answerGuide);
   const [{ serveHttp }, { loadHttpSettings }] = await Promise.all([import('./http/serve.js'), import('./http/settings.js')]);
   const settings = loadHttpSettings(process.env, host);
   const problems = [...config.problems, ...settings.problems];

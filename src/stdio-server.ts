@@ -8,6 +8,7 @@ import { lazyApiClient } from './api/lazy-client.js';
 import { MAX_BOOK_READS, MEMBER_BOOK_READS, RequestGate } from './api/request-gate.js';
 import type { Config } from './config.js';
 import { configureLog, log } from './log.js';
+import { warnOfUnusableGuide } from './prompts/answer-guide.js';
 import { createServer, forwardLogToClient } from './server.js';
 
 export interface StdioServer {
@@ -20,6 +21,7 @@ export function createStdioServer(config: Config, version: string): StdioServer 
   configureLog({ level: config.logLevel, format: config.logFormat });
   for (const warning of config.warnings) log.warn(warning);
   for (const problem of config.problems) log.warn(problem);
+  warnOfUnusableGuide(config.answerGuide);
   const client = config.apiKey && config.apiUrl ? lazyApiClient(config.apiUrl, config.apiKey, config.timeoutMs) : undefined;
   const server = createServer({
     api: client?.api,

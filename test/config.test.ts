@@ -85,10 +85,10 @@ describe('loadConfig', () => {
     }
   });
 
-  it('refuses a relative COMPLAINTS_ANSWER_GUIDE with a warning, never a problem: it would be read from wherever the client starts', () => {
+  it('warns of a relative COMPLAINTS_ANSWER_GUIDE, never a problem: it would be read from wherever the client starts (kept, for each draft to refuse it too)', () => {
     for (const path of ['respuestas.md', './guías/respuestas.md', '../respuestas.md', '~', '~ana/respuestas.md', '$HOME/respuestas.md']) {
       const config = loadConfig({ ...good, COMPLAINTS_ANSWER_GUIDE: path });
-      expect(config, path).toMatchObject({ answerGuide: undefined, problems: [] });
+      expect(config, path).toMatchObject({ answerGuide: path, problems: [] });
       expect(config.warnings, path).toEqual([
         `COMPLAINTS_ANSWER_GUIDE must be an absolute path, or start with ~/ for your home folder (got "${path}"); no answer guide is used.`,
       ]);

@@ -4,6 +4,7 @@
 // failed first, so that a script (or a person) can tell without reading. The answer guide's problems are
 // said too, as warnings: they never stop a tool call, so they do not change the exit code.
 import { stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
 import { lazyApiClient } from '../api/lazy-client.js';
 import { VERDICT_LABELS, verdictOf } from '../api/verdict.js';
 import { type Config, loadConfig } from '../config.js';
@@ -54,7 +55,8 @@ const GUIDE_PATH_WITH_KEY = '(a path not shown: it holds a value that looks like
  */
 async function shownGuide(raw: string | undefined, path: string | undefined, key: string | undefined, guide: AnswerGuide | undefined): Promise<string> {
   if (!raw) return '(not set)';
-  if (path === undefined || guide === undefined) return '(not valid: see below)';
+  // A relative path is refused with the settings' warnings.
+  if (path === undefined || guide === undefined || !isAbsolute(path)) return '(not valid: see below)';
   if (holdsKnownKey(path, key)) return '(not shown: it holds a value that looks like an API key)';
   if (looksLikeToken(path)) return '(not shown: it holds a value that looks like a key or a token)';
   if ('problem' in guide) return `${shownGuidePath(path)} (not usable: see below)`;
@@ -86,7 +88,9 @@ export async function runCheck(env: Record<string, string | undefined>, print: (
   setting('COMPLAINTS_ANSWER_GUIDE', await shownGuide(env.COMPLAINTS_ANSWER_GUIDE?.trim(), guidePath, rawKey, guide));
   // The same warnings the server logs at start: ignored settings, which do not stop the check.
   for (const warning of config.warnings) print(`! ${warning}`);
-  if (guidePath !== undefined && guide !== undefined && 'problem' in guide) {
+  // A relative path's warning above says it already.
+  const guideWarned = config.warnings.some((warning) => warning.startsWith('COMPLAINTS_ANSWER_GUIDE '));
+  if (guidePath !== undefined && guide !== undefined && 'problem' in guide && !guideWarned) {
     print(`! ${holdsKnownKey(guidePath, rawKey) ? guide.problem.split(shownGuidePath(guidePath)).join(GUIDE_PATH_WITH_KEY) : guide.problem}`);
   }
   if (config.problems.length > 0 || !config.apiUrl || !config.apiKey) {

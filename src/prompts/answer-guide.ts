@@ -8,7 +8,9 @@
 // signature without anyone noticing, so a guide over the cap is refused whole.
 import { constants, type Stats } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
 import { errorCode } from '../error-code.js';
+import { readingsOf } from '../key-echo.js';
 import { holdsKeyShape, looksLikeToken } from '../key-shape.js';
 import { log } from '../log.js';
 import { cleanLine, quoted, stripUnsafe } from '../sanitize.js';
@@ -40,6 +42,11 @@ const bytes = (count: number) => `${count.toLocaleString('en-US')} bytes`;
 
 /** The guide at `path` read now: its text, cleaned, or why it cannot be used. Never throws. */
 export async function readAnswerGuide(path: string): Promise<AnswerGuide> {
+  if (!isAbsolute(path)) {
+    return {
+      problem: `${SETTING} is ${shownGuidePath(path)}, not an absolute path: give the whole path, or one that starts with ~/ (a relative one would be read from whatever folder the app starts the server in).`,
+    };
+  }
   const names = `${SETTING} names ${shownGuidePath(path)}, which`;
   const tooLarge = (size: string) =>
     `${names} holds ${size}, more than the ${bytes(MAX_GUIDE_BYTES)} (${MAX_GUIDE_BYTES / 1024} KB) a guide may hold: shorten it (it is not cut, so that no policy or signature is lost).`;
@@ -77,20 +84,48 @@ export async function readAnswerGuide(path: string): Promise<AnswerGuide> {
 
   const notText = `${names} is not text (`;
   const saveAsText = 'save the guide as plain text or Markdown in UTF-8 (a word processor document is not).';
-  if (content.includes(0)) return { problem: `${notText}it holds a NUL byte): ${saveAsText}` };
+  if (content.includes(0)) return { problem: `${notText}it holds a NUL byte, as a file saved as UTF-16, Notepad's "Unicode", does): ${saveAsText}` };
   let decoded: string;
   try {
     // A UTF-8 byte order mark is taken off by the decoder (ignoreBOM is false by default).
     decoded = new TextDecoder('utf-8', { fatal: true }).decode(content);
   } catch {
-    return { problem: `${notText}not valid UTF-8): ${saveAsText}` };
+    return { problem: `${notText}not valid UTF-8, as a file saved as "ANSI" or Windows-1252 is not): ${saveAsText}` };
   }
   const text = cleanGuide(decoded);
   if (text.trim() === '') return { problem: `${names} holds no text: write the business's remedies, policies, tone and signature in it, or unset ${SETTING}.` };
   // The guide goes into the conversation: a key pasted into it must not go with it.
-  if (holdsKeyShape(text)) return { problem: `${names} holds something that looks like an API key (or_...): take it out of the guide.` };
+  const keyLine = lineWithKey(text);
+  if (keyLine !== undefined) return { problem: `${names} holds something that looks like an API key (or_...) on line ${keyLine}: take it out of the guide.` };
   log.debug('answer guide read', { bytes: content.length });
   return { text };
+}
+
+/**
+ * A key as the guide could hold one: "or_" starting a word (after no letter or digit of any script,
+ * so that "señor_gerente" or "_proveedor_" is no key) and a run with the digits of a token's random
+ * part, read as given and percent-decoded (a URL may carry one).
+ */
+const KEY_IN_TEXT = /(?<![\p{L}\p{N}])or_[A-Za-z0-9._~+/=-]{6,}/giu;
+const HAS_DIGITS = /\d.*\d.*\d/;
+
+/** The number of the first line of `text` that holds a key, or undefined. */
+function lineWithKey(text: string): number | undefined {
+  const index = text
+    .split('\n')
+    .findIndex((line) => [...readingsOf(line)].some((reading) => [...reading.matchAll(KEY_IN_TEXT)].some(([run]) => HAS_DIGITS.test(run))));
+  return index === -1 ? undefined : index + 1;
+}
+
+/**
+ * At start, a guide that cannot be used is said in the log, as an ignored setting is; each draft says
+ * it again, where the member reads it. A relative path is warned of with the settings already.
+ */
+export function warnOfUnusableGuide(path: string | undefined): void {
+  if (path === undefined || !isAbsolute(path)) return;
+  void readAnswerGuide(path).then((guide) => {
+    if ('problem' in guide) log.warn(guide.problem);
+  });
 }
 
 /** Up to `limit` bytes from the start of `handle`, reading until the file ends or the limit is reached. */

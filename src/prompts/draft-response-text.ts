@@ -54,7 +54,8 @@ export const DRAFT_WORDS: Texts<DraftWords> = {
     guideHeading:
       '--- Guía de respuestas de la empresa (COMPLAINTS_ANSWER_GUIDE: sus soluciones, políticas, tono y firma). Síguela en todo lo que no contradiga el contenido que exige la ley, que siempre prevalece ---',
     guideEnd: '--- Fin de la guía ---',
-    guideProblem: (problem) => `La guía de respuestas de la empresa no se pudo usar: ${problem} Díselo al responsable al inicio, y redacta sin ella.`,
+    guideProblem: (problem) =>
+      `La guía de respuestas de la empresa no se pudo usar. El servidor dice por qué, en inglés: «${problem}» Díselo al responsable al inicio, en español, y redacta sin ella.`,
     decisionHeading: 'Lo que decidió la empresa, en palabras del responsable:',
     draftUndecided: [
       '- No inventes compromisos: la empresa aún no ha dicho qué decidió. Deja la decisión y la solución como un espacio marcado, [POR COMPLETAR: decisión (aceptar, aceptar en parte o rechazar); la solución o medida, sus fechas y cómo la recibirá el consumidor; o las razones del rechazo], y, después del borrador, pregunta al responsable qué se decidió.',

@@ -178,15 +178,34 @@ describe('readAnswerGuide: what it refuses, with one sentence naming the setting
       `${GUIDE}\nhttps://x.example/?k=${encodeURIComponent(key).replace('_', '%5F')}`,
     ]) {
       const problem = problemOf(await readAnswerGuide(guideFile(content)));
-      expect(problem).toMatch(/holds something that looks like an API key \(or_\.\.\.\): take it out of the guide\.$/);
+      expect(problem).toMatch(/holds something that looks like an API key \(or_\.\.\.\) on line \d+: take it out of the guide\.$/);
       expect(problem).not.toContain(key.slice(3));
     }
+  });
+
+  it('names the line of the key, and takes no word that merely ends in "or_" for one', async () => {
+    const key = 'or_demo_full_4c7fa9cc8b133cdbbf9ecbd4e97';
+    expect(problemOf(await readAnswerGuide(guideFile(`${GUIDE}\n\nClave: ${key}`)))).toMatch(/on line 8: take it out/);
+    const ordinary = [
+      'El _proveedor_ responde siempre por escrito.',
+      'Dirígete al _señor_ Gerente o a la señor_gerente de turno.',
+      'valor_por_defecto, monitor_de_garantia, PROVEEDOR_ELECTRO_ANDINA_2024',
+      'Archivo: /compartido/atencion_al_consumidor_reclamos_2026/',
+      'Código: or_sin_numeros_aqui',
+    ].join('\n');
+    expect(textOf(await readAnswerGuide(guideFile(ordinary)))).toBe(ordinary);
+  });
+
+  it('a relative path, refused as the settings warn of it', async () => {
+    expect(problemOf(await readAnswerGuide('guia.md'))).toBe(
+      'COMPLAINTS_ANSWER_GUIDE is guia.md, not an absolute path: give the whole path, or one that starts with ~/ (a relative one would be read from whatever folder the app starts the server in).',
+    );
   });
 
   it('a NUL byte, even one among text', async () => {
     const path = guideFile(`${GUIDE}\u0000${GUIDE}`);
     expect(problemOf(await readAnswerGuide(path))).toBe(
-      `COMPLAINTS_ANSWER_GUIDE names ${path}, which is not text (it holds a NUL byte): save the guide as plain text or Markdown in UTF-8 (a word processor document is not).`,
+      `COMPLAINTS_ANSWER_GUIDE names ${path}, which is not text (it holds a NUL byte, as a file saved as UTF-16, Notepad's "Unicode", does): save the guide as plain text or Markdown in UTF-8 (a word processor document is not).`,
     );
     // UTF-16, as some editors save: every ASCII letter followed by a NUL.
     expect(problemOf(await readAnswerGuide(guideFile(Buffer.from(`\ufeff${GUIDE}`, 'utf16le'))))).toMatch(/it holds a NUL byte/);
@@ -200,7 +219,7 @@ describe('readAnswerGuide: what it refuses, with one sentence naming the setting
   ])('bytes that are not UTF-8: %s', async (_label, content) => {
     const path = guideFile(content);
     expect(problemOf(await readAnswerGuide(path))).toBe(
-      `COMPLAINTS_ANSWER_GUIDE names ${path}, which is not text (not valid UTF-8): save the guide as plain text or Markdown in UTF-8 (a word processor document is not).`,
+      `COMPLAINTS_ANSWER_GUIDE names ${path}, which is not text (not valid UTF-8, as a file saved as "ANSI" or Windows-1252 is not): save the guide as plain text or Markdown in UTF-8 (a word processor document is not).`,
     );
   });
 });

@@ -5,7 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOT_FOUND_TEXT } from '../../src/api/errors.js';
 import { generateDataset, type SandboxRecord } from '../../src/sandbox/dataset.js';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
@@ -314,10 +314,31 @@ describe('the business’s answer guide (COMPLAINTS_ANSWER_GUIDE)', () => {
       expect(second).not.toContain('Ofrecemos cambio');
       await rm(path);
       const missing = (await draft({ reference: OPEN.id }, guided)).text;
-      expect(missing).toMatch(/La guía de respuestas de la empresa no se pudo usar: .*COMPLAINTS_ANSWER_GUIDE/);
+      expect(missing).toMatch(
+        /La guía de respuestas de la empresa no se pudo usar\. El servidor dice por qué, en inglés: «COMPLAINTS_ANSWER_GUIDE names .*, which does not exist/,
+      );
       expect(missing).toContain('[POR COMPLETAR: decisión');
     } finally {
       await guided.close();
+    }
+  });
+
+  it('a relative path or a missing file is said in each draft, and in the log at start', async () => {
+    const relative = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_ANSWER_GUIDE: 'guia.md' });
+    try {
+      expect((await draft({ reference: OPEN.id }, relative)).text).toContain(
+        'La guía de respuestas de la empresa no se pudo usar. El servidor dice por qué, en inglés: «COMPLAINTS_ANSWER_GUIDE is guia.md, not an absolute path',
+      );
+      expect(relative.stderr()).toContain('COMPLAINTS_ANSWER_GUIDE must be an absolute path');
+    } finally {
+      await relative.close();
+    }
+    const missingPath = join(guideDir, 'no-such-guide.md');
+    const missing = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_ANSWER_GUIDE: missingPath });
+    try {
+      await vi.waitFor(() => expect(missing.stderr()).toContain(`COMPLAINTS_ANSWER_GUIDE names ${missingPath}, which does not exist`), { timeout: 30_000 });
+    } finally {
+      await missing.close();
     }
   });
 });
