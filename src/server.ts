@@ -96,9 +96,28 @@ class ComplaintsMcpServer extends McpServer {
     transport.onmessage = (message, extra) => {
       const refusal = refuseProtoArgument(message);
       if (refusal) void transport.send(refusal).catch(() => undefined);
-      else dispatch?.(withShownNames(message), extra);
+      else dispatch?.(withoutBlankPromptArguments(withShownNames(message)), extra);
     };
   }
+}
+
+/**
+ * A prompts/get of one of our prompts without the optional arguments given as blank text: a client's
+ * form sends an empty field as "", which means "not given" to the member, not a value to refuse.
+ */
+function withoutBlankPromptArguments(message: JSONRPCMessage): JSONRPCMessage {
+  if (!isJSONRPCRequest(message) || message.method !== 'prompts/get') return message;
+  const prompt = PROMPTS.find((candidate) => candidate.name === message.params?.name);
+  const args = message.params?.arguments;
+  if (prompt === undefined || typeof args !== 'object' || args === null) return message;
+  const given = Object.entries(args as Record<string, unknown>);
+  const kept = given.filter(
+    ([name, value]) =>
+      !(typeof value === 'string' && value.trim() === '' && Object.hasOwn(prompt.argsSchema, name) && prompt.argsSchema[name] instanceof ZodOptional),
+  );
+  if (kept.length === given.length) return message;
+  // fromEntries defines properties: a "__proto__" argument stays an argument, for the SDK to refuse.
+  return { ...message, params: { ...message.params, arguments: Object.fromEntries(kept) } };
 }
 
 /** The isError answer to a tools/call of one of our tools with a "__proto__" argument, else undefined. */

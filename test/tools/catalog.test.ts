@@ -611,6 +611,20 @@ describe('prompts', () => {
     }
   });
 
+  it('takes an optional argument left blank, as a client’s form sends an empty field, as not given; a blank reference is still refused', async () => {
+    const reference = '000000474-2026';
+    const asked = [
+      ['weekly_report', {}, { period: '', storeId: '  ', language: '' }],
+      ['monthly_report', {}, { month: '', storeId: '', language: ' ' }],
+      ['summarize_complaint', { reference }, { reference, language: '' }],
+      ['draft_response', { reference }, { reference, decision: ' \n ', language: '' }],
+    ] as const;
+    for (const [name, without, blank] of asked) {
+      expect(await promptText(name, blank), name).toEqual(await promptText(name, without));
+    }
+    await expect(demo.mcp.client.getPrompt({ name: 'draft_response', arguments: { reference: ' ' } })).rejects.toThrow(/expected a correlative/);
+  });
+
   it('completes the period argument', async () => {
     const { completion } = await demo.mcp.client.complete({ ref: { type: 'ref/prompt', name: 'weekly_report' }, argument: { name: 'period', value: 'last' } });
     expect(completion.values).toEqual(['last_week', 'last_7_days', 'last_month', 'last_30_days']);
