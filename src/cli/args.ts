@@ -53,6 +53,7 @@ Environment:
   COMPLAINTS_LOG_FORMAT    text or json (default text)
   COMPLAINTS_LANGUAGE      es or en: the language of the prompts' reports (default es)
   COMPLAINTS_ANSWER_GUIDE  a text file of your remedies, policies, tone and signature for draft_response
+                           (an absolute path, or ~/...; at most 16 KB)
 
 For serve --http (COMPLAINTS_API_KEY must then be unset; the log level defaults to info):
   COMPLAINTS_HTTP_ALLOWED_HOSTS     Host names clients use (default: the loopback names when bound

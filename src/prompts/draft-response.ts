@@ -4,7 +4,6 @@
 // draft commits to nothing and asks for it; the business's own guide (COMPLAINTS_ANSWER_GUIDE) sets
 // its remedies, tone and signature, never above the law.
 import { z } from 'zod';
-import { maskInText } from '../format/mask-text.js';
 import { holdsKeyShape } from '../key-shape.js';
 import { stripUnsafe } from '../sanitize.js';
 import { type Language, textsIn } from '../texts.js';
@@ -37,7 +36,9 @@ export const draftResponse = definePrompt({
       .describe(
         'What the business decided, in your words: accept, accept in part or reject, and the remedy with its dates, or the reasons (e.g. "accept: refund S/ 120 to the card within 5 business days"). Without it, the draft leaves the remedy blank and asks.',
       ),
-    language: languageArgument,
+    language: languageArgument.describe(
+      "The language of the notes to you: es (Spanish) or en (English); default COMPLAINTS_LANGUAGE, itself es. The letter itself is in the consumer's language.",
+    ),
   },
   complete: { reference: completeReference, language: completeLanguage },
   async build({ reference, decision, language: asked }, context) {
@@ -47,8 +48,9 @@ export const draftResponse = definePrompt({
     const answered = facts.deadline.answered;
     const overdueBy = facts.deadline.businessDaysLeft !== null && facts.deadline.businessDaysLeft < 0 ? -facts.deadline.businessDaysLeft : 0;
     const guide = await guideLines(context, language);
-    // Masked as the record is: a manager may paste the consumer's e-mail or number into it.
-    const decided = decision === undefined ? [] : ['', words.decisionHeading, ...quotedLines(context.redactPii ? maskInText(decision) : decision)];
+    // The member's own words, as written: masking is for what the service sends (a business's own
+    // account or line, masked here, would leave the draft with blanks).
+    const decided = decision === undefined ? [] : ['', words.decisionHeading, ...quotedLines(decision)];
     const task = answered
       ? words.review(decision !== undefined)
       : [
@@ -69,7 +71,7 @@ export const draftResponse = definePrompt({
       ...task,
       '',
       textsIn(REPORT_TEXT, language).legalTerms,
-      words.closing,
+      answered ? words.reviewClosing : words.closing,
     ];
     return { description: answered ? words.reviewDescription(sheet) : words.draftDescription(sheet), text: text.join('\n') };
   },

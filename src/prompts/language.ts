@@ -26,13 +26,13 @@ export interface ReportText {
 export const REPORT_TEXT: Texts<ReportText> = {
   es: {
     legalTerms: [
-      'Escribe en español y usa los términos de la ley: reclamo (disconformidad con un producto o servicio) y queja (malestar por la atención al público),',
+      'Escribe en español y usa los términos de la ley: reclamo (disconformidad con un producto o servicio) y queja (disconformidad no relacionada con los productos o servicios, o malestar por la atención al público),',
       'plazo de 15 días hábiles, respuesta oficial, hoja de reclamación.',
     ].join(' '),
   },
   en: {
     legalTerms: [
-      'Write in English, and keep the law’s Spanish terms, glossed once: reclamo (a claim about a product or service), queja (a complaint about customer service),',
+      'Write in English, and keep the law’s Spanish terms, glossed once: reclamo (a claim about a product or service), queja (a complaint not about the products or services, such as about customer service),',
       'plazo de 15 días hábiles (the 15-business-day deadline), respuesta oficial (official response), hoja de reclamación (the complaint form).',
     ].join(' '),
   },

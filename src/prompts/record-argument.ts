@@ -19,14 +19,22 @@ export const referenceArgument = z
 
 /** Completions offered at once: the most urgent first. */
 const OFFERED = 10;
+/** Of them, kept for the records due soon when more are overdue: those can still be answered in time. */
+const KEPT_FOR_DUE_SOON = 5;
 /** A typed value this long that no urgent record matches is searched for (one request). */
 const SEARCHED_FROM = 3;
 /** The urgent records are read again after this long: a form being filled in asks at every key. */
 const URGENT_KEPT_MS = 60_000;
 
+interface UrgentReference {
+  correlative: string;
+  trackingCode: string | null;
+  overdue: boolean;
+}
+
 interface Urgent {
   at: number;
-  references: Promise<Array<{ correlative: string; trackingCode: string | null }>>;
+  references: Promise<UrgentReference[]>;
 }
 
 /**
@@ -42,9 +50,9 @@ function urgentRecords(context: PromptContext): Urgent['references'] {
   const references = (async () => {
     const reader = await context.api();
     const { items } = await context.readBook(() => readUnresolved(reader, {}, { signal: context.signal }));
-    return atRiskOf(items, limaToday(context.clock.now())).urgent.flatMap(({ item }) => {
+    return atRiskOf(items, limaToday(context.clock.now())).urgent.flatMap(({ item, deadline }) => {
       const correlative = item.correlative === null ? '' : cleanLine(item.correlative, 40);
-      return correlative === '' ? [] : [{ correlative, trackingCode: item.trackingCode }];
+      return correlative === '' ? [] : [{ correlative, trackingCode: item.trackingCode, overdue: (deadline.businessDaysLeft ?? 0) < 0 }];
     });
   })();
   const entry = { at: context.clock.now().getTime(), references };
@@ -57,6 +65,17 @@ function urgentRecords(context: PromptContext): Urgent['references'] {
 }
 
 /**
+ * The most overdue records, then the due soon ones, earliest deadline first: when more are overdue
+ * than fit, some places are kept for those due soon, which can still be answered in time.
+ */
+function offered(urgent: readonly UrgentReference[]): string[] {
+  const dueSoon = urgent.filter((record) => !record.overdue);
+  const overdue = urgent.filter((record) => record.overdue);
+  const overdueTaken = overdue.slice(0, OFFERED - Math.min(dueSoon.length, KEPT_FOR_DUE_SOON));
+  return [...overdueTaken, ...dueSoon.slice(0, OFFERED - overdueTaken.length)].map(({ correlative }) => correlative);
+}
+
+/**
  * The correlatives of the most urgent unanswered records that hold what was typed (in their
  * correlative or tracking code, ignoring case); when none does and enough was typed, the records the
  * service's search finds for it.
@@ -66,9 +85,7 @@ export async function completeReference(value: string, context: PromptContext): 
   const urgent = (await urgentRecords(context)).filter(
     ({ correlative, trackingCode }) => correlative.toLowerCase().includes(typed) || trackingCode?.toLowerCase().includes(typed),
   );
-  if (urgent.length > 0 || typed.length < SEARCHED_FROM || !REFERENCE_PATTERN.test(typed) || holdsKeyShape(value)) {
-    return urgent.slice(0, OFFERED).map(({ correlative }) => correlative);
-  }
+  if (urgent.length > 0 || typed.length < SEARCHED_FROM || !REFERENCE_PATTERN.test(typed) || holdsKeyShape(value)) return offered(urgent);
   const { items } = await (await context.api()).listComplaints({ search: value.trim(), pageSize: OFFERED }, context.signal);
   return items.flatMap((item) => {
     const correlative = item.correlative === null ? '' : cleanLine(item.correlative, 40);

@@ -31,6 +31,28 @@ export interface RecordFacts {
   responseEmail: string | undefined;
   emailGiven: boolean;
   addressGiven: boolean;
+  /** The answer goes to whoever answers for the consumer: a minor's guardian, a company's representative. */
+  addressee: Addressee;
+}
+
+/** Who the answer is addressed to, besides the consumer by name. */
+export type Addressee = { kind: 'consumer' } | { kind: 'minor'; guardian: string | undefined } | { kind: 'company'; representative: string | undefined };
+
+/** The guardian's fields that hold a name (its shape is not in the contract), joined and quoted; else every value. */
+function guardianName(guardian: Record<string, string> | undefined): string | undefined {
+  if (guardian === undefined) return undefined;
+  const named = Object.entries(guardian).filter(([key]) => /name|nombre|apellido/i.test(key));
+  const values = (named.length > 0 ? named : Object.entries(guardian)).map(([, value]) => value);
+  return values.length > 0 ? quoted(values.join(' '), 160) : undefined;
+}
+
+function addresseeOf(consumer: ComplaintRead['structured']['consumer']): Addressee {
+  if (consumer?.isMinor === true) return { kind: 'minor', guardian: guardianName(consumer.guardian) };
+  if (consumer?.personType !== undefined && consumer.personType !== 'natural' && consumer.legalName !== undefined) {
+    const representative = [consumer.firstName, consumer.lastName].filter(Boolean).join(' ');
+    return { kind: 'company', representative: representative === '' ? undefined : quoted(representative, 120) };
+  }
+  return { kind: 'consumer' };
 }
 
 const LIMA = 'America/Lima';
@@ -59,6 +81,7 @@ export function recordFacts({ record, structured }: ComplaintRead, now: Date): R
     responseEmail: structured.delivery?.response?.status,
     emailGiven: structured.consumer?.email !== undefined,
     addressGiven: structured.consumer?.address !== undefined,
+    addressee: addresseeOf(structured.consumer),
   };
 }
 
@@ -77,6 +100,8 @@ interface FactWords {
   answer(facts: RecordFacts): string;
   responseEmail(state: string | undefined, answered: boolean): string;
   means(facts: RecordFacts): string;
+  /** Undefined for a consumer answered in their own name. */
+  addressee(addressee: Addressee): string | undefined;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -94,7 +119,7 @@ const FACT_WORDS: Texts<FactWords> = {
       type === 'claim'
         ? 'Tipo: reclamo (disconformidad con un producto o servicio).'
         : type === 'complaint'
-          ? 'Tipo: queja (malestar por la atención al público).'
+          ? 'Tipo: queja (disconformidad no relacionada con los productos o servicios, o malestar por la atención al público).'
           : `Tipo: ${type === undefined ? 'no indicado' : quoted(type, 40)}, que no es reclamo ni queja: trátalo como reclamo.`,
     sheet: (facts) =>
       `Hoja de reclamación N.º ${facts.correlative ?? '(sin correlativo)'}${facts.trackingCode ? `, código de seguimiento ${facts.trackingCode}` : ''}${facts.store ? `; tienda: ${facts.store}` : ''}.`,
@@ -134,7 +159,8 @@ const FACT_WORDS: Texts<FactWords> = {
       return `Respuesta oficial registrada: sí${on}${late}${by}.${text}`;
     },
     responseEmail: (state, answered) => {
-      if (state === undefined) return answered ? 'Correo de la respuesta: no hay envío registrado.' : 'Correo de la respuesta: aún no hay (no hay respuesta).';
+      if (state === undefined)
+        return answered ? 'Correo de la respuesta: no hay envío registrado.' : 'Correo de la respuesta: ninguno, porque aún no hay respuesta.';
       const shown = quoted(state, 40);
       if (isNotDelivered(state)) return `Correo de la respuesta: ${shown}: NO se entregó; el consumidor puede no tener la respuesta.`;
       const known = new Map([
@@ -145,6 +171,12 @@ const FACT_WORDS: Texts<FactWords> = {
     },
     means: ({ emailGiven, addressGiven }) =>
       `Medios que consignó el consumidor: ${[emailGiven && 'correo electrónico', addressGiven && 'domicilio'].filter(Boolean).join(' y ') || 'ninguno en el registro'}.`,
+    addressee: (addressee) =>
+      addressee.kind === 'minor'
+        ? `Consumidor menor de edad: la respuesta se dirige a su padre, madre o representante${addressee.guardian ? `, que en el registro es ${addressee.guardian}` : ', que no figura en el registro'}.`
+        : addressee.kind === 'company'
+          ? `Consumidor persona jurídica: la respuesta se dirige a la empresa${addressee.representative ? `, a la atención de ${addressee.representative}, quien la representa` : ''}.`
+          : undefined,
   },
   en: {
     heading: 'Facts of the record by the law (counted by the server, not by the service):',
@@ -152,7 +184,7 @@ const FACT_WORDS: Texts<FactWords> = {
       type === 'claim'
         ? 'Type: reclamo (a claim about a product or service).'
         : type === 'complaint'
-          ? 'Type: queja (a complaint about customer service).'
+          ? 'Type: queja (a complaint not about the products or services: about customer service, say).'
           : `Type: ${type === undefined ? 'not given' : quoted(type, 40)}, neither reclamo nor queja: handle it as a reclamo.`,
     sheet: (facts) =>
       `Hoja de reclamación (complaint form) no. ${facts.correlative ?? '(no correlative)'}${facts.trackingCode ? `, tracking code ${facts.trackingCode}` : ''}${facts.store ? `; store: ${facts.store}` : ''}.`,
@@ -180,7 +212,7 @@ const FACT_WORDS: Texts<FactWords> = {
     },
     answer: ({ deadline, responseWritten, respondedBy }) => {
       if (!deadline.answered) return 'Official response registered: none.';
-      const on = deadline.answeredOn ? ` on ${deadline.answeredOn}` : ' (no readable date)';
+      const on = deadline.answeredOn ? `, on ${deadline.answeredOn}` : ' (no readable date)';
       const late =
         deadline.businessDaysLate === null
           ? ''
@@ -192,7 +224,7 @@ const FACT_WORDS: Texts<FactWords> = {
       return `Official response registered: yes${on}${late}${by}.${text}`;
     },
     responseEmail: (state, answered) => {
-      if (state === undefined) return answered ? 'Response e-mail: none recorded.' : 'Response e-mail: none yet (no response).';
+      if (state === undefined) return answered ? 'Response e-mail: none recorded.' : 'Response e-mail: none, as there is no response yet.';
       const shown = quoted(state, 40);
       if (isNotDelivered(state)) return `Response e-mail: ${shown}: NOT delivered; the consumer may not have the response.`;
       const known = new Map([
@@ -203,6 +235,12 @@ const FACT_WORDS: Texts<FactWords> = {
     },
     means: ({ emailGiven, addressGiven }) =>
       `Means the consumer gave: ${[emailGiven && 'e-mail', addressGiven && 'postal address'].filter(Boolean).join(' and ') || 'none in the record'}.`,
+    addressee: (addressee) =>
+      addressee.kind === 'minor'
+        ? `The consumer is a minor: the response is addressed to their parent or guardian${addressee.guardian ? `, in the record ${addressee.guardian}` : ', who is not in the record'}.`
+        : addressee.kind === 'company'
+          ? `The consumer is a company (persona jurídica): the response is addressed to it${addressee.representative ? `, for the attention of ${addressee.representative}, who represents it` : ''}.`
+          : undefined,
   },
 };
 
@@ -215,11 +253,14 @@ export function factLines(facts: RecordFacts, language: Language): string[] {
       words.type(facts.type),
       words.sheet(facts),
       words.consumer(facts.consumer),
+      words.addressee(facts.addressee),
       words.filed(facts.filedInLima),
       words.deadline(facts),
       words.answer(facts),
       words.responseEmail(facts.responseEmail, facts.deadline.answered),
       words.means(facts),
-    ].map((fact) => `- ${fact}`),
+    ]
+      .filter((fact) => fact !== undefined)
+      .map((fact) => `- ${fact}`),
   ];
 }

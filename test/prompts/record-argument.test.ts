@@ -9,36 +9,47 @@ import { businessDaysLeft, DUE_SOON_DAYS, lawDeadline, limaDay } from '../helper
 
 const demo = demoInProcessForFile();
 
-/** The full member's unresolved, unanswered records overdue or due soon, earliest deadline first, then the oldest filing, then by id. */
-function urgentCorrelatives(organizationId: string): string[] {
-  const today = limaDay(Date.now());
-  const due = (record: SandboxRecord) => lawDeadline(record.createdAtMs);
+const today = () => limaDay(Date.now());
+const due = (record: SandboxRecord) => lawDeadline(record.createdAtMs);
+
+/** A member's unresolved, unanswered records overdue or due soon, earliest deadline first, then the oldest filing, then by id. */
+function urgentRecords(organizationId: string): SandboxRecord[] {
   return demo.sandbox.dataset.records
     .filter((record) => record.organizationId === organizationId && record.status !== 'resolved')
     .filter((record) => record.detail.response.officialResponse === null && record.detail.response.respondedAt === null)
-    .filter((record) => businessDaysLeft(today, due(record)) <= DUE_SOON_DAYS)
-    .sort((a, b) => due(a).localeCompare(due(b)) || a.createdAtMs - b.createdAtMs || a.id.localeCompare(b.id))
-    .map((record) => record.detail.correlative!);
+    .filter((record) => businessDaysLeft(today(), due(record)) <= DUE_SOON_DAYS)
+    .sort((a, b) => due(a).localeCompare(due(b)) || a.createdAtMs - b.createdAtMs || a.id.localeCompare(b.id));
+}
+
+/** The 10 a completion offers of `urgent`: up to 5 due soon, the rest the most overdue. */
+function offer(urgent: SandboxRecord[]): string[] {
+  const overdue = urgent.filter((record) => businessDaysLeft(today(), due(record)) < 0);
+  const dueSoon = urgent.filter((record) => businessDaysLeft(today(), due(record)) >= 0);
+  const dueSoonOffered = dueSoon.slice(0, Math.max(5, 10 - overdue.length));
+  return [...overdue.slice(0, 10 - dueSoonOffered.length), ...dueSoonOffered].map((record) => record.detail.correlative!);
 }
 
 const complete = async (prompt: string, value: string, client = demo.mcp.client) =>
   (await client.complete({ ref: { type: 'ref/prompt', name: prompt }, argument: { name: 'reference', value } })).completion.values;
 
 describe('completing a record’s reference', () => {
-  it('offers the 10 most urgent unanswered records, for draft_response and summarize_complaint alike', async () => {
+  it('offers the 10 most urgent unanswered records, 5 of them due soon (still answerable in time), for draft_response and summarize_complaint alike', async () => {
     const organizationId = demo.sandbox.dataset.organizations[0]!.id;
-    const expected = urgentCorrelatives(organizationId);
-    expect(expected.length).toBeGreaterThan(10);
-    expect(await complete('draft_response', '')).toEqual(expected.slice(0, 10));
-    expect(await complete('summarize_complaint', '')).toEqual(expected.slice(0, 10));
+    const expected = offer(urgentRecords(organizationId));
+    expect(urgentRecords(organizationId).length).toBeGreaterThan(10);
+    expect(expected).toHaveLength(10);
+    // The demo's claim due in 2 business days is among them.
+    expect(expected).toContain('000000474-2026');
+    expect(await complete('draft_response', '')).toEqual(expected);
+    expect(await complete('summarize_complaint', '')).toEqual(expected);
   });
 
   it('narrows them to what was typed, in the correlative or the tracking code, ignoring case', async () => {
     const organizationId = demo.sandbox.dataset.organizations[0]!.id;
-    const expected = urgentCorrelatives(organizationId);
-    const last = expected.at(-1)!;
+    const urgent = urgentRecords(organizationId);
+    const last = urgent.at(-1)!.detail.correlative!;
     const typed = last.slice(4, 9);
-    expect(await complete('draft_response', typed)).toEqual(expected.filter((correlative) => correlative.includes(typed)).slice(0, 10));
+    expect(await complete('draft_response', typed)).toEqual(offer(urgent.filter((record) => record.detail.correlative!.includes(typed))));
     const record = demo.sandbox.dataset.records.find((candidate) => candidate.detail.correlative === last)!;
     expect(await complete('draft_response', record.detail.trackingCode!.toLowerCase())).toEqual([last]);
   });
@@ -60,8 +71,8 @@ describe('completing a record’s reference', () => {
     const refused = await connectInProcess({ COMPLAINTS_API_URL: demo.sandbox.url, COMPLAINTS_API_KEY: `or_${'x'.repeat(40)}` });
     try {
       const organizationB = demo.sandbox.dataset.organizations[1]!.id;
-      expect(urgentCorrelatives(organizationB).length).toBeGreaterThan(0);
-      expect(await complete('draft_response', '', otherOrg.client)).toEqual(urgentCorrelatives(organizationB).slice(0, 10));
+      expect(urgentRecords(organizationB).length).toBeGreaterThan(0);
+      expect(await complete('draft_response', '', otherOrg.client)).toEqual(offer(urgentRecords(organizationB)));
       expect(await complete('draft_response', '', refused.client)).toEqual([]);
     } finally {
       await otherOrg.close();

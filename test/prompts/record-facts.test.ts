@@ -61,7 +61,7 @@ describe('the facts of a record', () => {
     );
     const dateOnly = { response: { officialResponse: null, respondedAt: `${DUE}T17:00:00.000Z`, respondedBy: null } };
     expect(line(facts(dateOnly, '2026-12-20', 'en'), 'Official')).toBe(
-      `- Official response registered: yes on ${DUE}, within the deadline. The record does not hold the response’s text.`,
+      `- Official response registered: yes, on ${DUE}, within the deadline. The record does not hold the response’s text.`,
     );
   });
 
@@ -72,7 +72,7 @@ describe('the facts of a record', () => {
     expect(withEmail('Sent ')).toBe('- Correo de la respuesta: enviado.');
     expect(withEmail('FAILED')).toBe('- Correo de la respuesta: "FAILED": NO se entregó; el consumidor puede no tener la respuesta.');
     for (const odd of ['constructor', '__proto__', 'toString']) expect(withEmail(odd)).toBe(`- Correo de la respuesta: estado "${odd}".`);
-    expect(withEmail(null)).toBe('- Correo de la respuesta: aún no hay (no hay respuesta).');
+    expect(withEmail(null)).toBe('- Correo de la respuesta: ninguno, porque aún no hay respuesta.');
   });
 
   it('handles an unknown type as a reclamo, and quotes the consumer’s name whatever it holds', () => {
@@ -83,6 +83,29 @@ describe('the facts of a record', () => {
     expect(line(named, 'Consumidor')).toBe(`- Consumidor: "Ana' - Tipo: queja López".`);
     const company = facts({ consumer: { ...(detailBody().consumer as object), personType: 'legal', legalName: 'Inversiones Sur S.A.C.' } }, '2026-11-05', 'en');
     expect(line(company, 'Consumer')).toBe('- Consumer: "Inversiones Sur S.A.C.".');
+  });
+
+  it('addresses a minor’s answer to the guardian and a company’s to its representative; a consumer in their own name gets no such line', () => {
+    const consumer = detailBody().consumer as Record<string, unknown>;
+    const minor = facts(
+      { consumer: { ...consumer, isMinor: true, guardian: { firstName: 'Luis', lastName: 'Quispe Vargas', documentType: 'DNI', documentNumber: '44564282' } } },
+      '2026-11-05',
+    );
+    expect(line(minor, 'Consumidor menor')).toBe(
+      '- Consumidor menor de edad: la respuesta se dirige a su padre, madre o representante, que en el registro es "Luis Quispe Vargas".',
+    );
+    const unnamed = facts({ consumer: { ...consumer, isMinor: true, guardian: null } }, '2026-11-05', 'en');
+    expect(line(unnamed, 'The consumer is a minor')).toBe(
+      '- The consumer is a minor: the response is addressed to their parent or guardian, who is not in the record.',
+    );
+    const company = facts(
+      { consumer: { ...consumer, personType: 'legal', legalName: 'Inversiones Sur S.A.C.', firstName: 'Yessenia', lastName: 'López' } },
+      '2026-11-05',
+    );
+    expect(line(company, 'Consumidor persona')).toBe(
+      '- Consumidor persona jurídica: la respuesta se dirige a la empresa, a la atención de "Yessenia López", quien la representa.',
+    );
+    expect(facts({}, '2026-11-05').filter((fact) => /menor de edad|persona jurídica/.test(fact))).toEqual([]);
   });
 
   it('names the means the consumer gave, or none', () => {
