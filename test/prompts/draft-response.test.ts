@@ -276,6 +276,23 @@ describe('errors as get_complaint gives them', () => {
     expect(sandbox.requests).toEqual([]);
   });
 
+  it('a decision holding the key in another spelling (full width, Markdown-escaped, without its "or_", base64, spaced) is refused and never repeated', async () => {
+    const key = DEMO_KEYS.full.key;
+    const fullWidth = Array.from(key, (character) => String.fromCodePoint(character.codePointAt(0)! + 0xfee0)).join('');
+    for (const spelling of [
+      fullWidth,
+      key.replace('or_', 'or＿'),
+      key.replaceAll('_', '\\_'),
+      key.slice(3),
+      Buffer.from(key).toString('base64'),
+      Array.from(key).join(' '),
+    ]) {
+      const refused = draft({ reference: OPEN.id, decision: `aceptar; la clave es ${spelling}` });
+      await expect(refused, spelling).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/expected what the business decided/) });
+    }
+    expect(sandbox.requests).toEqual([]);
+  });
+
   it('a refused key and a failing service say so', async () => {
     const wrongKey = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: `or_${'x'.repeat(40)}` });
     try {
