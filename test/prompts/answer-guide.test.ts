@@ -183,6 +183,19 @@ describe('readAnswerGuide: what it refuses, with one sentence naming the setting
     }
   });
 
+  it('a key pasted into the guide in full width or Markdown-escaped (as a rendered page copies it) is refused and not repeated', async () => {
+    const key = 'or_demo_full_4c7fa9cc8b133cdbbf9ecbd4e97';
+    const fullWidth = Array.from(key, (character) => String.fromCodePoint(character.codePointAt(0)! + 0xfee0)).join('');
+    for (const content of [
+      `${GUIDE}\nClave: ${fullWidth}`,
+      `${GUIDE}\nClave: ${key.replace('or_', 'or＿')}`,
+      `${GUIDE}\nClave: ${key.replaceAll('_', '\\_')}`,
+    ]) {
+      const problem = problemOf(await readAnswerGuide(guideFile(content)));
+      expect(problem).toMatch(/holds something that looks like an API key \(or_\.\.\.\): take it out of the guide\.$/);
+    }
+  });
+
   it('a NUL byte, even one among text', async () => {
     const path = guideFile(`${GUIDE}\u0000${GUIDE}`);
     expect(problemOf(await readAnswerGuide(path))).toBe(
