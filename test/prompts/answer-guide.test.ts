@@ -196,6 +196,14 @@ describe('readAnswerGuide: what it refuses, with one sentence naming the setting
     }
   });
 
+  it('a key pasted into the guide without its "or_", or in base64, is refused as a setting holding one is', async () => {
+    const key = 'or_demo_full_4c7fa9cc8b133cdbbf9ecbd4e97';
+    for (const content of [`${GUIDE}\nClave: ${key.slice(3)}`, `${GUIDE}\nClave: ${Buffer.from(key).toString('base64')}`]) {
+      const problem = problemOf(await readAnswerGuide(guideFile(content)));
+      expect(problem).toMatch(/looks like an API key/);
+    }
+  });
+
   it('a NUL byte, even one among text', async () => {
     const path = guideFile(`${GUIDE}\u0000${GUIDE}`);
     expect(problemOf(await readAnswerGuide(path))).toBe(
