@@ -6,7 +6,7 @@ import { readUnresolved } from '../api/unresolved-records.js';
 import { atRiskOf } from '../domain/at-risk.js';
 import { limaToday } from '../domain/deadline.js';
 import { REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
-import { holdsKeyShape } from '../key-shape.js';
+import { holdsKeyShape, looksLikeToken } from '../key-shape.js';
 import { cleanLine } from '../sanitize.js';
 import type { PromptContext } from './prompt.js';
 
@@ -43,8 +43,8 @@ function urgentRecords(context: PromptContext): Urgent['references'] {
     const reader = await context.api();
     const { items } = await context.readBook(() => readUnresolved(reader, {}, { signal: context.signal }));
     return atRiskOf(items, limaToday(context.clock.now())).urgent.flatMap(({ item }) => {
-      const correlative = item.correlative === null ? '' : cleanLine(item.correlative, 40);
-      return correlative === '' ? [] : [{ correlative, trackingCode: item.trackingCode }];
+      const correlative = offered(item.correlative);
+      return correlative === undefined ? [] : [{ correlative, trackingCode: item.trackingCode }];
     });
   })();
   const entry = { at: context.clock.now().getTime(), references };
@@ -66,12 +66,19 @@ export async function completeReference(value: string, context: PromptContext): 
   const urgent = (await urgentRecords(context)).filter(
     ({ correlative, trackingCode }) => correlative.toLowerCase().includes(typed) || trackingCode?.toLowerCase().includes(typed),
   );
-  if (urgent.length > 0 || typed.length < SEARCHED_FROM || !REFERENCE_PATTERN.test(typed) || holdsKeyShape(value)) {
+  // A key, or its body without "or_", is never sent as a search.
+  if (urgent.length > 0 || typed.length < SEARCHED_FROM || !REFERENCE_PATTERN.test(typed) || holdsKeyShape(value) || looksLikeToken(value)) {
     return urgent.slice(0, OFFERED).map(({ correlative }) => correlative);
   }
   const { items } = await (await context.api()).listComplaints({ search: value.trim(), pageSize: OFFERED }, context.signal);
   return items.flatMap((item) => {
-    const correlative = item.correlative === null ? '' : cleanLine(item.correlative, 40);
-    return correlative === '' ? [] : [correlative];
+    const correlative = offered(item.correlative);
+    return correlative === undefined ? [] : [correlative];
   });
+}
+
+/** A correlative as a completion offers it: on one short line, and not when it looks like a key (a service echoing the member's). */
+function offered(correlative: string | null): string | undefined {
+  const shown = correlative === null ? '' : cleanLine(correlative, 40);
+  return shown === '' || holdsKeyShape(shown) || looksLikeToken(shown) ? undefined : shown;
 }
