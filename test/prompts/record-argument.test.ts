@@ -73,6 +73,19 @@ describe('completing a record’s reference', () => {
   });
 });
 
+describe('a reference holding the key in another spelling', () => {
+  it('is refused before any request by the prompts: the key without its "or_" is never sent as a search', async () => {
+    const body = DEMO_KEYS.full.key.slice(3);
+    demo.sandbox.requests.length = 0;
+    for (const name of ['draft_response', 'summarize_complaint']) {
+      const refused = demo.mcp.client.getPrompt({ name, arguments: { reference: body } });
+      await expect(refused, name).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/expected a correlative/) });
+      await expect(refused).rejects.not.toThrow(body);
+    }
+    expect(demo.sandbox.requests).toEqual([]);
+  });
+});
+
 describe('completing a reference: the key in another spelling', () => {
   it('sends no search holding the key without its "or_" (a token, as a setting would refuse it), and offers nothing for it', async () => {
     const body = DEMO_KEYS.full.key.slice(3);
