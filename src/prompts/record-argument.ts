@@ -14,7 +14,8 @@ export const referenceArgument = z
   .string({ error: REFERENCE_RULE })
   .trim()
   .regex(REFERENCE_PATTERN, `${REFERENCE_RULE}, or a record's uuid`)
-  .refine((value) => !holdsKeyShape(value), `${REFERENCE_RULE}, or a record's uuid`) // as get_complaint's reference
+  // As get_complaint's reference, and neither the key's body without its "or_" (a token): never sent as a search.
+  .refine((value) => !holdsKeyShape(value) && !looksLikeToken(value), `${REFERENCE_RULE}, or a record's uuid`)
   .describe('The correlative (000000481-2026), tracking code (RCL-7KQ2-M9XD) or id of the record.');
 
 /** Completions offered at once: the most urgent first. */
