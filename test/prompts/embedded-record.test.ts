@@ -147,3 +147,64 @@ describe('a hostile service’s record in a prompt', () => {
     });
   }
 });
+
+/** Identifiers as an adversarial probe wrote them (test/tools/hostile-api.test.ts), and what of each must not show. */
+const SECRETS: Array<[written: string, secret: string]> = [
+  ['Mi DNI 1122\u200b3344', '11223344'],
+  ['correo zw.mail\u200b@gmail.com', 'zwmail@'],
+  ['DNI 3344\u20605566-7', '33445566'],
+  ['DNI66778899', '66778899'],
+  ['al 987.654.\u200c321', '987654321'],
+  ['pe.dro\u00ad@hotmail.com', 'pedro@'],
+  ['tipo DNI ７３８２ ９１０４', '73829104'],
+  ['juan.perez @ gmail.com', 'juanperez@'],
+  ['fijo (01) 412-3456', '014123456'],
+];
+const WRITTEN = SECRETS.map(([text]) => text).join(', ');
+
+describe('a hostile service’s record in a prompt, with masking on', () => {
+  it('shows no identifier that get_complaint masks: the facts, the record, the decision and the description', async () => {
+    const base = detailBody();
+    const record = {
+      ...base,
+      reason: WRITTEN,
+      consumer: {
+        ...(base.consumer as object),
+        firstName: 'Rosa 1122',
+        lastName: '3344 Flores',
+        legalName: null,
+        documentNumber: '41234578',
+        isMinor: true,
+        guardian: { 'tut@correo.pe': 'Ana', nombre: WRITTEN, dni: '5566 7788' },
+        address: 'Lima, Surquillo, Calle Mercaderes 853',
+      },
+      claim: { ...(base.claim as object), itemDescription: WRITTEN, description: WRITTEN, request: WRITTEN },
+      response: { officialResponse: WRITTEN, respondedAt: '2026-11-10T15:00:00Z', respondedBy: WRITTEN },
+      delivery: { receipt: { status: WRITTEN, sentAt: null }, response: { status: WRITTEN, sentAt: null } },
+      attachments: [{ id: 'a', fileName: 'DNI_55667788.pdf', contentType: 'application/pdf' }],
+      history: [{ eventType: 'note', publicNote: WRITTEN, performedByRole: WRITTEN, createdAt: '2026-11-04T14:02:00Z' }],
+    };
+    const masked = await FaultServer.start();
+    masked.always(json(200, { data: record }));
+    const mcp = await connectInProcess({ COMPLAINTS_API_KEY: KEY, COMPLAINTS_API_URL: masked.url, COMPLAINTS_REDACT_PII: 'true' });
+    try {
+      const tool = await mcp.call('get_complaint', { id: ID });
+      expect(tool.isError, tool.text).toBe(false);
+      for (const language of ['es', 'en']) {
+        const result = await mcp.client.getPrompt({ name: 'draft_response', arguments: { reference: ID, language, decision: `Aceptar; avisar a ${WRITTEN}` } });
+        const text = (result.messages[0]!.content as { text: string }).text;
+        // The record as get_complaint shows it, whole.
+        expect(text).toContain(tool.text);
+        for (const output of [text, result.description ?? '']) {
+          const joined = output.replace(/[\s.\-•()]/g, '').normalize('NFKC');
+          for (const secret of [...SECRETS.map(([, hidden]) => hidden), '41234578', '11223344', '55667788', 'Mercaderes', 'tut@']) {
+            expect(joined, secret).not.toContain(secret.replace(/[\s.-]/g, ''));
+          }
+        }
+      }
+    } finally {
+      await mcp.close();
+      await masked.close();
+    }
+  });
+});
