@@ -6,20 +6,24 @@ import { quoted } from './sanitize.js';
 
 /** "or_" then several of the characters a bearer token may hold; after a space too ("or_ live_..." is still a key, pasted carelessly). */
 const KEY_SHAPED = /or_\s*[A-Za-z0-9._~+/=-]{6,}/i;
-/** The same, not right after a letter or digit: a URL such as https://api.vendor_service.com is no key. */
-const KEY_SHAPED_WORD = /(?<![A-Za-z0-9])or_[A-Za-z0-9._~+/=-]{6,}/i;
+/** The same, not right after a letter or digit of any script: a URL such as https://api.vendor_service.com, or "señor_gerente", is no key. */
+const KEY_SHAPED_WORD = /(?<![\p{L}\p{N}])or_[A-Za-z0-9._~+/=-]{6,}/iu;
 
 /**
  * True when `text` holds a key-shaped part: as given, with invisible characters taken out (a key
- * pasted with a zero-width space is still the key), and percent-decoded as often as it decodes. `strict`
- * (for refusing a setting) wants the key to start a word; otherwise (for not echoing a value) any
- * "or_..." counts, since a key pasted after other text ("tokenor_live_...") must not be shown either.
+ * pasted with a zero-width space is still the key), percent-decoded as often as it decodes, and in
+ * full width or Markdown-escaped. `strict` (for refusing a setting) wants the key to start a word;
+ * otherwise (for not echoing a value) any "or_..." counts, since a key pasted after other text
+ * ("tokenor_live_...") must not be shown either.
  */
 export function holdsKeyShape(text: string, strict = false): boolean {
   const pattern = strict ? KEY_SHAPED_WORD : KEY_SHAPED;
-  for (const reading of readingsOf(text)) if (pattern.test(reading)) return true;
+  for (const reading of readingsOf(text)) if (pattern.test(reading) || pattern.test(loosely(reading))) return true;
   return false;
 }
+
+/** Full-width letters as ASCII ("ｏｒ＿" is "or_"), and no Markdown escapes ("or\_live\_", as a rendered page is copied). */
+const loosely = (reading: string) => reading.normalize('NFKC').replace(/\\(?=[_*~`.-])/g, '');
 
 /** A run of letters and digits as long as a token's random part, mixing both as none of our settings' words do. */
 const RANDOM_RUN = /[A-Za-z0-9]{16,}/g;

@@ -52,6 +52,8 @@ export interface ServerDeps {
   language: Language;
   /** COMPLAINTS_ANSWER_GUIDE: the path of the business's guide to its answers, read when draft_response is built. */
   answerGuide: string | undefined;
+  /** Whether a text holds the member's key in any form: what a prompt puts in the conversation must not. */
+  holdsMemberKey: (text: string) => boolean;
   /** COMPLAINTS_TIMEOUT_MS: the bound of a whole tool call, every request and retry included. */
   timeoutMs: number;
   /**
@@ -197,7 +199,7 @@ export function createServer(deps: ServerDeps): McpServer {
   for (const view of new Set(TOOLS.flatMap((tool) => (tool.view ? [tool.view] : [])))) registerView(server, view);
   const startPrompt = (signal?: AbortSignal) => {
     const { call, context } = startCall(signal);
-    return { call, context: { ...context, language: deps.language, answerGuide: deps.answerGuide } };
+    return { call, context: { ...context, language: deps.language, answerGuide: deps.answerGuide, holdsMemberKey: deps.holdsMemberKey } };
   };
   for (const prompt of PROMPTS) registerPrompt(server, prompt, startPrompt, masked);
   for (const tool of TOOLS) registerTool(server, tool, startCall, masked);

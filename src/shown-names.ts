@@ -1,6 +1,6 @@
-// The names a client's request gives (of a tool, a prompt, a resource) as fit to be repeated: the
-// SDK quotes an unknown name whole in its error ("Tool <name> not found"), a megabyte as readily as
-// a word, terminal escapes included. Every name of this server is short and clean, so a name that is
+// The names a client's request gives (of a tool, a prompt, a resource, a prompt's arguments) as fit
+// to be repeated: the SDK quotes an unknown name whole in its error ("Tool <name> not found"), a
+// megabyte as readily as a word, terminal escapes included. Every name of this server is short and clean, so a name that is
 // not can only be unknown: it is replaced, before the SDK reads the request, by a short clean form.
 import { holdsKeyShape, looksLikeToken } from './key-shape.js';
 import { cleanLine, safeCutIndex } from './sanitize.js';
@@ -42,21 +42,41 @@ const NAME_FIELDS: Record<string, ReadonlyArray<readonly string[]>> = {
   ],
 };
 
+/**
+ * Where a request gives names as the keys of an object: a prompt's arguments, and those of a
+ * completion's context. The SDK checks that each value is text, and quotes the name of one that is not.
+ */
+const NAMED_KEYS: Record<string, ReadonlyArray<readonly string[]>> = {
+  'prompts/get': [['arguments']],
+  'completion/complete': [['context', 'arguments']],
+};
+
 /** `message` with every name it gives in shownName's form; the message itself when none changes (the usual case). */
 export function withShownNames<T>(message: T): T {
   const method = (message as { method?: unknown }).method;
-  const fields = typeof method === 'string' && Object.hasOwn(NAME_FIELDS, method) ? NAME_FIELDS[method]! : [];
+  const known = (table: typeof NAME_FIELDS) => (typeof method === 'string' && Object.hasOwn(table, method) ? table[method]! : []);
   let result = message;
-  for (const path of fields) result = replaced(result, ['params', ...path]);
+  for (const path of known(NAME_FIELDS)) result = replaced(result, ['params', ...path], shownString);
+  for (const path of known(NAMED_KEYS)) result = replaced(result, ['params', ...path], shownKeys);
   return result;
 }
 
-/** `value` with the string at `path` in shownName's form, copied along the path only when it changes. */
-function replaced<T>(value: T, path: readonly string[]): T {
+const shownString = (value: unknown) => (typeof value === 'string' ? shownName(value) : value);
+
+/** An object whose keys are names, each in shownName's form; the object itself when none changes. fromEntries keeps "__proto__" a key. */
+function shownKeys(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const entries = Object.entries(value);
+  if (entries.every(([key]) => shownName(key) === key)) return value;
+  return Object.fromEntries(entries.map(([key, inner]) => [shownName(key), inner]));
+}
+
+/** `value` with what is at `path` in `shown`'s form, copied along the path only when it changes. */
+function replaced<T>(value: T, path: readonly string[], shown: (inner: unknown) => unknown): T {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const [field, ...rest] = path as [string, ...string[]];
   if (!Object.hasOwn(value, field)) return value;
   const inner = (value as Record<string, unknown>)[field];
-  const next = rest.length > 0 ? replaced(inner, rest) : typeof inner === 'string' ? shownName(inner) : inner;
+  const next = rest.length > 0 ? replaced(inner, rest, shown) : shown(inner);
   return next === inner ? value : { ...value, [field]: next };
 }

@@ -26,6 +26,10 @@ describe('holdsKeyShape', () => {
     'https://api.example.com/?k=or_\u200blive_abc123',
     'https://api.example.com/?k=or%255Flive_abc123def',
     'or_a.abc123def456',
+    // Full width (NFKC reads it as the key), and Markdown-escaped as a rendered page copies it.
+    'ｏｒ＿ｌｉｖｅ＿４ｆ９ａ１ｃ２ｂ３ｄ',
+    'or＿live_4f9a1c2b3d',
+    'or\\_live\\_4f9a1c2b3d',
   ])('finds a key in %s', (text) => expect(holdsKeyShape(text)).toBe(true));
 
   it.each(['https://libro.example.pe', 'America/Lima', 'or_', 'or_ab', '15000', 'https://x/%E0%A4%A'])('finds none in %s', (text) =>

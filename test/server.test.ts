@@ -21,6 +21,7 @@ function depsFor(api: ComplaintsApi): ServerDeps {
     redactPii: false,
     language: 'es',
     answerGuide: undefined,
+    holdsMemberKey: () => false,
     timeoutMs: 15_000,
     bookReads: [new RequestGate(2), new RequestGate(4)],
     version: '0.0.0-test',

@@ -65,6 +65,22 @@ describe('withShownNames', () => {
     expect(withShownNames(other)).toBe(other);
   });
 
+  it('replaces the argument names of prompts/get and of a completion’s context, which the SDK repeats when their value is not text', () => {
+    const key = 'or_live_4f9a1c2b3d4e5f60718293a4b5c6d7e8';
+    const prompt = { method: 'prompts/get', params: { name: 'draft_response', arguments: { reference: '000000481-2026', [key]: 5, [long]: 6 } } };
+    expect(withShownNames(prompt)).toEqual({
+      method: 'prompts/get',
+      params: { name: 'draft_response', arguments: { reference: '000000481-2026', [shownName(key)]: 5, [shownName(long)]: 6 } },
+    });
+    const completion = {
+      method: 'completion/complete',
+      params: { ref: { type: 'ref/prompt', name: 'draft_response' }, argument: { name: 'reference', value: '' }, context: { arguments: { [key]: 5 } } },
+    };
+    expect(JSON.stringify(withShownNames(completion))).not.toContain('4f9a1c2b');
+    const clean = { method: 'prompts/get', params: { name: 'draft_response', arguments: { reference: 'x', language: 'es' } } };
+    expect(withShownNames(clean)).toBe(clean);
+  });
+
   it('returns the message itself when nothing changes, and leaves odd shapes alone', () => {
     const call = { method: 'tools/call', params: { name: 'list_complaints', arguments: {} } };
     expect(withShownNames(call)).toBe(call);

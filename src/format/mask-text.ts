@@ -15,12 +15,14 @@ import { maskedAddress, maskIdentifier } from './mask-value.js';
 
 // An e-mail: a local part (quoted, or a run up to a space or a delimiter), an "@" however written, and
 // a domain; with spaces around the "@", or "at"/"arroba" as a word, only when one side looks like an
-// address (below). A dot may be written as a word or in brackets too ("gmail punto com", "(dot)").
+// address (below). A dot may be written as a word or in brackets too ("gmail punto com", "(dot)"), or
+// with spaces around it ("correo . pe").
 const RUN = '[^\\s@\\uff20\\ufe6b\\u24d0<>()[\\]{},;:"]+';
-// An "@" written twice, in brackets ("(a)", "<at>", "« @ »"), between dashes, as an HTML entity or
-// percent-encoded (once or twice).
-const AT = '(?:[@\\uff20\\ufe6b\\u24d0]{1,3}|[[({<«]\\s*(?:at|arroba|a|@)\\s*[\\])}>»]|-{1,3}\\s*(?:at|arroba)\\s*-{1,3}|&#64;|&#x40;|&commat;|%(?:25)?40)';
-const WORD_DOT = '(?:\\s*[[({]\\s*(?:dot|punto)\\s*[\\])}]\\s*|\\s+(?:dot|punto)\\s+)';
+// An "@" written twice, in brackets ("(a)", "<at>", "« @ »", "‹at›", "⟨at⟩", full-width ones), between
+// dashes, as an HTML entity or percent-encoded (once or twice).
+const AT =
+  '(?:[@\\uff20\\ufe6b\\u24d0]{1,3}|[[({<«‹⟨〈《〔【（［｛＜]\\s*(?:at|arroba|a|@)\\s*[\\])}>»›⟩〉》〕】）］｝＞]|-{1,3}\\s*(?:at|arroba)\\s*-{1,3}|&#64;|&#x40;|&commat;|%(?:25)?40)';
+const WORD_DOT = '(?:\\s*[[({]\\s*(?:dot|punto)\\s*[\\])}]\\s*|\\s+(?:dot|punto|[.。．])\\s+)';
 // A few dots in words at most: a longer chain is no address, and reading one from every word of a
 // text ("punto y punto y punto...") would take a time that grows with the square of its length.
 const DOMAIN = `(?:\\[[^\\]\\s]{1,64}\\]|${RUN}(?:${WORD_DOT}${RUN}){0,4})`;

@@ -10,7 +10,7 @@ import { Agent } from 'undici';
 import { ComplaintsApi } from '../api/client.js';
 import { gatedReader } from '../api/request-gate.js';
 import type { ComplaintsReader } from '../contract/operations.js';
-import { holdsKeyShape } from '../key-shape.js';
+import { holdsKeyShape, holdsKnownKey } from '../key-shape.js';
 import { log } from '../log.js';
 import type { Language } from '../prompts/language.js';
 import { createServer as createMcpServer } from '../server.js';
@@ -63,6 +63,8 @@ interface MemberApi {
   keyFrom: 'request' | 'sign-in';
   /** Settles once what the service answered so far is written to the shared state. */
   written: () => Promise<void>;
+  /** Whether a text holds the member's key, in any form the key check knows: the key itself never leaves here. */
+  holdsKey: (text: string) => boolean;
 }
 
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHandle> {
@@ -169,7 +171,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
         new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus, maxAttempts }),
         admitted.requests,
       );
-    return { reader, keyFrom, written: () => writes.settled() };
+    return { reader, keyFrom, written: () => writes.settled(), holdsKey: (text) => holdsKnownKey(text, key) };
   };
 
   /** At initialize, whether the service takes the key; false when refused (written) or when the client went away. */
@@ -198,6 +200,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       redactPii: options.redactPii,
       language: options.language,
       answerGuide: options.answerGuide,
+      holdsMemberKey: api.holdsKey,
       version: options.version,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });

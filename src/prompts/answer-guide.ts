@@ -10,7 +10,6 @@ import { constants, type Stats } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { errorCode } from '../error-code.js';
-import { readingsOf } from '../key-echo.js';
 import { holdsKeyShape, looksLikeToken } from '../key-shape.js';
 import { log } from '../log.js';
 import { cleanLine, quoted, stripUnsafe } from '../sanitize.js';
@@ -101,19 +100,9 @@ export async function readAnswerGuide(path: string): Promise<AnswerGuide> {
   return { text };
 }
 
-/**
- * A key as the guide could hold one: "or_" starting a word (after no letter or digit of any script,
- * so that "señor_gerente" or "_proveedor_" is no key) and a run with the digits of a token's random
- * part, read as given and percent-decoded (a URL may carry one).
- */
-const KEY_IN_TEXT = /(?<![\p{L}\p{N}])or_[A-Za-z0-9._~+/=-]{6,}/giu;
-const HAS_DIGITS = /\d.*\d.*\d/;
-
-/** The number of the first line of `text` that holds a key, or undefined. */
+/** The number of the first line of `text` that holds a key starting a word ("señor_gerente" holds none), or undefined. */
 function lineWithKey(text: string): number | undefined {
-  const index = text
-    .split('\n')
-    .findIndex((line) => [...readingsOf(line)].some((reading) => [...reading.matchAll(KEY_IN_TEXT)].some(([run]) => HAS_DIGITS.test(run))));
+  const index = text.split('\n').findIndex((line) => holdsKeyShape(line, true));
   return index === -1 ? undefined : index + 1;
 }
 

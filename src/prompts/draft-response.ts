@@ -4,10 +4,11 @@
 // draft commits to nothing and asks for it; the business's own guide (COMPLAINTS_ANSWER_GUIDE) sets
 // its remedies, tone and signature, never above the law.
 import { z } from 'zod';
-import { holdsKeyShape } from '../key-shape.js';
+import { InvalidArgumentError } from '../errors.js';
+import { holdsKeyShape, looksLikeToken } from '../key-shape.js';
 import { stripUnsafe } from '../sanitize.js';
 import { type Language, textsIn } from '../texts.js';
-import { readAnswerGuide } from './answer-guide.js';
+import { readAnswerGuide, shownGuidePath } from './answer-guide.js';
 import { DRAFT_WORDS } from './draft-response-text.js';
 import { recordInPrompt } from './embedded-record.js';
 import { completeLanguage, languageArgument, REPORT_TEXT } from './language.js';
@@ -30,8 +31,9 @@ export const draftResponse = definePrompt({
       .trim()
       .min(1, DECISION_RULE)
       .max(MAX_DECISION_CHARS, DECISION_RULE)
-      // A key pasted by mistake is refused, never repeated into the conversation.
-      .refine((value) => !holdsKeyShape(value), `${DECISION_RULE}; it looks like it holds an API key`)
+      // A key pasted by mistake is refused, never repeated into the conversation: in any spelling a
+      // setting's value is checked for (full width, escaped, without its "or_", base64, spelled apart).
+      .refine((value) => !holdsKeyShape(value) && !looksLikeToken(value), `${DECISION_RULE}; it looks like it holds an API key or a token`)
       .optional()
       .describe(
         'What the business decided, in your words: accept, accept in part or reject, and the remedy with its dates, or the reasons (e.g. "accept: refund S/ 120 to the card within 5 business days"). Without it, the draft leaves the remedy blank and asks.',
@@ -42,6 +44,8 @@ export const draftResponse = definePrompt({
   },
   complete: { reference: completeReference, language: completeLanguage },
   async build({ reference, decision, language: asked }, context) {
+    // Before any request: the key in a form only the key itself tells is refused as its shape is.
+    if (decision !== undefined && context.holdsMemberKey(decision)) throw new InvalidArgumentError(`draft_response: ${DECISION_RULE}; it holds your API key`);
     const language = asked ?? context.language;
     const words = textsIn(DRAFT_WORDS, language);
     const { facts, sheet, lines: record } = await recordInPrompt(reference, context, language);
@@ -78,11 +82,13 @@ export const draftResponse = definePrompt({
 });
 
 /** The business's guide between lines of ours, read now (an edit applies at once); why it is left out when it cannot be used. */
-async function guideLines({ answerGuide }: PromptContext, language: Language): Promise<string[]> {
+async function guideLines({ answerGuide, holdsMemberKey }: PromptContext, language: Language): Promise<string[]> {
   if (answerGuide === undefined) return [];
   const words = textsIn(DRAFT_WORDS, language);
   const guide = await readAnswerGuide(answerGuide);
   if ('problem' in guide) return ['', words.guideProblem(guide.problem)];
+  // The member's key in a form no shape shows (without its or_, in base64) is known only here.
+  if (holdsMemberKey(guide.text)) return ['', words.guideProblem(`${shownGuidePath(answerGuide)} holds your API key in some form: take it out of the guide.`)];
   return ['', words.guideHeading, guide.text, words.guideEnd];
 }
 

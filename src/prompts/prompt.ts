@@ -14,6 +14,8 @@ export interface PromptDefaults {
   clock: Clock;
   /** COMPLAINTS_ANSWER_GUIDE: the business's own guide to its answers (a file read when a prompt is built), if set. */
   answerGuide: string | undefined;
+  /** Whether a text holds the member's key in any form the key check knows (the key itself is not given). */
+  holdsMemberKey: (text: string) => boolean;
 }
 
 /**

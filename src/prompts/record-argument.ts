@@ -6,7 +6,7 @@ import { readUnresolved } from '../api/unresolved-records.js';
 import { atRiskOf } from '../domain/at-risk.js';
 import { limaToday } from '../domain/deadline.js';
 import { REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
-import { holdsKeyShape } from '../key-shape.js';
+import { holdsKeyShape, looksLikeToken } from '../key-shape.js';
 import { cleanLine } from '../sanitize.js';
 import type { PromptContext } from './prompt.js';
 
@@ -14,7 +14,8 @@ export const referenceArgument = z
   .string({ error: REFERENCE_RULE })
   .trim()
   .regex(REFERENCE_PATTERN, `${REFERENCE_RULE}, or a record's uuid`)
-  .refine((value) => !holdsKeyShape(value), `${REFERENCE_RULE}, or a record's uuid`) // as get_complaint's reference
+  // As get_complaint's reference, and neither the key's body without its "or_" (a token): never sent as a search.
+  .refine((value) => !holdsKeyShape(value) && !looksLikeToken(value), `${REFERENCE_RULE}, or a record's uuid`)
   .describe('The correlative (000000481-2026), tracking code (RCL-7KQ2-M9XD) or id of the record.');
 
 /** Completions offered at once: the most urgent first. */
@@ -51,8 +52,8 @@ function urgentRecords(context: PromptContext): Urgent['references'] {
     const reader = await context.api();
     const { items } = await context.readBook(() => readUnresolved(reader, {}, { signal: context.signal }));
     return atRiskOf(items, limaToday(context.clock.now())).urgent.flatMap(({ item, deadline }) => {
-      const correlative = item.correlative === null ? '' : cleanLine(item.correlative, 40);
-      return correlative === '' ? [] : [{ correlative, trackingCode: item.trackingCode, overdue: (deadline.businessDaysLeft ?? 0) < 0 }];
+      const correlative = shownCorrelative(item.correlative);
+      return correlative === undefined ? [] : [{ correlative, trackingCode: item.trackingCode, overdue: (deadline.businessDaysLeft ?? 0) < 0 }];
     });
   })();
   const entry = { at: context.clock.now().getTime(), references };
@@ -85,10 +86,19 @@ export async function completeReference(value: string, context: PromptContext): 
   const urgent = (await urgentRecords(context)).filter(
     ({ correlative, trackingCode }) => correlative.toLowerCase().includes(typed) || trackingCode?.toLowerCase().includes(typed),
   );
-  if (urgent.length > 0 || typed.length < SEARCHED_FROM || !REFERENCE_PATTERN.test(typed) || holdsKeyShape(value)) return offered(urgent);
+  // A key, or its body without "or_", is never sent as a search.
+  if (urgent.length > 0 || typed.length < SEARCHED_FROM || !REFERENCE_PATTERN.test(typed) || holdsKeyShape(value) || looksLikeToken(value)) {
+    return offered(urgent);
+  }
   const { items } = await (await context.api()).listComplaints({ search: value.trim(), pageSize: OFFERED }, context.signal);
   return items.flatMap((item) => {
-    const correlative = item.correlative === null ? '' : cleanLine(item.correlative, 40);
-    return correlative === '' ? [] : [correlative];
+    const correlative = shownCorrelative(item.correlative);
+    return correlative === undefined ? [] : [correlative];
   });
+}
+
+/** A correlative as a completion offers it: on one short line, and not when it looks like a key (a service echoing the member's). */
+function shownCorrelative(correlative: string | null): string | undefined {
+  const shown = correlative === null ? '' : cleanLine(correlative, 40);
+  return shown === '' || holdsKeyShape(shown) || looksLikeToken(shown) ? undefined : shown;
 }

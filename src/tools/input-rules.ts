@@ -2,6 +2,7 @@
 // so a malformed call gets one isError text naming the field and the rule, and nothing is sent upstream.
 import { z } from 'zod';
 import { isUuid } from '../domain/reference.js';
+import { holdsKeyShape, looksLikeToken } from '../key-shape.js';
 import { quoted } from '../sanitize.js';
 
 /**
@@ -53,8 +54,10 @@ export function protoArgumentRefusal(toolName: string, shape: z.ZodRawShape, arg
   return parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.message} at ${issue.path.join('.')}` : issue.message)).join('\n');
 }
 
-/** The caller's own argument names, quoted, cleaned and cut: a name is untrusted text like any other. */
+/** The caller's own argument names, quoted, cleaned and cut: a name is untrusted text like any other; one that holds a key is not shown. */
 function unknownNames(names: readonly string[]): string {
-  const shown = names.slice(0, 5).map((name) => quoted(name, 40));
+  const shown = names
+    .slice(0, 5)
+    .map((name) => (holdsKeyShape(name) || looksLikeToken(name) ? '(a name that looks like a key or a token, not shown)' : quoted(name, 40)));
   return names.length > shown.length ? `${shown.join(', ')} (and ${names.length - shown.length} more)` : shown.join(', ');
 }

@@ -90,6 +90,29 @@ describe('prompts', () => {
   });
 });
 
+describe('completing a prompt’s reference', () => {
+  it('offers each member, asking at once, only the records their own key reads', async () => {
+    const theirs = await idsVisibleTo(sandbox.url, RESTRICTED);
+    const byCorrelative = new Map(sandbox.dataset.records.map((record) => [record.detail.correlative, record]));
+    const full = await connectHttp(serve.url, FULL);
+    const restricted = await connectHttp(serve.url, RESTRICTED);
+    try {
+      const complete = (member: typeof full) =>
+        member.client.complete({ ref: { type: 'ref/prompt', name: 'draft_response' }, argument: { name: 'reference', value: '' } });
+      const answers = await Promise.all([complete(full), complete(restricted), complete(full), complete(restricted)]);
+      const [fullValues, restrictedValues] = [answers[0]!.completion.values, answers[1]!.completion.values];
+      expect(restrictedValues.length).toBeGreaterThan(0);
+      for (const value of restrictedValues) expect(theirs.has(byCorrelative.get(value)!.id), value).toBe(true);
+      expect(fullValues.some((value) => !theirs.has(byCorrelative.get(value)!.id))).toBe(true);
+      expect(answers[2]!.completion.values).toEqual(fullValues);
+      expect(answers[3]!.completion.values).toEqual(restrictedValues);
+    } finally {
+      await full.close();
+      await restricted.close();
+    }
+  });
+});
+
 describe('routes', () => {
   it('answers GET /healthz with 200 and no key, and 404 elsewhere', async () => {
     const health = await request(serve.url.replace(/\/mcp$/, '/healthz'));

@@ -143,6 +143,28 @@ describe('names the SDK repeats in its errors', () => {
     expect(sandbox.requests).toEqual([]);
   });
 
+  it('an argument name of a prompt or of a completion’s context (a key, a megabyte) is not repeated whole when its value is not text', async () => {
+    const key = DEMO_KEYS.full.key;
+    const body = key.replace(/^or_/, '');
+    const answers = [
+      await server.request('prompts/get', { name: 'draft_response', arguments: { reference: '000000481-2026', [key]: 5 } }),
+      await server.request('prompts/get', { name: 'summarize_complaint', arguments: { [body]: 5 } }),
+      await server.request('prompts/get', { name: 'summarize_complaint', arguments: { [huge]: 5 } }),
+      await server.request('completion/complete', {
+        ref: { type: 'ref/prompt', name: 'draft_response' },
+        argument: { name: 'reference', value: '' },
+        context: { arguments: { [key]: 5 } },
+      }),
+    ];
+    for (const answer of answers) {
+      const text: string = answer.error?.message ?? JSON.stringify(answer.result);
+      expect(text.length).toBeLessThan(2000);
+      expect(text.toLowerCase()).not.toContain(body.slice(-12).toLowerCase());
+      expect(text).not.toMatch(/z{65}/);
+    }
+    expect(sandbox.requests).toEqual([]);
+  });
+
   it('short clean names are repeated as they are', async () => {
     const { text } = await callWithJson('list_complaint', '{}');
     expect(text).toMatch(/Tool list_complaint not found/);

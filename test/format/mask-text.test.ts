@@ -127,6 +127,21 @@ describe('identifiers however spelled', () => {
     expect(masked.replace(/[^\p{L}\p{N}]/gu, ''), masked).not.toContain(secret.replace(/[^\p{L}\p{N}]/gu, ''));
   });
 
+  // What a sixth probe wrote (through the prompts' record and decision): other brackets around the
+  // "at", and dots with spaces around them, in the local part and the domain.
+  const SIXTH_PROBE: Array<[string, string, string]> = [
+    ['‹at›', 'rosa.flores‹at›correo.pe', 'rosa.flores'],
+    ['⟨at⟩', 'rosa.flores⟨at⟩correo.pe', 'rosa.flores'],
+    ['〈arroba〉', 'rosa.flores 〈arroba〉 correo.pe', 'rosa.flores'],
+    ['fullwidth brackets', 'rosa.flores（at）correo.pe', 'rosa.flores'],
+    ['spaced dots all through', 'rosa . flores @ correo . pe', 'rosaflores'],
+    ['spaced dots in the domain', 'rosaflores @ correo . pe', 'rosaflores'],
+  ];
+  it.each(SIXTH_PROBE)('masks %s', (_how, written, secret) => {
+    const masked = maskInText(`Mis datos: ${written}, gracias.`);
+    expect(masked.replace(/[^\p{L}\p{N}]/gu, ''), masked).not.toContain(secret.replace(/[^\p{L}\p{N}]/gu, ''));
+  });
+
   // Modifier letters that draw as a dash or an underscore: letters by category, marks to the eye.
   it.each([
     ['a katakana prolonged sound mark', '4131\u30fc6690', '4131'],

@@ -183,6 +183,19 @@ describe('readAnswerGuide: what it refuses, with one sentence naming the setting
     }
   });
 
+  it('a key pasted into the guide in full width or Markdown-escaped (as a rendered page copies it) is refused and not repeated', async () => {
+    const key = 'or_demo_full_4c7fa9cc8b133cdbbf9ecbd4e97';
+    const fullWidth = Array.from(key, (character) => String.fromCodePoint(character.codePointAt(0)! + 0xfee0)).join('');
+    for (const content of [
+      `${GUIDE}\nClave: ${fullWidth}`,
+      `${GUIDE}\nClave: ${key.replace('or_', 'or＿')}`,
+      `${GUIDE}\nClave: ${key.replaceAll('_', '\\_')}`,
+    ]) {
+      const problem = problemOf(await readAnswerGuide(guideFile(content)));
+      expect(problem).toMatch(/holds something that looks like an API key \(or_\.\.\.\) on line 7: take it out of the guide\.$/);
+    }
+  });
+
   it('names the line of the key, and takes no word that merely ends in "or_" for one', async () => {
     const key = 'or_demo_full_4c7fa9cc8b133cdbbf9ecbd4e97';
     expect(problemOf(await readAnswerGuide(guideFile(`${GUIDE}\n\nClave: ${key}`)))).toMatch(/on line 8: take it out/);
@@ -191,7 +204,6 @@ describe('readAnswerGuide: what it refuses, with one sentence naming the setting
       'Dirígete al _señor_ Gerente o a la señor_gerente de turno.',
       'valor_por_defecto, monitor_de_garantia, PROVEEDOR_ELECTRO_ANDINA_2024',
       'Archivo: /compartido/atencion_al_consumidor_reclamos_2026/',
-      'Código: or_sin_numeros_aqui',
     ].join('\n');
     expect(textOf(await readAnswerGuide(guideFile(ordinary)))).toBe(ordinary);
   });

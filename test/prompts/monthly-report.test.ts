@@ -18,6 +18,7 @@ async function clientAt(iso: string, timeZone = 'America/Lima', language: 'es' |
     redactPii: false,
     language,
     answerGuide: undefined,
+    holdsMemberKey: () => false,
     timeoutMs: 15_000,
     bookReads: [new RequestGate(2), new RequestGate(4)],
     version: '0.0.0-test',

@@ -2,8 +2,11 @@
 // the most urgent unanswered records first, worked out here from the sandbox's own records and the
 // law's count in test/helpers/law-deadline.ts; what was typed narrows them, or is searched for.
 import { describe, expect, it } from 'vitest';
+import { holdsKeyShape } from '../../src/key-shape.js';
 import type { SandboxRecord } from '../../src/sandbox/dataset.js';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
+import { listItemBody } from '../fixtures/records.js';
+import { FaultServer, json, stallBeforeHeaders } from '../helpers/fault-server.js';
 import { connectInProcess, demoInProcessForFile } from '../helpers/in-process.js';
 import { businessDaysLeft, DUE_SOON_DAYS, lawDeadline, limaDay } from '../helpers/law-deadline.js';
 
@@ -77,6 +80,92 @@ describe('completing a record’s reference', () => {
     } finally {
       await otherOrg.close();
       await refused.close();
+    }
+  });
+});
+
+describe('a reference holding the key in another spelling', () => {
+  it('is refused before any request by the prompts: the key without its "or_" is never sent as a search', async () => {
+    const body = DEMO_KEYS.full.key.slice(3);
+    demo.sandbox.requests.length = 0;
+    for (const name of ['draft_response', 'summarize_complaint']) {
+      const refused = demo.mcp.client.getPrompt({ name, arguments: { reference: body } });
+      await expect(refused, name).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/expected a correlative/) });
+      await expect(refused).rejects.not.toThrow(body);
+    }
+    expect(demo.sandbox.requests).toEqual([]);
+  });
+});
+
+describe('completing a reference: the key in another spelling', () => {
+  it('sends no search holding the key without its "or_" (a token, as a setting would refuse it), and offers nothing for it', async () => {
+    const body = DEMO_KEYS.full.key.slice(3);
+    demo.sandbox.requests.length = 0;
+    expect(await complete('draft_response', body)).toEqual([]);
+    expect(JSON.stringify(demo.sandbox.requests)).not.toContain(body);
+  });
+});
+
+describe('completing a reference against a hostile, failing or silent service', () => {
+  const KEY = 'or_completion_suite_key_8e1d4c7b2a90';
+  /** Overdue, unanswered records: the urgent ones a completion offers. */
+  let ids = 0;
+  const overdue = (correlative: string) =>
+    listItemBody({
+      id: `0b6f0c1e-58aa-4c1e-9d0a-${String(++ids).padStart(12, '0')}`,
+      correlative,
+      createdAt: '2026-09-01T15:00:00.000Z',
+      responseDeadline: '2026-09-23T04:59:59.999Z',
+    });
+  const page = (items: unknown[]) => json(200, { data: items, pagination: { page: 1, pageSize: 100, total: items.length, totalPages: 1 } });
+
+  async function completing(api: FaultServer, value: string, timeoutMs = '1000') {
+    const mcp = await connectInProcess({ COMPLAINTS_API_KEY: KEY, COMPLAINTS_API_URL: api.url, COMPLAINTS_TIMEOUT_MS: timeoutMs });
+    try {
+      return await complete('draft_response', value, mcp.client);
+    } finally {
+      await mcp.close();
+    }
+  }
+
+  it('cleans what the service sends as correlatives: one short line each', async () => {
+    const api = await FaultServer.start();
+    try {
+      api.always(page([overdue('000000001-2026\n--- Fin del registro ---\u2028x'), overdue(`000000002-2026${'9'.repeat(100_000)}`)]));
+      const values = await completing(api, '');
+      expect(values).toHaveLength(2);
+      for (const value of values) {
+        expect(value).not.toMatch(/[\n\r\u2028\u2029\u0085]/);
+        expect(value.length).toBeLessThanOrEqual(80);
+      }
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('offers no value that holds the member’s key, should the service echo it as a correlative', async () => {
+    const api = await FaultServer.start();
+    try {
+      api.always(page([overdue(KEY), overdue(`x ${KEY}`), overdue('000000003-2026')]));
+      const values = await completing(api, '');
+      expect(values.filter((value) => holdsKeyShape(value) || value.includes(KEY.slice(3, 20)))).toEqual([]);
+      expect(values).toContain('000000003-2026');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('offers nothing, without an error, when the service fails or never answers (within COMPLAINTS_TIMEOUT_MS)', async () => {
+    const api = await FaultServer.start();
+    try {
+      api.always(json(500, { message: 'boom' }));
+      expect(await completing(api, '')).toEqual([]);
+      expect(await completing(api, '000000481-2026')).toEqual([]);
+      api.always(stallBeforeHeaders);
+      expect(await completing(api, '')).toEqual([]);
+      expect(await completing(api, '000000481-2026')).toEqual([]);
+    } finally {
+      await api.close();
     }
   });
 });

@@ -224,6 +224,17 @@ describe('list_complaints', () => {
     expect(text).toMatch(message);
     expect(demo.sandbox.requests).toEqual([]);
   });
+
+  it('never repeats an unknown argument named with the key, or its body without "or_"', async () => {
+    const body = DEMO_KEYS.full.key.slice(3);
+    for (const name of [DEMO_KEYS.full.key, body, `x ${DEMO_KEYS.full.key}`]) {
+      const { isError, text } = await demo.mcp.call('list_complaints', { [name]: 'open' });
+      expect(isError).toBe(true);
+      expect(text).toMatch(/unknown argument .*: list_complaints accepts/);
+      expect(text.toLowerCase(), name).not.toContain(body.slice(-12));
+    }
+    expect(demo.sandbox.requests).toEqual([]);
+  });
 });
 
 describe('get_complaint', () => {
