@@ -25,6 +25,15 @@ export function holdsKeyShape(text: string, strict = false): boolean {
 /** Full-width letters as ASCII ("ｏｒ＿" is "or_"), and no Markdown escapes ("or\_live\_", as a rendered page is copied). */
 const loosely = (reading: string) => reading.normalize('NFKC').replace(/\\(?=[_*~`.-])/g, '');
 
+/**
+ * Whether a value given as a reference or sent as a search could be a key: shaped like one, or like
+ * its random part without the "or_". No correlative, tracking code or uuid is either, so such a value
+ * is refused before it is sent anywhere or repeated.
+ */
+export function couldBeKey(value: string): boolean {
+  return holdsKeyShape(value) || looksLikeToken(value);
+}
+
 /** A run of letters and digits as long as a token's random part, mixing both as none of our settings' words do. */
 const RANDOM_RUN = /[A-Za-z0-9]{16,}/g;
 const MIXED = (run: string) => (run.match(/\d/g)?.length ?? 0) >= 3 && (run.match(/[A-Za-z]/g)?.length ?? 0) >= 3;

@@ -42,7 +42,8 @@ const RECORD_WORDS: Texts<RecordWords> = {
  * correlative or tracking code), masked when masking is on; its errors are get_complaint's.
  */
 export async function recordInPrompt(reference: string, context: PromptContext, language: Language): Promise<RecordInPrompt> {
-  const read = await readComplaint(reference, context);
+  // A prompt has no structuredContent to send the reader to for what a cut leaves out.
+  const read = await readComplaint(reference, context, 'The rest of the record is not in this prompt: get_complaint reads it whole, in its structuredContent.');
   const facts = recordFacts(read, context.clock.now());
   const sheet = sheetName(facts, reference);
   const words = textsIn(RECORD_WORDS, language);

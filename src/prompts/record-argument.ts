@@ -6,7 +6,7 @@ import { readUnresolved } from '../api/unresolved-records.js';
 import { atRiskOf } from '../domain/at-risk.js';
 import { limaToday } from '../domain/deadline.js';
 import { REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
-import { holdsKeyShape, looksLikeToken } from '../key-shape.js';
+import { couldBeKey } from '../key-shape.js';
 import { cleanLine } from '../sanitize.js';
 import type { PromptContext } from './prompt.js';
 
@@ -15,7 +15,7 @@ export const referenceArgument = z
   .trim()
   .regex(REFERENCE_PATTERN, `${REFERENCE_RULE}, or a record's uuid`)
   // As get_complaint's reference, and neither the key's body without its "or_" (a token): never sent as a search.
-  .refine((value) => !holdsKeyShape(value) && !looksLikeToken(value), `${REFERENCE_RULE}, or a record's uuid`)
+  .refine((value) => !couldBeKey(value), `${REFERENCE_RULE}, or a record's uuid`)
   .describe('The correlative (000000481-2026), tracking code (RCL-7KQ2-M9XD) or id of the record.');
 
 /** Completions offered at once: the most urgent first. */
@@ -87,7 +87,7 @@ export async function completeReference(value: string, context: PromptContext): 
     ({ correlative, trackingCode }) => correlative.toLowerCase().includes(typed) || trackingCode?.toLowerCase().includes(typed),
   );
   // A key, or its body without "or_", is never sent as a search.
-  if (urgent.length > 0 || typed.length < SEARCHED_FROM || !REFERENCE_PATTERN.test(typed) || holdsKeyShape(value) || looksLikeToken(value)) {
+  if (urgent.length > 0 || typed.length < SEARCHED_FROM || !REFERENCE_PATTERN.test(typed) || couldBeKey(value)) {
     return offered(urgent);
   }
   const { items } = await (await context.api()).listComplaints({ search: value.trim(), pageSize: OFFERED }, context.signal);
@@ -100,5 +100,5 @@ export async function completeReference(value: string, context: PromptContext): 
 /** A correlative as a completion offers it: on one short line, and not when it looks like a key (a service echoing the member's). */
 function shownCorrelative(correlative: string | null): string | undefined {
   const shown = correlative === null ? '' : cleanLine(correlative, 40);
-  return shown === '' || holdsKeyShape(shown) || looksLikeToken(shown) ? undefined : shown;
+  return shown === '' || couldBeKey(shown) ? undefined : shown;
 }

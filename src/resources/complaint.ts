@@ -4,7 +4,7 @@
 
 import { REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
 import { InvalidArgumentError } from '../errors.js';
-import { holdsKeyShape } from '../key-shape.js';
+import { couldBeKey } from '../key-shape.js';
 import { readComplaint } from '../tools/get-complaint.js';
 import type { ToolContext } from '../tools/tool.js';
 
@@ -26,7 +26,7 @@ export const complaintResource = {
   mimeType: 'text/plain',
   async read(id: string, context: Omit<ToolContext, 'progress'>): Promise<string> {
     const value = decoded(id).trim();
-    if (!REFERENCE_PATTERN.test(value) || holdsKeyShape(value)) throw new InvalidArgumentError(`complaint://{id}: ${REFERENCE_RULE}, or a record's uuid.`);
+    if (!REFERENCE_PATTERN.test(value) || couldBeKey(value)) throw new InvalidArgumentError(`complaint://{id}: ${REFERENCE_RULE}, or a record's uuid.`);
     return (await readComplaint(value, context)).text;
   },
 };

@@ -8,7 +8,7 @@ import { UserFacingError } from '../errors.js';
 import { capText } from '../format/cap.js';
 import { formatDetailText, toDetailView } from '../format/detail.js';
 import { redactDetail, redactDetailAnswer } from '../format/redact.js';
-import { holdsKeyShape } from '../key-shape.js';
+import { couldBeKey } from '../key-shape.js';
 import { cleanLine, quoted } from '../sanitize.js';
 import { uuidInput } from './input-rules.js';
 import { defineTool, REPLY_IN_MEMBERS_LANGUAGE, type ToolContext } from './tool.js';
@@ -38,7 +38,7 @@ export const getComplaint = defineTool({
       // No correlative or tracking code is shaped like an API key: one pasted by mistake is refused,
       // not repeated or sent on as a search. A refine, not in the pattern: a lookahead in the JSON
       // Schema's pattern would not carry to every client's validator.
-      .refine((value) => !holdsKeyShape(value), REFERENCE_RULE)
+      .refine((value) => !couldBeKey(value), REFERENCE_RULE)
       .optional()
       .describe('A correlative or tracking code, exactly. Not with id.'),
   },
@@ -68,6 +68,8 @@ export interface ComplaintRead {
 export async function readComplaint(
   idOrReference: string,
   { api, clock, redactPii, signal }: Pick<ToolContext, 'api' | 'clock' | 'redactPii' | 'signal'>,
+  /** What a text cut to size says of the rest: where the reader finds it. */
+  cutHint = 'The full record, history included, is in structuredContent.',
 ): Promise<ComplaintRead> {
   const reader = await api();
   const givenId = isUuid(idOrReference) ? idOrReference : undefined;
@@ -76,7 +78,7 @@ export async function readComplaint(
   const record = redactPii ? redactDetail(sent) : sent;
   const built = toDetailView(record, clock, givenId);
   const view = redactPii ? { ...built, answer: redactDetailAnswer(built.answer) } : built;
-  const text = capText(formatDetailText(view), 'The full record, history included, is in structuredContent.');
+  const text = capText(formatDetailText(view), cutHint);
   return { text, structured: view.answer, record };
 }
 

@@ -209,3 +209,33 @@ describe('a hostile service’s record in a prompt, with masking on', () => {
     }
   });
 });
+
+describe('a record too long for one answer', () => {
+  it('is cut where get_complaint cuts it, and the prompt says where the rest is (a prompt has no structuredContent)', async () => {
+    const base = detailBody();
+    const note = 'Se llamó al consumidor y se dejó constancia de la conversación. '.repeat(8);
+    const history = Array.from({ length: 50 }, (_, index) => ({
+      eventType: 'note_added',
+      fromStatus: null,
+      toStatus: null,
+      publicNote: `${index} ${note}`,
+      performedByRole: 'agent',
+      createdAt: new Date(Date.parse('2026-11-04T14:02:00Z') + index * 3_600_000).toISOString(),
+    }));
+    const long = await FaultServer.start();
+    long.always(json(200, { data: { ...base, history } }));
+    const mcp = await connectInProcess({ COMPLAINTS_API_KEY: KEY, COMPLAINTS_API_URL: long.url });
+    try {
+      const tool = await mcp.call('get_complaint', { id: ID });
+      expect(tool.text).toMatch(/\[Cut: .* The full record, history included, is in structuredContent\.\]$/);
+      const text = await prompt(mcp, 'summarize_complaint', { reference: ID });
+      expect(text).toMatch(
+        /\[Cut: .* The rest of the record is not in this prompt: get_complaint reads it whole, in its structuredContent\.\]\n--- Fin del registro ---/,
+      );
+      expect(text).not.toContain('The full record, history included, is in structuredContent.');
+    } finally {
+      await mcp.close();
+      await long.close();
+    }
+  });
+});

@@ -343,6 +343,8 @@ describe('get_complaint', () => {
     // The member's own key, pasted as a reference: refused, and never repeated or sent on as a search.
     [{ reference: DEMO_KEYS.full.key }, /expected a correlative such as 000000481-2026 or a tracking code such as RCL-7KQ2-M9XD at reference/],
     [{ reference: `x${DEMO_KEYS.full.key.toUpperCase()}` }, /expected a correlative/],
+    // Its random part without the "or_": no correlative or tracking code looks like it either.
+    [{ reference: DEMO_KEYS.full.key.slice(3).replace(/_/g, '') }, /expected a correlative/],
   ])('refuses %j before sending anything', async (args, expected) => {
     const { text, isError } = await demo.mcp.call('get_complaint', args);
     expect(isError).toBe(true);
@@ -514,6 +516,7 @@ describe('the complaint://{id} resource', () => {
       ['complaint://..%2Fcomplaints', /expected a correlative/],
       ['complaint://%ZZ', /not correctly percent-encoded/],
       [`complaint://${DEMO_KEYS.full.key}`, /expected a correlative/],
+      [`complaint://${DEMO_KEYS.full.key.slice(3).replace(/_/g, '')}`, /expected a correlative/],
     ] as const) {
       await expect(demo.mcp.client.readResource({ uri })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(message) });
     }
