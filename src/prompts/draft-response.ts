@@ -5,7 +5,7 @@
 // its remedies, tone and signature, never above the law.
 import { z } from 'zod';
 import { InvalidArgumentError } from '../errors.js';
-import { holdsKeyShape, looksLikeToken } from '../key-shape.js';
+import { couldBeKey } from '../key-shape.js';
 import { stripUnsafe } from '../sanitize.js';
 import { type Language, textsIn } from '../texts.js';
 import { readAnswerGuide, shownGuidePath } from './answer-guide.js';
@@ -31,9 +31,9 @@ export const draftResponse = definePrompt({
       .trim()
       .min(1, DECISION_RULE)
       .max(MAX_DECISION_CHARS, DECISION_RULE)
-      // A key pasted by mistake is refused, never repeated into the conversation: in any spelling a
-      // setting's value is checked for (full width, escaped, without its "or_", base64, spelled apart).
-      .refine((value) => !holdsKeyShape(value) && !looksLikeToken(value), `${DECISION_RULE}; it looks like it holds an API key or a token`)
+      // A key pasted by mistake is refused, never repeated into the conversation: by its shape here
+      // (full width, escaped, without its "or_"), and in build by the member's own key in any spelling.
+      .refine((value) => !couldBeKey(value), `${DECISION_RULE}; it looks like it holds an API key or a token`)
       .optional()
       .describe(
         'What the business decided, in your words: accept, accept in part or reject, and the remedy with its dates, or the reasons (e.g. "accept: refund S/ 120 to the card within 5 business days"). Without it, the draft leaves the remedy blank and asks.',
