@@ -2,7 +2,7 @@
 // around it (one byte over the cap, a FIFO, a link to a folder, bytes that are not text, a file larger
 // than its size says), and the cleaning of what is let through.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -146,16 +146,6 @@ describe('readAnswerGuide: what it refuses, with one sentence naming the setting
     context.skip(!existsSync('/dev/zero'), '/dev/zero is missing (not a Unix system)');
     // Endless: read as a file, it would fill the memory (or the cap) with NUL bytes.
     expect(problemOf(await readAnswerGuide('/dev/zero'))).toMatch(/^COMPLAINTS_ANSWER_GUIDE names \/dev\/zero, which is not a regular file/);
-  });
-
-  it('a file it may not read (chmod 000; skipped when the tests run as root, who reads it anyway)', async (context) => {
-    context.skip(process.getuid?.() === 0, 'running as root, who reads a file whatever its mode');
-    context.skip(process.platform === 'win32', 'Windows has no chmod 000');
-    const path = guideFile(GUIDE);
-    chmodSync(path, 0o000);
-    expect(problemOf(await readAnswerGuide(path))).toBe(
-      `COMPLAINTS_ANSWER_GUIDE names ${path}, which cannot be read (permission denied): let the user that runs the server read it.`,
-    );
   });
 
   it.each([
