@@ -1,5 +1,6 @@
 // `npm run demo`: drives the built server in --demo mode with a real MCP client over stdio, through the
-// questions a member asks first, and prints what the model reads. Then it calls every tool the server
+// questions a member asks first, and prints what the model reads, the draft_response prompt the
+// overview points to included. Then it calls every tool the server
 // lists that those steps did not, with the first example of its description, so that a new tool is in
 // the tour without a step written for it.
 import { realpathSync } from 'node:fs';
@@ -63,7 +64,23 @@ async function main(): Promise<void> {
     }
     const record = structured.items?.[0];
     if (record?.correlative) await call('One record in full, by the correlative people quote', 'get_complaint', { reference: record.correlative });
-    await call('What is at risk across the whole book, and how the last 30 days went', 'complaints_overview', { period: 'last_30_days' });
+    const overview = await call('What is at risk across the whole book, and how the last 30 days went', 'complaints_overview', { period: 'last_30_days' });
+    // The overview names the prompt that drafts the answer to its most urgent record: the tour follows it.
+    const draft = (overview.structuredContent as { atRisk?: { draftResponse?: { reference: string } } } | undefined)?.atRisk?.draftResponse;
+    if (draft) {
+      const prompt = await client.getPrompt({ name: 'draft_response', arguments: draft });
+      const message = prompt.messages[0]?.content;
+      const lines = message?.type === 'text' ? message.text.split('\n') : [];
+      const facts = lines.slice(
+        0,
+        lines.findIndex((line) => line.startsWith('--- ')),
+      );
+      show(
+        `The official response the law requires, drafted by your client's model from this prompt\n    draft_response ${JSON.stringify(draft)}`,
+        `${facts.join('\n')}\n[... the record, the content the law requires and what to write: ${lines.length} lines in all]`,
+      );
+      if (facts.length === 0) failures++;
+    } else failures++;
     await call('Every overdue record, earliest deadline first, whatever its filing date', 'list_complaints', { overdue: true, pageSize: 5 });
     // What a host that renders MCP Apps shows beside that answer: the tool names a page, read once.
     const overviewTool = tools.find((tool) => tool.name === 'complaints_overview');
