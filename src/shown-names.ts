@@ -1,7 +1,8 @@
 // The names a client's request gives (of a tool, a prompt, a resource, a prompt's arguments) as fit
 // to be repeated: the SDK quotes an unknown name whole in its error ("Tool <name> not found"), a
-// megabyte as readily as a word, terminal escapes included. Every name of this server is short and clean, so a name that is
-// not can only be unknown: it is replaced, before the SDK reads the request, by a short clean form.
+// megabyte as readily as a word, terminal escapes included. Every name of this server is short and
+// clean, so a name that is not can only be unknown: it is replaced, before the SDK reads the request,
+// by a short clean form.
 import { holdsKeyShape, looksLikeToken } from './key-shape.js';
 import { cleanLine, safeCutIndex } from './sanitize.js';
 
