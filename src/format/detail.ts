@@ -332,8 +332,11 @@ function deliveryText(state: { status?: string; sentAt?: string } | undefined, s
   return joinDefined([state.status ?? 'unknown', state.sentAt === undefined ? undefined : shortDate(state.sentAt, style)], ' ');
 }
 
-/** Untrusted text as "  > " lines, so it cannot pass for the server's own words (already cleaned and cut). */
-function quoteBlock(fields: Array<[label: string, value: string | undefined]>): string[] {
+/**
+ * Untrusted text as "  > " lines, so it cannot pass for the server's own words (already cleaned and
+ * cut): what someone wrote in a record, and a member's words that a prompt quotes.
+ */
+export function quoteBlock(fields: Array<[label: string, value: string | undefined]>): string[] {
   const lines: string[] = [];
   for (const [label, value] of fields) {
     if (value === undefined) continue;

@@ -5,6 +5,7 @@
 // its remedies, tone and signature, never above the law.
 import { z } from 'zod';
 import { InvalidArgumentError } from '../errors.js';
+import { quoteBlock } from '../format/detail.js';
 import { couldBeKey } from '../key-shape.js';
 import { stripUnsafe } from '../sanitize.js';
 import { type Language, textsIn } from '../texts.js';
@@ -54,7 +55,7 @@ export const draftResponse = definePrompt({
     const guide = await guideLines(context, language);
     // The member's own words, as written: masking is for what the service sends (a business's own
     // account or line, masked here, would leave the draft with blanks).
-    const decided = decision === undefined ? [] : ['', words.decisionHeading, ...quotedLines(decision)];
+    const decided = decision === undefined ? [] : ['', words.decisionHeading, ...quoteBlock([['', stripUnsafe(decision)]])];
     const task = answered
       ? words.review(decision !== undefined)
       : [
@@ -90,11 +91,4 @@ async function guideLines({ answerGuide, holdsMemberKey }: PromptContext, langua
   // The member's key in a form no shape shows (without its or_, in base64) is known only here.
   if (holdsMemberKey(guide.text)) return ['', words.guideProblem(`${shownGuidePath(answerGuide)} holds your API key in some form: take it out of the guide.`)];
   return ['', words.guideHeading, guide.text, words.guideEnd];
-}
-
-/** The manager's words as "  > " lines, as the record quotes what someone wrote. */
-function quotedLines(text: string): string[] {
-  return stripUnsafe(text)
-    .split('\n')
-    .map((line) => `  > ${line.trimEnd()}`);
 }

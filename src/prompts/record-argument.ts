@@ -6,8 +6,8 @@ import { readUnresolved } from '../api/unresolved-records.js';
 import { atRiskOf } from '../domain/at-risk.js';
 import { limaToday } from '../domain/deadline.js';
 import { REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
+import { line } from '../format/fields.js';
 import { couldBeKey } from '../key-shape.js';
-import { cleanLine } from '../sanitize.js';
 import type { PromptContext } from './prompt.js';
 
 export const referenceArgument = z
@@ -99,6 +99,6 @@ export async function completeReference(value: string, context: PromptContext): 
 
 /** A correlative as a completion offers it: on one short line, and not when it looks like a key (a service echoing the member's). */
 function shownCorrelative(correlative: string | null): string | undefined {
-  const shown = correlative === null ? '' : cleanLine(correlative, 40);
-  return shown === '' || couldBeKey(shown) ? undefined : shown;
+  const shown = line(correlative, 40);
+  return shown === undefined || couldBeKey(shown) ? undefined : shown;
 }
