@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailBody } from '../fixtures/records.js';
 import type { Connection } from '../helpers/connection.js';
 import { FaultServer, json } from '../helpers/fault-server.js';
+import { WRITTEN_IDENTIFIERS } from '../helpers/hostile-identifiers.js';
 import { connectInProcess } from '../helpers/in-process.js';
 
 const KEY = 'or_embedded_record_suite_7f3a91c2d4e8';
@@ -149,16 +150,10 @@ describe('a hostile service’s record in a prompt', () => {
   }
 });
 
-/** Identifiers as an adversarial probe wrote them (test/tools/hostile-api.test.ts), and what of each must not show. */
-const SECRETS: Array<[written: string, secret: string]> = [
-  ['Mi DNI 1122\u200b3344', '11223344'],
-  ['correo zw.mail\u200b@gmail.com', 'zwmail@'],
-  ['DNI 3344\u20605566-7', '33445566'],
-  ['DNI66778899', '66778899'],
-  ['al 987.654.\u200c321', '987654321'],
-  ['pe.dro\u00ad@hotmail.com', 'pedro@'],
+/** The identifiers the tools' hostile-service test masks, and two more: in full width, and a fixed line. */
+const SECRETS: ReadonlyArray<readonly [written: string, secret: string]> = [
+  ...WRITTEN_IDENTIFIERS,
   ['tipo DNI ７３８２ ９１０４', '73829104'],
-  ['juan.perez @ gmail.com', 'juanperez@'],
   ['fijo (01) 412-3456', '014123456'],
 ];
 const WRITTEN = SECRETS.map(([text]) => text).join(', ');

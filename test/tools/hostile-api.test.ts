@@ -9,6 +9,7 @@ import { MAX_STRUCTURED_CHARS, MAX_TEXT_CHARS } from '../../src/format/cap.js';
 import { detailBody, listItemBody } from '../fixtures/records.js';
 import type { Connection } from '../helpers/connection.js';
 import { type Behaviour, FaultServer, json } from '../helpers/fault-server.js';
+import { WRITTEN_IDENTIFIERS } from '../helpers/hostile-identifiers.js';
 import { connectInProcess } from '../helpers/in-process.js';
 
 const KEY = 'or_hostile_suite_key_5d2c7e19a4b8';
@@ -19,17 +20,7 @@ const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u2800\ufff9
 /** A sample of them, put into every string the service sends. */
 const HIDDEN = '\u202e\u2066\u200b\ufeff\u{E0041}\u001b[31m\r\n\u{E0100}\u034f\u180b\u{1D173}\u2800\ud800';
 
-/** Identifiers as the probe wrote them, and what of each must not show (separators taken out). */
-const SECRETS: Array<[written: string, secret: string]> = [
-  ['Mi DNI 1122\u200b3344', '11223344'],
-  ['correo zw.mail\u200b@gmail.com', 'zwmail@'],
-  ['DNI 3344\u20605566-7', '33445566'],
-  ['DNI66778899', '66778899'],
-  ['al 987.654.\u200c321', '987654321'],
-  ['pe.dro\u00ad@hotmail.com', 'pedro@'],
-  ['tipo DNI 7382 9104', '73829104'],
-  ['juan.perez @ gmail.com', 'juanperez@'],
-];
+const SECRETS = WRITTEN_IDENTIFIERS;
 const written = SECRETS.map(([text]) => text).join(', ');
 
 function hostileDetail(): Record<string, unknown> {
