@@ -112,6 +112,31 @@ function serviceDiffers(status: DeadlineStatus, words: { none: string; differs: 
   return ` ${status.serviceDate === NO_SERVICE_DEADLINE ? words.none : words.differs(status.serviceDate)}`;
 }
 
+/** Where today stands against an unanswered record's deadline, in `words`; '' once answered, or when unknown. */
+function standing({ deadline }: RecordFacts, words: { left: (days: number) => string; dueToday: string; overdue: (days: number) => string }): string {
+  const left = deadline.businessDaysLeft;
+  if (deadline.answered || left === null) return '';
+  return left > 0 ? words.left(left) : left === 0 ? words.dueToday : words.overdue(-left);
+}
+
+/** Whether the answer came within the deadline, in `words`; '' when either day is unknown. */
+function timing({ businessDaysLate }: DeadlineStatus, words: { onTime: string; late: (days: number) => string }): string {
+  return businessDaysLate === null ? '' : businessDaysLate === 0 ? words.onTime : words.late(businessDaysLate);
+}
+
+/** The response e-mail's state, in `words`: none, not delivered, one the contract names, or another one quoted. */
+function emailState(
+  state: string | undefined,
+  answered: boolean,
+  words: { noneRecorded: string; noneYet: string; notDelivered: (shown: string) => string; sent: string; queued: string; other: (shown: string) => string },
+): string {
+  if (state === undefined) return answered ? words.noneRecorded : words.noneYet;
+  const shown = quoted(state, 40);
+  if (isNotDelivered(state)) return words.notDelivered(shown);
+  const read = cleanLine(state, 40).toLowerCase();
+  return read === 'sent' ? words.sent : read === 'queued' ? words.queued : words.other(shown);
+}
+
 const FACT_WORDS: Texts<FactWords> = {
   es: {
     heading: 'Datos del registro según la ley (calculados por el servidor, no por el servicio):',
@@ -133,42 +158,31 @@ const FACT_WORDS: Texts<FactWords> = {
         differs: (date) => `El servicio indica otra fecha (${cleanLine(date, 40)}); rige la de la ley.`,
       });
       if (deadline.date === null) return `Plazo legal: ${rule}; no se puede calcular, porque no se conoce la fecha de presentación.`;
-      const left = deadline.businessDaysLeft;
-      const now =
-        deadline.answered || left === null
-          ? ''
-          : left > 0
-            ? `; hoy, ${today}, ${left === 1 ? 'queda 1 día hábil' : `quedan ${left} días hábiles`}`
-            : left === 0
-              ? `; vence hoy, ${today}`
-              : `; VENCIDO: hoy, ${today}, lleva ${plural(-left, 'día hábil', 'días hábiles')} de atraso`;
+      const now = standing(facts, {
+        left: (days) => `; hoy, ${today}, ${days === 1 ? 'queda 1 día hábil' : `quedan ${days} días hábiles`}`,
+        dueToday: `; vence hoy, ${today}`,
+        overdue: (days) => `; VENCIDO: hoy, ${today}, lleva ${plural(days, 'día hábil', 'días hábiles')} de atraso`,
+      });
       const whose = facts.filedInLima === undefined ? ' (la fecha del servicio: no se conoce la de presentación para contarla)' : '';
       return `Plazo legal: ${rule}, hasta el ${deadline.date}${whose}${now}.${service}`;
     },
     answer: ({ deadline, responseWritten, respondedBy }) => {
       if (!deadline.answered) return 'Respuesta oficial registrada: ninguna.';
       const on = deadline.answeredOn ? `, el ${deadline.answeredOn}` : ' (sin fecha legible)';
-      const late =
-        deadline.businessDaysLate === null
-          ? ''
-          : deadline.businessDaysLate === 0
-            ? ', dentro del plazo'
-            : `, ${plural(deadline.businessDaysLate, 'día hábil', 'días hábiles')} después del plazo`;
+      const late = timing(deadline, { onTime: ', dentro del plazo', late: (days) => `, ${plural(days, 'día hábil', 'días hábiles')} después del plazo` });
       const by = respondedBy ? `, por ${quoted(respondedBy, 80)}` : '';
       const text = responseWritten ? '' : ' El registro no trae el texto de la respuesta.';
       return `Respuesta oficial registrada: sí${on}${late}${by}.${text}`;
     },
-    responseEmail: (state, answered) => {
-      if (state === undefined)
-        return answered ? 'Correo de la respuesta: no hay envío registrado.' : 'Correo de la respuesta: ninguno, porque aún no hay respuesta.';
-      const shown = quoted(state, 40);
-      if (isNotDelivered(state)) return `Correo de la respuesta: ${shown}: NO se entregó; el consumidor puede no tener la respuesta.`;
-      const known = new Map([
-        ['sent', 'enviado'],
-        ['queued', 'en cola, aún no enviado'],
-      ]);
-      return `Correo de la respuesta: ${known.get(cleanLine(state, 40).toLowerCase()) ?? `estado ${shown}`}.`;
-    },
+    responseEmail: (state, answered) =>
+      `Correo de la respuesta: ${emailState(state, answered, {
+        noneRecorded: 'no hay envío registrado',
+        noneYet: 'ninguno, porque aún no hay respuesta',
+        notDelivered: (shown) => `${shown}: NO se entregó; el consumidor puede no tener la respuesta`,
+        sent: 'enviado',
+        queued: 'en cola, aún no enviado',
+        other: (shown) => `estado ${shown}`,
+      })}.`,
     means: ({ emailGiven, addressGiven }) =>
       `Medios que consignó el consumidor: ${[emailGiven && 'correo electrónico', addressGiven && 'domicilio'].filter(Boolean).join(' y ') || 'ninguno en el registro'}.`,
     addressee: (addressee) =>
@@ -198,41 +212,34 @@ const FACT_WORDS: Texts<FactWords> = {
         differs: (date) => `The service states another date (${cleanLine(date, 40)}); the law’s applies.`,
       });
       if (deadline.date === null) return `Legal deadline: ${rule}; it cannot be counted, as the filing date is unknown.`;
-      const left = deadline.businessDaysLeft;
-      const now =
-        deadline.answered || left === null
-          ? ''
-          : left > 0
-            ? `; today, ${today}, ${plural(left, 'business day is', 'business days are')} left`
-            : left === 0
-              ? `; it is due today, ${today}`
-              : `; OVERDUE: today, ${today}, by ${plural(-left, 'business day', 'business days')}`;
+      const now = standing(facts, {
+        left: (days) => `; today, ${today}, ${plural(days, 'business day is', 'business days are')} left`,
+        dueToday: `; it is due today, ${today}`,
+        overdue: (days) => `; OVERDUE: today, ${today}, by ${plural(days, 'business day', 'business days')}`,
+      });
       const whose = facts.filedInLima === undefined ? " (the service's date: the filing date to count from is unknown)" : '';
       return `Legal deadline: ${rule}, ends ${deadline.date}${whose}${now}.${service}`;
     },
     answer: ({ deadline, responseWritten, respondedBy }) => {
       if (!deadline.answered) return 'Official response registered: none.';
       const on = deadline.answeredOn ? `, on ${deadline.answeredOn}` : ' (no readable date)';
-      const late =
-        deadline.businessDaysLate === null
-          ? ''
-          : deadline.businessDaysLate === 0
-            ? ', within the deadline'
-            : `, ${plural(deadline.businessDaysLate, 'business day', 'business days')} after the deadline`;
+      const late = timing(deadline, {
+        onTime: ', within the deadline',
+        late: (days) => `, ${plural(days, 'business day', 'business days')} after the deadline`,
+      });
       const by = respondedBy ? `, by ${quoted(respondedBy, 80)}` : '';
       const text = responseWritten ? '' : ' The record does not hold the response’s text.';
       return `Official response registered: yes${on}${late}${by}.${text}`;
     },
-    responseEmail: (state, answered) => {
-      if (state === undefined) return answered ? 'Response e-mail: none recorded.' : 'Response e-mail: none, as there is no response yet.';
-      const shown = quoted(state, 40);
-      if (isNotDelivered(state)) return `Response e-mail: ${shown}: NOT delivered; the consumer may not have the response.`;
-      const known = new Map([
-        ['sent', 'sent'],
-        ['queued', 'queued, not sent yet'],
-      ]);
-      return `Response e-mail: ${known.get(cleanLine(state, 40).toLowerCase()) ?? `state ${shown}`}.`;
-    },
+    responseEmail: (state, answered) =>
+      `Response e-mail: ${emailState(state, answered, {
+        noneRecorded: 'none recorded',
+        noneYet: 'none, as there is no response yet',
+        notDelivered: (shown) => `${shown}: NOT delivered; the consumer may not have the response`,
+        sent: 'sent',
+        queued: 'queued, not sent yet',
+        other: (shown) => `state ${shown}`,
+      })}.`,
     means: ({ emailGiven, addressGiven }) =>
       `Means the consumer gave: ${[emailGiven && 'e-mail', addressGiven && 'postal address'].filter(Boolean).join(' and ') || 'none in the record'}.`,
     addressee: (addressee) =>
