@@ -73,6 +73,7 @@ async function readEvery(api: ComplaintsReader, queries: readonly Query[], optio
   onPage?.(pagesRead, pagesToRead);
 
   let failure: ApiError | undefined;
+  let moved = false;
   let next = 0;
   const worker = async () => {
     while (failure === undefined && !ended && next < plan.length) {
@@ -80,6 +81,7 @@ async function readEvery(api: ComplaintsReader, queries: readonly Query[], optio
       try {
         const result: ListPage = await read(query, page);
         pages[query]!.set(page, result.items);
+        if (result.pagination.total !== firsts[query]!.pagination.total) moved = true;
         sentMore += result.sentMore;
         pagesRead += 1;
         onPage?.(pagesRead, pagesToRead);
@@ -105,6 +107,7 @@ async function readEvery(api: ComplaintsReader, queries: readonly Query[], optio
     capped: plan.length < toPlan.reduce((sum, count) => sum + count, 0),
     unreadSince: oldestFirst ? unreadSince(pages, pageCounts) : undefined,
     repeated: everyRecord.length - items.length,
+    moved,
     sentMore,
   };
 }

@@ -42,6 +42,11 @@ export interface AllPages {
   unreadSince?: string;
   /** Records read twice or more (same id), counted once. */
   repeated: number;
+  /**
+   * A page counted a different total than its query's first page: records were filed, or changed
+   * status, while the pages were read, and some may have moved from a page not yet read to one read.
+   */
+  moved?: boolean;
   /** Records the service sent beyond the page size asked, left unread. */
   sentMore: number;
 }

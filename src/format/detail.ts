@@ -65,7 +65,7 @@ function freeText(value: string | null): string | undefined {
 }
 
 /** The guardian's shape is not in the contract: each text, number or flag as a short text, under its (cleaned) key. */
-function guardianOf(guardian: Record<string, unknown> | null): Record<string, string> | undefined {
+export function guardianOf(guardian: Record<string, unknown> | null): Record<string, string> | undefined {
   if (guardian === null) return undefined;
   const entries: Array<[string, string]> = [];
   for (const [key, value] of Object.entries(guardian)) {

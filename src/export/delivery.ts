@@ -1,0 +1,54 @@
+// Where a register goes, by where the member is: over stdio a file in a folder of theirs
+// (file-delivery.ts), over HTTP a download link on the server (http/export-links.ts). The tool
+// (tools/export-complaints.ts) counts the selection, refuses one too large, and hands it here.
+import type { ComplaintsReader } from '../contract/operations.js';
+import type { Clock } from '../domain/clock.js';
+import type { ExportSelection } from './selection.js';
+
+export interface RegisterRequest {
+  selection: ExportSelection;
+  /** Records the service counts for the selection now (within the bound: larger ones were refused). */
+  counted: number;
+}
+
+export interface DeliveryContext {
+  api: () => Promise<ComplaintsReader>;
+  clock: Clock;
+  redactPii: boolean;
+  signal: AbortSignal;
+  progress: (done: number, total: number, message?: string) => void;
+  /** Runs the reading in one of the process's few slots for whole-book reads. */
+  readBook: <T>(read: () => Promise<T>) => Promise<T>;
+}
+
+/** A register written to a file (stdio). */
+export interface FileDelivered {
+  kind: 'file';
+  /** Absolute path of the file written. */
+  path: string;
+  /** file:// URL of the same file. */
+  uri: string;
+  fileName: string;
+  rows: number;
+  bytes: number;
+  /** The book moved while it was read (records filed or answered meanwhile): one may be missing. */
+  unsettled: boolean;
+}
+
+/** A register to be read when its link is opened (serve --http). */
+export interface LinkDelivered {
+  kind: 'link';
+  /** Opens the register in a browser, without the key, until `expiresAt`. */
+  url: string;
+  fileName: string;
+  /** ISO 8601, UTC. */
+  expiresAt: string;
+  /** Minutes the link lasts. */
+  minutes: number;
+}
+
+export type DeliveredRegister = FileDelivered | LinkDelivered;
+
+export interface RegisterDelivery {
+  deliver(request: RegisterRequest, context: DeliveryContext): Promise<DeliveredRegister>;
+}

@@ -1,0 +1,69 @@
+// Which records a register holds: the list's filters, fixed when the register is asked for (a period
+// is its days then, so that a link opened after midnight gives the same days), and whether each
+// sheet's content is written too. Plain data: a link keeps it as JSON (http/export-links.ts).
+import { z } from 'zod';
+import { PAGE_SIZE } from '../api/all-pages.js';
+import type { ListQuery } from '../contract/list-query.js';
+import type { ComplaintsReader } from '../contract/operations.js';
+import { UserFacingError } from '../errors.js';
+import type { Language } from '../texts.js';
+
+/** A register without the sheets' content goes to this many rows. */
+export const MAX_REGISTER_ROWS = 50_000;
+/** Whole sheets are written for at most this many records a call, unless COMPLAINTS_EXPORT_MAX_SHEETS says otherwise. */
+export const DEFAULT_MAX_SHEETS = 3_000;
+
+export const exportSelectionSchema = z.strictObject({
+  /** Filing days, as the API takes them (YYYY-MM-DD, or an ISO date-time it reads as that day). */
+  from: z.string().max(40).optional(),
+  to: z.string().max(40).optional(),
+  /** One query per status; none: every status. */
+  statuses: z.array(z.string().max(20)).max(3).optional(),
+  type: z.string().max(20).optional(),
+  storeId: z.string().max(60).optional(),
+  /** Each record's sheet too: one detail request per record. */
+  sheets: z.boolean(),
+  language: z.enum(['es', 'en']),
+  /** How the member named the statuses and the period, for the file's name. */
+  status: z.string().max(20).optional(),
+  period: z.string().max(20).optional(),
+});
+
+export type ExportSelection = z.infer<typeof exportSelectionSchema>;
+
+type Query = Omit<ListQuery, 'page' | 'pageSize'>;
+
+/** The list queries whose records make the register: one per status asked for. */
+export function selectionQueries(selection: ExportSelection): Query[] {
+  const { from, to, type, storeId } = selection;
+  const base: Query = Object.fromEntries(Object.entries({ from, to, type, storeId }).filter(([, value]) => value !== undefined));
+  return selection.statuses === undefined ? [base] : selection.statuses.map((status) => ({ ...base, status }));
+}
+
+/** The records the service counts for the selection now: one request of one record per query. */
+export async function countSelection(reader: ComplaintsReader, selection: ExportSelection, signal?: AbortSignal): Promise<number> {
+  const firsts = await Promise.all(selectionQueries(selection).map((query) => reader.listComplaints({ ...query, page: 1, pageSize: 1 }, signal)));
+  return firsts.reduce((sum, first) => sum + first.pagination.total, 0);
+}
+
+/** The most records the register may hold: fewer with the sheets, which cost a request each. */
+export function mostRecords(selection: ExportSelection, maxSheets: number): number {
+  return selection.sheets ? maxSheets : MAX_REGISTER_ROWS;
+}
+
+/** Refuses, before anything is read, a selection larger than a register holds, and says how to split it. */
+export function tooManyRecords(total: number, selection: ExportSelection, maxSheets: number): UserFacingError {
+  const count = total.toLocaleString('en-US');
+  const split = 'Split it: by month (from and to, or period), by store (storeId; complaints_overview lists the stores), by type or by status.';
+  if (selection.sheets) {
+    return new UserFacingError(
+      `The selection holds ${count} records; whole sheets (details: true) are written for at most ${maxSheets.toLocaleString('en-US')} a call (COMPLAINTS_EXPORT_MAX_SHEETS), one request each. ${split} Or leave details out: the register alone goes to ${MAX_REGISTER_ROWS.toLocaleString('en-US')} rows.`,
+    );
+  }
+  return new UserFacingError(`The selection holds ${count} records; a register holds at most ${MAX_REGISTER_ROWS.toLocaleString('en-US')} rows. ${split}`);
+}
+
+/** Pages of the list a register of `records` reads, for the progress it reports. */
+export function pagesOf(records: number, queries: number): number {
+  return Math.max(queries, Math.ceil(records / PAGE_SIZE));
+}
