@@ -36,7 +36,7 @@ export interface Config {
    * Undefined when unset: the Downloads folder, else the home folder (export/file-delivery.ts).
    */
   exportDir: string | undefined;
-  /** COMPLAINTS_EXPORT_MAX_SHEETS: records a register with each sheet's content holds at most. */
+  /** COMPLAINTS_MAX_SHEETS: records a register with each sheet's content holds at most. */
   exportMaxSheets: number;
   /** COMPLAINTS_LOG_LEVEL and COMPLAINTS_LOG_FORMAT. */
   logLevel: LogLevel;
@@ -205,11 +205,11 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
     absoluteExportDir ?? (rawExportDir === undefined || holdsKeyShape(rawExportDir) || looksLikeToken(rawExportDir) ? rawExportDir && '' : rawExportDir);
 
   let exportMaxSheets = DEFAULT_MAX_SHEETS;
-  const rawMaxSheets = setting('COMPLAINTS_EXPORT_MAX_SHEETS');
+  const rawMaxSheets = setting('COMPLAINTS_MAX_SHEETS');
   if (rawMaxSheets !== undefined) {
     if (/^\d+$/.test(rawMaxSheets) && Number(rawMaxSheets) >= 1 && Number(rawMaxSheets) <= MAX_REGISTER_ROWS) exportMaxSheets = Number(rawMaxSheets);
     else
-      warnings.push(`COMPLAINTS_EXPORT_MAX_SHEETS must be a whole number from 1 to ${MAX_REGISTER_ROWS} (${got(rawMaxSheets)}); using ${DEFAULT_MAX_SHEETS}.`);
+      warnings.push(`COMPLAINTS_MAX_SHEETS must be a whole number from 1 to ${MAX_REGISTER_ROWS} (${got(rawMaxSheets)}); using ${DEFAULT_MAX_SHEETS}.`);
   }
 
   return {

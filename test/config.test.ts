@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       redactPii: false,
       language: 'es',
       answerGuide: undefined,
+      exportDir: undefined,
+      exportMaxSheets: 3000,
       logLevel: 'warn',
       logFormat: 'text',
       problems: [],

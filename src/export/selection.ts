@@ -9,7 +9,7 @@ import { UserFacingError } from '../errors.js';
 
 /** A register without the sheets' content goes to this many rows. */
 export const MAX_REGISTER_ROWS = 50_000;
-/** Whole sheets are written for at most this many records a call, unless COMPLAINTS_EXPORT_MAX_SHEETS says otherwise. */
+/** Whole sheets are written for at most this many records a call, unless COMPLAINTS_MAX_SHEETS says otherwise. */
 export const DEFAULT_MAX_SHEETS = 3_000;
 
 export const exportSelectionSchema = z.strictObject({
@@ -56,7 +56,7 @@ export function tooManyRecords(total: number, selection: ExportSelection, maxShe
   const split = 'Split it: by month (from and to, or period), by store (storeId; complaints_overview lists the stores), by type or by status.';
   if (selection.sheets) {
     return new UserFacingError(
-      `The selection holds ${count} records; whole sheets (details: true) are written for at most ${maxSheets.toLocaleString('en-US')} a call (COMPLAINTS_EXPORT_MAX_SHEETS), one request each. ${split} Or leave details out: the register alone goes to ${MAX_REGISTER_ROWS.toLocaleString('en-US')} rows.`,
+      `The selection holds ${count} records; whole sheets (details: true) are written for at most ${maxSheets.toLocaleString('en-US')} a call (COMPLAINTS_MAX_SHEETS), one request each. ${split} Or leave details out: the register alone goes to ${MAX_REGISTER_ROWS.toLocaleString('en-US')} rows.`,
     );
   }
   return new UserFacingError(`The selection holds ${count} records; a register holds at most ${MAX_REGISTER_ROWS.toLocaleString('en-US')} rows. ${split}`);
