@@ -208,8 +208,7 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   const rawMaxSheets = setting('COMPLAINTS_MAX_SHEETS');
   if (rawMaxSheets !== undefined) {
     if (/^\d+$/.test(rawMaxSheets) && Number(rawMaxSheets) >= 1 && Number(rawMaxSheets) <= MAX_REGISTER_ROWS) exportMaxSheets = Number(rawMaxSheets);
-    else
-      warnings.push(`COMPLAINTS_MAX_SHEETS must be a whole number from 1 to ${MAX_REGISTER_ROWS} (${got(rawMaxSheets)}); using ${DEFAULT_MAX_SHEETS}.`);
+    else warnings.push(`COMPLAINTS_MAX_SHEETS must be a whole number from 1 to ${MAX_REGISTER_ROWS} (${got(rawMaxSheets)}); using ${DEFAULT_MAX_SHEETS}.`);
   }
 
   return {

@@ -39,10 +39,16 @@ export function selectionQueries(selection: ExportSelection): Query[] {
   return selection.statuses === undefined ? [base] : selection.statuses.map((status) => ({ ...base, status }));
 }
 
-/** The records the service counts for the selection now: one request of one record per query. */
-export async function countSelection(reader: ComplaintsReader, selection: ExportSelection, signal?: AbortSignal): Promise<number> {
+/**
+ * The records the service counts for the selection now (one request of one record per query), within
+ * what a register holds: a larger selection is refused before anything else is read, with its count
+ * and how to split it.
+ */
+export async function countWithin(reader: ComplaintsReader, selection: ExportSelection, maxSheets: number, signal?: AbortSignal): Promise<number> {
   const firsts = await Promise.all(selectionQueries(selection).map((query) => reader.listComplaints({ ...query, page: 1, pageSize: 1 }, signal)));
-  return firsts.reduce((sum, first) => sum + first.pagination.total, 0);
+  const counted = firsts.reduce((sum, first) => sum + first.pagination.total, 0);
+  if (counted > mostRecords(selection, maxSheets)) throw tooManyRecords(counted, selection, maxSheets);
+  return counted;
 }
 
 /** The most records the register may hold: fewer with the sheets, which cost a request each. */

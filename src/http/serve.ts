@@ -204,7 +204,6 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       holdsMemberKey: api.holdsKey,
       // Replaced by the download links (http/export-links.ts) once they land.
       register: {
-        maxSheets: 3000,
         deliver: async () => {
           throw new UserFacingError('export_complaints is not available over serve --http yet.');
         },

@@ -2,7 +2,7 @@ import { exportAnswerSchema } from '../contract/export-answer.js';
 import { UNRESOLVED } from '../contract/list-query.js';
 import { UNRESOLVED_STATUSES } from '../domain/answered.js';
 import type { DeliveredRegister } from '../export/delivery.js';
-import { countSelection, type ExportSelection, MAX_REGISTER_ROWS, mostRecords, tooManyRecords } from '../export/selection.js';
+import { type ExportSelection, MAX_REGISTER_ROWS } from '../export/selection.js';
 import { formatExportText, toExportAnswer } from '../format/export.js';
 import { registerHeader } from '../format/register.js';
 import { languageArgument } from '../prompts/language.js';
@@ -40,7 +40,7 @@ export const exportComplaints = defineTool({
   outputSchema: exportAnswerSchema.shape,
   callBoundMs: EXPORT_CALL_MS,
   async run(args, context) {
-    const { clock, signal, register } = context;
+    const { clock, register } = context;
     const unresolved = args.status === UNRESOLVED;
     const { query } = readFilters({ period: args.period, from: args.from, to: args.to, type: args.type, storeId: args.storeId }, clock);
     const selection: ExportSelection = {
@@ -51,10 +51,7 @@ export const exportComplaints = defineTool({
       sheets: args.details === true,
       language: args.language ?? context.language,
     };
-    // Counted before anything is read: a selection too large is refused with its count and how to split it.
-    const counted = await countSelection(await context.api(), selection, signal);
-    if (counted > mostRecords(selection, register.maxSheets)) throw tooManyRecords(counted, selection, register.maxSheets);
-    const delivered: DeliveredRegister = await register.deliver({ selection, counted }, context);
+    const delivered: DeliveredRegister = await register.deliver({ selection }, context);
     const facts = {
       delivered:
         delivered.kind === 'file'
@@ -65,7 +62,7 @@ export const exportComplaints = defineTool({
               fileName: delivered.fileName,
               expiresAt: delivered.expiresAt,
               minutes: delivered.minutes,
-              matchingNow: counted,
+              matchingNow: delivered.counted,
             },
       sheets: selection.sheets,
       selection: { from: selection.from, to: selection.to, status: selection.status, type: selection.type, storeId: selection.storeId },
