@@ -36,7 +36,9 @@ export function exampleArguments(description: string): Record<string, unknown> |
 }
 
 function textOf(result: CallToolResult): string {
-  return result.content.map((block) => (block.type === 'text' ? block.text : block.type === 'resource_link' ? `[${block.type}: ${block.uri}]` : `[${block.type}]`)).join('\n');
+  return result.content
+    .map((block) => (block.type === 'text' ? block.text : block.type === 'resource_link' ? `[${block.type}: ${block.uri}]` : `[${block.type}]`))
+    .join('\n');
 }
 
 async function main(): Promise<void> {
