@@ -85,8 +85,13 @@ const RESOURCE_NOT_FOUND = -32002;
  */
 const VIEW_UI_META = { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true };
 
-/** Every tool only reads: the same hints for all, so clients can run them without asking. */
+/**
+ * Every tool only reads the service: the same hints for all, so clients can run them without asking,
+ * but for a tool that writes a file of its own (readOnlyHint false, never destructive: it writes no
+ * file over another), which a client may ask the member about first.
+ */
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
+const WRITES_NEW_FILES = { ...READ_ONLY, readOnlyHint: false, idempotentHint: false } as const;
 
 /**
  * The McpServer, but a tools/call whose arguments name "__proto__" is refused before the SDK reads
@@ -250,7 +255,7 @@ function registerTool(
       description: tool.description,
       inputSchema: strictArguments(tool.name, tool.inputSchema),
       outputSchema: tool.outputSchema,
-      annotations: { title: tool.title, ...READ_ONLY },
+      annotations: { title: tool.title, ...(tool.writesFiles ? WRITES_NEW_FILES : READ_ONLY) },
       ...(tool.view ? { _meta: viewLink(tool.view) } : {}),
     },
     handler,
