@@ -180,7 +180,9 @@ export function createServer(deps: ServerDeps): McpServer {
   const startCall = (signal?: AbortSignal, boundMs = deps.timeoutMs) => {
     const waited = { ms: 0 };
     const bound = Math.max(boundMs, deps.timeoutMs);
-    const call = callSignal(bound - answerMargin(bound), signal, () => callTimeout(bound, waited.ms));
+    const call = callSignal(bound - answerMargin(bound), signal, () =>
+      bound > deps.timeoutMs ? longCallTimeout(bound) : callTimeout(deps.timeoutMs, waited.ms),
+    );
     return { call, context: context(call.signal, waited) };
   };
 
@@ -395,6 +397,14 @@ function callTimeout(timeoutMs: number, waitedMs: number): ApiError {
   return new ApiError(
     'timeout',
     `The complaints service did not answer this call within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS, which bounds a whole tool call${waiting}). Try again, narrow the question, or raise the timeout.`,
+  );
+}
+
+/** What the requests of a long call (a whole register) fail with when its own bound passes. */
+function longCallTimeout(boundMs: number): ApiError {
+  return new ApiError(
+    'timeout',
+    `This call was stopped after ${Math.round(boundMs / 60_000)} minutes, the most a whole register may take: ask for a smaller selection (a month, a store) or leave the sheets out.`,
   );
 }
 
