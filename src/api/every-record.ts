@@ -5,8 +5,9 @@
 // query's, while the pages are read shifts the records after it by one place: one record shows on two
 // pages (counted once, by id), or one slips from a page not yet read to a page already read, and is
 // missed. The pages say when this may have happened (a total that changed, a record seen twice), and
-// then every page is read again and the two readings joined, by id: a record is lost only if it
-// slipped past both. Three readings at most; a book still moving then is said so.
+// then every page is read again. A reading during which nothing moved is the register; after three
+// that all moved, their records are joined, by id (a record is lost only if it slipped past all
+// three), and the register says the book was still moving.
 import type { ListQuery } from '../contract/list-query.js';
 import type { ComplaintsReader } from '../contract/operations.js';
 import type { ComplaintListItem } from '../contract/records.js';
@@ -19,7 +20,7 @@ type Query = Omit<ListQuery, 'page' | 'pageSize'>;
 const MOST_READINGS = 3;
 
 export interface EveryRecord {
-  /** Each record once, the last reading's copy; oldest filing first. */
+  /** Each record once, oldest filing first: the first settled reading's, else every reading's (the latest copy of each). */
   items: ComplaintListItem[];
   /** How many times the pages were read. */
   readings: number;
@@ -55,15 +56,18 @@ export async function readEveryRecord(api: ComplaintsReader, queries: readonly Q
       throw new UserFacingError(`The register was not made: ${pages.stoppedBy ?? 'the service listed more records than it counted.'} Try again.`);
     }
     pagesBefore += pages.pagesRead;
+    moved = pages.moved === true || pages.repeated > 0;
+    // A reading during which nothing moved is whole by itself, and the book as it stands: a record
+    // that left the selection while an earlier reading ran is not kept with its old status.
+    if (!moved) return { items: oldestFirst(pages.items), readings, unsettled: false };
     for (const item of pages.items) {
       const id = item.id === null ? '' : cleanLine(item.id, item.id.length).toLowerCase();
       if (id === '') {
         if (readings === 1) unnamed.push(item);
       } else byId.set(id, item);
     }
-    moved = pages.moved === true || pages.repeated > 0;
   }
-  return { items: oldestFirst([...byId.values(), ...unnamed]), readings, unsettled: moved };
+  return { items: oldestFirst([...byId.values(), ...unnamed]), readings, unsettled: true };
 }
 
 /** Oldest filing first; a record whose filing time cannot be read goes last. Ties by correlative. */
