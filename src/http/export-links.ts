@@ -13,8 +13,6 @@ import { type ExportSelection, exportSelectionSchema } from '../export/selection
 import { keyId } from './key-id.js';
 import type { SharedState } from './state/shared-state.js';
 
-/** How long a link opens when COMPLAINTS_HTTP_EXPORT_LINK_MINUTES does not say. */
-export const DEFAULT_EXPORT_LINK_MINUTES = 15;
 /** A link's path: /exports/<token>, then the file's name for the browser (not read when opening). */
 export const EXPORTS_PATH = '/exports/';
 
