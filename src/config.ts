@@ -5,6 +5,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_SHEETS, MAX_REGISTER_ROWS } from './export/selection.js';
 import { holdsKey } from './key-echo.js';
 import { gotValue, holdsKeyShape, looksLikeToken, wrappedInQuotes } from './key-shape.js';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './log.js';
@@ -29,6 +30,14 @@ export interface Config {
    * a prompt is built. Undefined when unset.
    */
   answerGuide: string | undefined;
+  /**
+   * COMPLAINTS_EXPORT_DIR: the folder export_complaints writes registers to over stdio, absolute ("~/"
+   * expanded), or as given when relative (warned of here, refused when a register is written).
+   * Undefined when unset: the Downloads folder, else the home folder (export/file-delivery.ts).
+   */
+  exportDir: string | undefined;
+  /** COMPLAINTS_EXPORT_MAX_SHEETS: records a register with each sheet's content holds at most. */
+  exportMaxSheets: number;
   /** COMPLAINTS_LOG_LEVEL and COMPLAINTS_LOG_FORMAT. */
   logLevel: LogLevel;
   logFormat: LogFormat;
@@ -184,7 +193,40 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
     warnings.push(`COMPLAINTS_ANSWER_GUIDE must be an absolute path, or start with ~/ for your home folder (${got(rawGuide)}); no answer guide is used.`);
   const answerGuide = absoluteGuide ?? (holdsKeyShape(rawGuide ?? '') || looksLikeToken(rawGuide ?? '') ? undefined : rawGuide);
 
-  return { apiKey, apiUrl, timeoutMs, timeZone, redactPii, language, answerGuide, logLevel, logFormat, problems, warnings };
+  // Nor does the export folder: the other tools work without it, and a register says why it was not written.
+  const rawExportDir = setting('COMPLAINTS_EXPORT_DIR');
+  const absoluteExportDir = rawExportDir === undefined ? undefined : absolutePath(rawExportDir);
+  if (rawExportDir !== undefined && absoluteExportDir === undefined)
+    warnings.push(
+      `COMPLAINTS_EXPORT_DIR must be an absolute path, or start with ~/ for your home folder (${got(rawExportDir)}); registers are not written until it is.`,
+    );
+  // A relative value is kept to be refused where a register is written; one that looks like a key is kept as nothing to quote.
+  const exportDir =
+    absoluteExportDir ?? (rawExportDir === undefined || holdsKeyShape(rawExportDir) || looksLikeToken(rawExportDir) ? rawExportDir && '' : rawExportDir);
+
+  let exportMaxSheets = DEFAULT_MAX_SHEETS;
+  const rawMaxSheets = setting('COMPLAINTS_EXPORT_MAX_SHEETS');
+  if (rawMaxSheets !== undefined) {
+    if (/^\d+$/.test(rawMaxSheets) && Number(rawMaxSheets) >= 1 && Number(rawMaxSheets) <= MAX_REGISTER_ROWS) exportMaxSheets = Number(rawMaxSheets);
+    else
+      warnings.push(`COMPLAINTS_EXPORT_MAX_SHEETS must be a whole number from 1 to ${MAX_REGISTER_ROWS} (${got(rawMaxSheets)}); using ${DEFAULT_MAX_SHEETS}.`);
+  }
+
+  return {
+    apiKey,
+    apiUrl,
+    timeoutMs,
+    timeZone,
+    redactPii,
+    language,
+    answerGuide,
+    exportDir,
+    exportMaxSheets,
+    logLevel,
+    logFormat,
+    problems,
+    warnings,
+  };
 }
 
 /**

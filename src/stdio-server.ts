@@ -7,6 +7,7 @@
 import { lazyApiClient } from './api/lazy-client.js';
 import { MAX_BOOK_READS, MEMBER_BOOK_READS, RequestGate } from './api/request-gate.js';
 import type { Config } from './config.js';
+import { fileDelivery } from './export/file-delivery.js';
 import { holdsKnownKey } from './key-shape.js';
 import { configureLog, log } from './log.js';
 import { warnOfUnusableGuide } from './prompts/answer-guide.js';
@@ -33,6 +34,7 @@ export function createStdioServer(config: Config, version: string): StdioServer 
     answerGuide: config.answerGuide,
     holdsMemberKey: (text) => holdsKnownKey(text, config.apiKey),
     timeoutMs: config.timeoutMs,
+    register: fileDelivery({ exportDir: config.exportDir, maxSheets: config.exportMaxSheets }),
     bookReads: [new RequestGate(MEMBER_BOOK_READS), new RequestGate(MAX_BOOK_READS)],
     version,
   });

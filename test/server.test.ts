@@ -8,6 +8,7 @@ import { RequestGate } from '../src/api/request-gate.js';
 import type { ListPage } from '../src/contract/operations.js';
 import { log } from '../src/log.js';
 import { createServer, type ServerDeps } from '../src/server.js';
+import { NO_REGISTER } from './helpers/no-register.js';
 
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
 const EMPTY: ListPage = { items: [], sentMore: 0, pagination: { page: 1, pageSize: 20, total: 0, totalPages: 0 } };
@@ -23,6 +24,7 @@ function depsFor(api: ComplaintsApi): ServerDeps {
     answerGuide: undefined,
     holdsMemberKey: () => false,
     timeoutMs: 15_000,
+    register: NO_REGISTER,
     bookReads: [new RequestGate(2), new RequestGate(4)],
     version: '0.0.0-test',
   };

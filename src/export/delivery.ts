@@ -50,5 +50,7 @@ export interface LinkDelivered {
 export type DeliveredRegister = FileDelivered | LinkDelivered;
 
 export interface RegisterDelivery {
+  /** COMPLAINTS_EXPORT_MAX_SHEETS: records a register with the sheets' content holds at most. */
+  maxSheets: number;
   deliver(request: RegisterRequest, context: DeliveryContext): Promise<DeliveredRegister>;
 }

@@ -6,7 +6,6 @@ import { PAGE_SIZE } from '../api/all-pages.js';
 import type { ListQuery } from '../contract/list-query.js';
 import type { ComplaintsReader } from '../contract/operations.js';
 import { UserFacingError } from '../errors.js';
-import type { Language } from '../texts.js';
 
 /** A register without the sheets' content goes to this many rows. */
 export const MAX_REGISTER_ROWS = 50_000;

@@ -10,6 +10,7 @@ import { Agent } from 'undici';
 import { ComplaintsApi } from '../api/client.js';
 import { gatedReader } from '../api/request-gate.js';
 import type { ComplaintsReader } from '../contract/operations.js';
+import { UserFacingError } from '../errors.js';
 import { holdsKeyShape, holdsKnownKey } from '../key-shape.js';
 import { log } from '../log.js';
 import type { Language } from '../prompts/language.js';
@@ -201,6 +202,13 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       language: options.language,
       answerGuide: options.answerGuide,
       holdsMemberKey: api.holdsKey,
+      // Replaced by the download links (http/export-links.ts) once they land.
+      register: {
+        maxSheets: 3000,
+        deliver: async () => {
+          throw new UserFacingError('export_complaints is not available over serve --http yet.');
+        },
+      },
       version: options.version,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });

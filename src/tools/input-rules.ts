@@ -61,3 +61,10 @@ function unknownNames(names: readonly string[]): string {
     .map((name) => (holdsKeyShape(name) || looksLikeToken(name) ? '(a name that looks like a key or a token, not shown)' : quoted(name, 40)));
   return names.length > shown.length ? `${shown.join(', ')} (and ${names.length - shown.length} more)` : shown.join(', ');
 }
+
+/** A flag, true or false; some clients send booleans as strings. */
+export const booleanInput = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^(true|false)$/i.test(value.trim()) ? value.trim().toLowerCase() === 'true' : value),
+    z.boolean({ error: 'expected true or false' }),
+  );

@@ -10,15 +10,9 @@ import { STATUSES } from '../contract/records.js';
 import type { Clock } from '../domain/clock.js';
 import { UserFacingError } from '../errors.js';
 import { readFilters } from './filter-inputs.js';
+import { booleanInput } from './input-rules.js';
 
 const LIST_STATUSES = [...STATUSES, UNRESOLVED] as const;
-
-/** A flag, true or false; some clients send booleans as strings. */
-const booleanInput = () =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && /^(true|false)$/i.test(value.trim()) ? value.trim().toLowerCase() === 'true' : value),
-    z.boolean({ error: 'expected true or false' }),
-  );
 
 export const listFilterInputs = {
   status: z

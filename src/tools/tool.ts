@@ -4,7 +4,9 @@
 import type { z } from 'zod';
 import type { ComplaintsReader } from '../contract/operations.js';
 import type { Clock } from '../domain/clock.js';
+import type { RegisterDelivery } from '../export/delivery.js';
 import type { AppView } from '../resources/overview-view.js';
+import type { Language } from '../texts.js';
 
 /** Every description says it: the output is written for the model, and the member reads the model's reply. */
 export const REPLY_IN_MEMBERS_LANGUAGE = "Reply in the member's language; in Spanish, with the law's terms (reclamo, queja, días hábiles, respuesta oficial).";
@@ -25,6 +27,19 @@ export interface ToolContext {
   readBook: <T>(read: () => Promise<T>) => Promise<T>;
   /** Sends notifications/progress when the client asked for them (a progress token); a no-op otherwise. */
   progress: (done: number, total: number, message?: string) => void;
+  /** COMPLAINTS_LANGUAGE: the language of what a tool writes for people (a register's columns). */
+  language: Language;
+  /** Where a register goes: a file over stdio, a download link over HTTP. */
+  register: RegisterDelivery;
+}
+
+/** A file or link the answer points to, beside its text (MCP's resource_link). */
+export interface AnswerLink {
+  uri: string;
+  name: string;
+  mimeType: string;
+  description?: string;
+  size?: number;
 }
 
 export interface ToolResult<Structured> {
@@ -32,6 +47,8 @@ export interface ToolResult<Structured> {
   text: string;
   /** The same facts, typed, matching the tool's outputSchema. */
   structured: Structured;
+  /** What the answer made, to open (a register's file or download link). */
+  links?: AnswerLink[];
 }
 
 export interface ToolDefinition<Input extends z.ZodRawShape, Output extends z.ZodRawShape> {
@@ -45,6 +62,8 @@ export interface ToolDefinition<Input extends z.ZodRawShape, Output extends z.Zo
   outputSchema: Output;
   /** The view (MCP Apps) that hosts able to render one show with the result; its data is the structured answer. */
   view?: AppView;
+  /** How long a call may take, when more than COMPLAINTS_TIMEOUT_MS (a whole register); each request is still bounded by it. */
+  callBoundMs?: number;
   run(args: z.output<z.ZodObject<Input>>, context: ToolContext): Promise<ToolResult<z.output<z.ZodObject<Output>>>>;
 }
 

@@ -27,6 +27,7 @@ import {
   unknownEnumValue,
   wrongType,
 } from '../helpers/arbitraries.js';
+import { NO_REGISTER } from '../helpers/no-register.js';
 
 // Modest run counts: the file should take seconds on two cores. A fixed seed is not set on purpose:
 // every run explores new records, and a failure prints the seed and path to replay it.
@@ -139,6 +140,8 @@ function context(zone: string, redactPii: boolean) {
     signal: new AbortController().signal,
     progress: () => undefined,
     readBook: <T>(read: () => Promise<T>) => read(),
+    language: 'es' as const,
+    register: NO_REGISTER,
   };
 }
 

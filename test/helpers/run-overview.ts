@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ComplaintsReader } from '../../src/contract/operations.js';
 import type { Clock } from '../../src/domain/clock.js';
 import { complaintsOverview } from '../../src/tools/complaints-overview.js';
+import { NO_REGISTER } from './no-register.js';
 
 export function runOverview(reader: ComplaintsReader, input: Record<string, unknown>, clock: Clock) {
   const args = z.object(complaintsOverview.inputSchema).parse(input);
@@ -14,5 +15,7 @@ export function runOverview(reader: ComplaintsReader, input: Record<string, unkn
     signal: new AbortController().signal,
     progress: () => undefined,
     readBook: (read) => read(),
+    language: 'es',
+    register: NO_REGISTER,
   });
 }

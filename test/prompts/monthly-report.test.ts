@@ -5,6 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequestGate } from '../../src/api/request-gate.js';
 import { createServer } from '../../src/server.js';
+import { NO_REGISTER } from '../helpers/no-register.js';
 
 const STORE = '0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11';
 const clients: Client[] = [];
@@ -20,6 +21,7 @@ async function clientAt(iso: string, timeZone = 'America/Lima', language: 'es' |
     answerGuide: undefined,
     holdsMemberKey: () => false,
     timeoutMs: 15_000,
+    register: NO_REGISTER,
     bookReads: [new RequestGate(2), new RequestGate(4)],
     version: '0.0.0-test',
   });

@@ -7,6 +7,7 @@ import { ApiError } from '../../src/api/errors.js';
 import type { ListQuery } from '../../src/contract/list-query.js';
 import type { ComplaintsReader, ListPage } from '../../src/contract/operations.js';
 import { complaintsOverview } from '../../src/tools/complaints-overview.js';
+import { NO_REGISTER } from '../helpers/no-register.js';
 
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
 
@@ -36,6 +37,8 @@ async function overview(reader: ComplaintsReader) {
     signal: controller.signal,
     progress: () => undefined,
     readBook: (read) => read(),
+    language: 'es',
+    register: NO_REGISTER,
   });
 }
 

@@ -1,0 +1,135 @@
+// A register written to a file (stdio): in COMPLAINTS_EXPORT_DIR, else the member's Downloads folder
+// where there is one, else their home folder. The file is written under a name that says it is
+// incomplete, and given its own name only once whole, never over a file already there; a reading
+// that fails or is cancelled removes what it wrote.
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { constants, copyFile, link, stat, unlink } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { UserFacingError } from '../errors.js';
+import type { DeliveredRegister, DeliveryContext, RegisterDelivery, RegisterRequest } from './delivery.js';
+import { registerFileName } from './register-name.js';
+import { writeRegister } from './register-writer.js';
+
+/** The Downloads folder's usual names (English systems, then Spanish Linux desktops), under the home folder. */
+const DOWNLOADS = ['Downloads', 'Descargas'];
+/** Names tried for one register: "name.csv", "name-2.csv", ... */
+const MOST_NAMES = 100;
+
+/** The folder registers go to when COMPLAINTS_EXPORT_DIR is unset: Downloads where it exists, else home. */
+export async function defaultExportFolder(home = homedir()): Promise<string> {
+  for (const name of DOWNLOADS) {
+    const folder = join(home, name);
+    if (await isFolder(folder)) return folder;
+  }
+  return home;
+}
+
+export function fileDelivery(settings: { exportDir: string | undefined; maxSheets: number }): RegisterDelivery {
+  return {
+    maxSheets: settings.maxSheets,
+    async deliver({ selection, counted }: RegisterRequest, context: DeliveryContext): Promise<DeliveredRegister> {
+      const folder = await exportFolder(settings.exportDir);
+      const reader = await context.api();
+      const draft = join(folder, `${registerFileName(selection).slice(0, -'.csv'.length)}.${randomBytes(4).toString('hex')}.${INCOMPLETE[selection.language]}`);
+      const file = await openNew(draft);
+      let bytes = 0;
+      try {
+        const written = await context.readBook(() =>
+          writeRegister(
+            reader,
+            selection,
+            (piece) => {
+              bytes += Buffer.byteLength(piece);
+              return file.write(piece) ? undefined : drained(file, context.signal);
+            },
+            { clock: context.clock, redactPii: context.redactPii, maxSheets: settings.maxSheets, signal: context.signal, progress: context.progress, counted },
+          ),
+        );
+        await closed(file);
+        const path = await giveName(draft, folder, registerFileName(selection, written.storeName));
+        return {
+          kind: 'file',
+          path,
+          uri: pathToFileURL(path).href,
+          fileName: path.slice(folder.length + 1),
+          rows: written.rows,
+          bytes,
+          unsettled: written.unsettled,
+        };
+      } catch (error) {
+        file.destroy();
+        await unlink(draft).catch(() => undefined);
+        throw error;
+      }
+    },
+  };
+}
+
+const INCOMPLETE = { es: 'csv.incompleto', en: 'csv.incomplete' } as const;
+
+async function exportFolder(setting: string | undefined): Promise<string> {
+  if (setting === undefined) return defaultExportFolder();
+  if (!isAbsolute(setting)) {
+    throw new UserFacingError(
+      `COMPLAINTS_EXPORT_DIR must be an absolute path, or start with ~/ for your home folder${setting === '' ? '' : ` (it is "${setting}")`}: set it in the "env" of this server in your MCP client's configuration, or unset it to write to your Downloads folder.`,
+    );
+  }
+  if (!(await isFolder(setting))) {
+    throw new UserFacingError(`COMPLAINTS_EXPORT_DIR names no folder that can be written to (${setting}): create it, or set the setting to another folder.`);
+  }
+  return setting;
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() === true;
+}
+
+/** A new file at `path`, failing if one is there; a folder that cannot be written to is said so. */
+async function openNew(path: string): Promise<WriteStream> {
+  const file = createWriteStream(path, { flags: 'wx' });
+  try {
+    await once(file, 'open');
+    return file;
+  } catch (error) {
+    throw new UserFacingError(
+      `The register could not be written to ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}. Set COMPLAINTS_EXPORT_DIR to a folder you can write to.`,
+    );
+  }
+}
+
+/** Waits for the file to take more, or for the call to end (the writer then stops at its next check). */
+function drained(file: WriteStream, signal: AbortSignal): Promise<void> {
+  return once(file, 'drain', { signal }).then(() => undefined);
+}
+
+function closed(file: WriteStream): Promise<void> {
+  return new Promise((resolve, reject) => file.end((error?: Error | null) => (error ? reject(error) : resolve())));
+}
+
+/**
+ * Gives the whole file its name: `name`, else "name-2.csv" and on, never over a file already there
+ * (a hard link fails when the name is taken; a file system without links gets an exclusive copy).
+ */
+async function giveName(draft: string, folder: string, name: string): Promise<string> {
+  const stem = name.slice(0, -'.csv'.length);
+  for (let attempt = 1; attempt <= MOST_NAMES; attempt += 1) {
+    const path = join(folder, attempt === 1 ? name : `${stem}-${attempt}.csv`);
+    try {
+      await link(draft, path).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST') throw error;
+        await copyFile(draft, path, constants.COPYFILE_EXCL);
+      });
+      await unlink(draft);
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  throw new UserFacingError(
+    `${MOST_NAMES} files named ${stem}*.csv are already in ${folder}: move them elsewhere, or set COMPLAINTS_EXPORT_DIR to another folder.`,
+  );
+}
