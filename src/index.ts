@@ -156,6 +156,7 @@ async function runHttp(host: string, port: number): Promise<void> {
     redactPii: config.redactPii,
     answerGuide: config.answerGuide,
     language: config.language,
+    exportMaxSheets: config.exportMaxSheets,
     version,
     settings,
   }).catch(cannotListen(host, port));

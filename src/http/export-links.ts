@@ -6,8 +6,7 @@
 // data. So the link holds no key, the store holds none readable, any replica sharing the state opens
 // it, a changed character finds nothing, and a changed entry fails its authentication.
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import type { Clock } from '../domain/clock.js';
-import type { LinkDelivered, RegisterDelivery, RegisterRequest } from '../export/delivery.js';
+import type { DeliveryContext, LinkDelivered, RegisterDelivery, RegisterRequest } from '../export/delivery.js';
 import { registerFileName } from '../export/register-name.js';
 import { type ExportSelection, exportSelectionSchema } from '../export/selection.js';
 import { keyId } from './key-id.js';
@@ -108,16 +107,21 @@ export interface LinkDeliveryOptions {
   /** The origin the link names (COMPLAINTS_HTTP_PUBLIC_URL, or the Host the request came to). */
   origin: string;
   minutes: number;
+  /** COMPLAINTS_EXPORT_MAX_SHEETS. */
+  maxSheets: number;
   state: Pick<SharedState, 'saveExportLink'>;
-  clock: Clock;
 }
 
-/** serve --http's delivery of a register: a link, made for the member who asked. */
+/**
+ * serve --http's delivery of a register: a link, made for the member who asked. Nothing is read
+ * now: the register is read when the link is opened (serve.ts), so the link costs the store one entry.
+ */
 export function linkDelivery(options: LinkDeliveryOptions): RegisterDelivery {
   return {
-    async deliver(request: RegisterRequest): Promise<LinkDelivered> {
+    maxSheets: options.maxSheets,
+    async deliver(request: RegisterRequest, context: Pick<DeliveryContext, 'clock'>): Promise<LinkDelivered> {
       const { key, keyFrom, minutes, state } = options;
-      const { token, expiresAt } = await createExportLink({ key, keyFrom, selection: request.selection, now: options.clock.now(), minutes, state });
+      const { token, expiresAt } = await createExportLink({ key, keyFrom, selection: request.selection, now: context.clock.now(), minutes, state });
       const fileName = registerFileName(request.selection);
       return { kind: 'link', url: `${options.origin}${EXPORTS_PATH}${token}/${fileName}`, fileName, expiresAt: expiresAt.toISOString(), minutes };
     },

@@ -2,6 +2,7 @@
 // not a changed character, not an expired link, not a changed entry; neither the link nor what the
 // store keeps holds the key in any spelling.
 import { describe, expect, it } from 'vitest';
+import type { DeliveryContext } from '../../src/export/delivery.js';
 import { createExportLink, linkDelivery, openExportLink } from '../../src/http/export-links.js';
 import { keyId } from '../../src/http/key-id.js';
 import { MemoryState } from '../../src/http/state/memory-state.js';
@@ -127,9 +128,9 @@ describe('export links', () => {
       keyFrom: 'request',
       origin: 'https://mcp.example.com',
       minutes: 15,
+      maxSheets: 3000,
       state,
-      clock: { now: () => NOW, timeZone: 'America/Lima' },
-    }).deliver({ selection: SELECTION, counted: 3 }, undefined as never);
+    }).deliver({ selection: SELECTION, counted: 3 }, { clock: { now: () => NOW, timeZone: 'America/Lima' } } as DeliveryContext);
     expect(delivered).toMatchObject({ kind: 'link', minutes: 15, expiresAt: '2026-11-04T15:15:00.000Z', fileName: 'registro-reclamaciones_2026-10.csv' });
     if (delivered.kind !== 'link') throw new Error('not a link');
     expect(delivered.url).toMatch(/^https:\/\/mcp\.example\.com\/exports\/[A-Za-z0-9_-]{43}\/registro-reclamaciones_2026-10\.csv$/);
