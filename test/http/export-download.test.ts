@@ -55,7 +55,7 @@ afterEach(async () => {
 
 /** Serves one download per request with `download`, and GETs it. */
 async function download(options: Partial<DownloadRequest> & Pick<DownloadRequest, 'reader'>, method: 'GET' | 'HEAD' = 'GET') {
-  server = createServer((req, res) => {
+  server = createServer((_req, res) => {
     const gone = new AbortController();
     res.once('close', () => gone.abort());
     void sendRegister(res, { method, selection: SELECTION, clock: CLOCK, redactPii: false, maxSheets: 3000, signal: gone.signal, ...options }).catch(
