@@ -10,6 +10,7 @@ import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
 import { exportLink, open, parseCsv } from '../helpers/export-link.js';
 import { type HttpServe, startHttpServe } from '../helpers/http-serve.js';
 import { formsShown, keyForms } from '../helpers/key-forms.js';
+import { LatencyProxy, memberIdOfKey } from '../helpers/latency-proxy.js';
 
 const FULL = DEMO_KEYS.full.key;
 const RESTRICTED = DEMO_KEYS.storeRestricted.key;
@@ -117,5 +118,27 @@ describe('export_complaints over HTTP: a download link', () => {
     expect(formsShown(serve.stderr(), forms)).toEqual([]);
     expect(serve.stderr()).not.toContain(token);
     expect(serve.stderr()).toContain('path=/exports/(link) status=200');
+  });
+
+  it("is admitted as the member's request: past their cap in flight, 429 with its reason; the link still opens after", async () => {
+    // The service slowed on cue, so that one download is still reading when the next arrives.
+    const slow = await LatencyProxy.start(sandbox.url);
+    const capped = await startHttpServe({ COMPLAINTS_API_URL: slow.url, COMPLAINTS_LOG_LEVEL: 'debug', COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY: '1' });
+    try {
+      const { link } = await exportLink(capped.url, FULL);
+      slow.delayMs = 1500;
+      const first = open(link);
+      await slow.until(() => slow.inFlightOf(memberIdOfKey(FULL)) > 0);
+      const second = await open(link);
+      expect(second.status).toBe(429);
+      expect(second.body).toMatch(/Too Many Requests: too many requests in flight for your key/);
+      expect(second.headers['retry-after']).toBe('1');
+      slow.delayMs = 0;
+      expect((await first).status).toBe(200);
+      expect((await open(link)).status).toBe(200);
+    } finally {
+      await capped.stop();
+      await slow.close();
+    }
   });
 });
