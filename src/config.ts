@@ -36,7 +36,7 @@ export interface Config {
    * Undefined when unset: the Downloads folder, else the home folder (export/file-delivery.ts).
    */
   exportDir: string | undefined;
-  /** COMPLAINTS_EXPORT_MAX_SHEETS: records a register with each sheet's content holds at most. */
+  /** COMPLAINTS_MAX_SHEETS: records a register with each sheet's content holds at most. */
   exportMaxSheets: number;
   /** COMPLAINTS_LOG_LEVEL and COMPLAINTS_LOG_FORMAT. */
   logLevel: LogLevel;
@@ -193,23 +193,29 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
     warnings.push(`COMPLAINTS_ANSWER_GUIDE must be an absolute path, or start with ~/ for your home folder (${got(rawGuide)}); no answer guide is used.`);
   const answerGuide = absoluteGuide ?? (holdsKeyShape(rawGuide ?? '') || looksLikeToken(rawGuide ?? '') ? undefined : rawGuide);
 
-  // Nor does the export folder: the other tools work without it, and a register says why it was not written.
+  // Nor does the export folder: the other tools work without it, and a register says why it was not
+  // written. A value holding the key is kept as "" (relative: refused where a register is written,
+  // never quoted); a relative one as given, to be refused there by name.
   const rawExportDir = setting('COMPLAINTS_EXPORT_DIR');
-  const absoluteExportDir = rawExportDir === undefined ? undefined : absolutePath(rawExportDir);
-  if (rawExportDir !== undefined && absoluteExportDir === undefined)
+  let exportDir = rawExportDir === undefined ? undefined : absolutePath(rawExportDir);
+  if (
+    rawExportDir !== undefined &&
+    (holdsKeyShape(rawExportDir, true) || looksLikeToken(rawExportDir) || (keySet !== undefined && holdsKey(rawExportDir, keySet)))
+  ) {
+    warnings.push('COMPLAINTS_EXPORT_DIR holds what looks like an API key (it is not shown): set it to a folder; registers are not written until it is.');
+    exportDir = '';
+  } else if (rawExportDir !== undefined && exportDir === undefined) {
     warnings.push(
       `COMPLAINTS_EXPORT_DIR must be an absolute path, or start with ~/ for your home folder (${got(rawExportDir)}); registers are not written until it is.`,
     );
-  // A relative value is kept to be refused where a register is written; one that looks like a key is kept as nothing to quote.
-  const exportDir =
-    absoluteExportDir ?? (rawExportDir === undefined || holdsKeyShape(rawExportDir) || looksLikeToken(rawExportDir) ? rawExportDir && '' : rawExportDir);
+    exportDir = rawExportDir;
+  }
 
   let exportMaxSheets = DEFAULT_MAX_SHEETS;
-  const rawMaxSheets = setting('COMPLAINTS_EXPORT_MAX_SHEETS');
+  const rawMaxSheets = setting('COMPLAINTS_MAX_SHEETS');
   if (rawMaxSheets !== undefined) {
     if (/^\d+$/.test(rawMaxSheets) && Number(rawMaxSheets) >= 1 && Number(rawMaxSheets) <= MAX_REGISTER_ROWS) exportMaxSheets = Number(rawMaxSheets);
-    else
-      warnings.push(`COMPLAINTS_EXPORT_MAX_SHEETS must be a whole number from 1 to ${MAX_REGISTER_ROWS} (${got(rawMaxSheets)}); using ${DEFAULT_MAX_SHEETS}.`);
+    else warnings.push(`COMPLAINTS_MAX_SHEETS must be a whole number from 1 to ${MAX_REGISTER_ROWS} (${got(rawMaxSheets)}); using ${DEFAULT_MAX_SHEETS}.`);
   }
 
   return {

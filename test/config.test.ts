@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       redactPii: false,
       language: 'es',
       answerGuide: undefined,
+      exportDir: undefined,
+      exportMaxSheets: 3000,
       logLevel: 'warn',
       logFormat: 'text',
       problems: [],
@@ -82,6 +84,33 @@ describe('loadConfig', () => {
     });
     for (const unset of ['', '   ', undefined]) {
       expect(loadConfig({ ...good, COMPLAINTS_ANSWER_GUIDE: unset }), String(unset)).toMatchObject({ answerGuide: undefined, warnings: [], problems: [] });
+    }
+  });
+
+  it('reads COMPLAINTS_EXPORT_DIR as an absolute path or ~/, warns of a relative one and of one holding the key, never quoting the key', () => {
+    expect(loadConfig({ ...good, COMPLAINTS_EXPORT_DIR: '~/Registros' })).toMatchObject({
+      exportDir: join(homedir(), 'Registros'),
+      warnings: [],
+      problems: [],
+    });
+    expect(loadConfig({ ...good, COMPLAINTS_EXPORT_DIR: '/srv/registros/' })).toMatchObject({ exportDir: '/srv/registros', warnings: [] });
+    const relative = loadConfig({ ...good, COMPLAINTS_EXPORT_DIR: 'registros' });
+    expect(relative).toMatchObject({ exportDir: 'registros', problems: [] });
+    expect(relative.warnings).toEqual([expect.stringContaining('COMPLAINTS_EXPORT_DIR must be an absolute path')]);
+    for (const pasted of [`/home/ana/${good.COMPLAINTS_API_KEY}`, good.COMPLAINTS_API_KEY, 'or_live_4f9a1c2b3d4e5f60718293']) {
+      const config = loadConfig({ ...good, COMPLAINTS_EXPORT_DIR: pasted });
+      expect(config.exportDir, pasted).toBe('');
+      expect(config.warnings, pasted).toEqual([expect.stringContaining('COMPLAINTS_EXPORT_DIR holds what looks like an API key')]);
+      expect(JSON.stringify([config.exportDir, config.warnings]), pasted).not.toContain(pasted.slice(-12));
+    }
+  });
+
+  it('reads COMPLAINTS_MAX_SHEETS as a whole number from 1 to 50000, else its default with a warning', () => {
+    expect(loadConfig({ ...good, COMPLAINTS_MAX_SHEETS: '500' })).toMatchObject({ exportMaxSheets: 500, warnings: [] });
+    for (const bad of ['0', '50001', '2.5', 'mil', '-3']) {
+      const config = loadConfig({ ...good, COMPLAINTS_MAX_SHEETS: bad });
+      expect(config.exportMaxSheets, bad).toBe(3000);
+      expect(config.warnings, bad).toEqual([expect.stringContaining('COMPLAINTS_MAX_SHEETS must be a whole number from 1 to 50000')]);
     }
   });
 

@@ -54,6 +54,10 @@ Environment:
   COMPLAINTS_LANGUAGE      es or en: the language of the prompts' reports (default es)
   COMPLAINTS_ANSWER_GUIDE  a text file of your remedies, policies, tone and signature for draft_response
                            (an absolute path, or ~/...; at most 16 KB)
+  COMPLAINTS_EXPORT_DIR    the folder export_complaints writes registers to (an absolute path, or
+                           ~/...; default: your Downloads folder where there is one, else your home)
+  COMPLAINTS_MAX_SHEETS    records a register with each sheet's content (details) holds at most
+                           (1 to 50000, default 3000; without details, 50000)
 
 For serve --http (COMPLAINTS_API_KEY must then be unset; the log level defaults to info):
   COMPLAINTS_HTTP_ALLOWED_HOSTS     Host names clients use (default: the loopback names when bound

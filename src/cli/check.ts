@@ -8,6 +8,7 @@ import { isAbsolute } from 'node:path';
 import { lazyApiClient } from '../api/lazy-client.js';
 import { VERDICT_LABELS, verdictOf } from '../api/verdict.js';
 import { type Config, loadConfig } from '../config.js';
+import { defaultExportFolder } from '../export/file-delivery.js';
 import { holdsKnownKey, looksLikeToken, wrappedInQuotes } from '../key-shape.js';
 import { type AnswerGuide, readAnswerGuide, shownGuidePath } from '../prompts/answer-guide.js';
 
@@ -68,6 +69,15 @@ async function shownGuide(raw: string | undefined, path: string | undefined, key
   return `${shownGuidePath(path)}${size}`;
 }
 
+/** Where export_complaints writes registers: the folder set, or the default it falls back on, and whether it is there. */
+async function shownExportFolder(folder: string | undefined, key: string | undefined): Promise<string> {
+  if (folder === undefined) return `(not set: ${await defaultExportFolder()})`;
+  if (folder === '' || holdsKnownKey(folder, key)) return '(not shown: it holds a value that looks like an API key)';
+  if (!isAbsolute(folder)) return '(not valid: see below)';
+  const found = await stat(folder).catch(() => undefined);
+  return found?.isDirectory() ? folder : `${folder} (no such folder: registers cannot be written)`;
+}
+
 export async function runCheck(env: Record<string, string | undefined>, print: (line: string) => void): Promise<number> {
   const config = loadConfig(env);
   const rawKey = env.COMPLAINTS_API_KEY?.trim();
@@ -86,6 +96,8 @@ export async function runCheck(env: Record<string, string | undefined>, print: (
   const guidePath = config.answerGuide;
   const guide = guidePath === undefined ? undefined : await readAnswerGuide(guidePath);
   setting('COMPLAINTS_ANSWER_GUIDE', await shownGuide(env.COMPLAINTS_ANSWER_GUIDE?.trim(), guidePath, rawKey, guide));
+  setting('COMPLAINTS_EXPORT_DIR', await shownExportFolder(config.exportDir, rawKey));
+  setting('COMPLAINTS_MAX_SHEETS', String(config.exportMaxSheets));
   // The same warnings the server logs at start: ignored settings, which do not stop the check.
   for (const warning of config.warnings) print(`! ${warning}`);
   // A relative path's warning above says it already.

@@ -4,9 +4,12 @@
 // lists that those steps did not, with the first example of its description, so that a new tool is in
 // the tour without a step written for it.
 import { realpathSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ListAnswer } from '../contract/list-answer.js';
 
@@ -33,11 +36,20 @@ export function exampleArguments(description: string): Record<string, unknown> |
 }
 
 function textOf(result: CallToolResult): string {
-  return result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join('\n');
+  return result.content
+    .map((block) => (block.type === 'text' ? block.text : block.type === 'resource_link' ? `[${block.type}: ${block.uri}]` : `[${block.type}]`))
+    .join('\n');
 }
 
 async function main(): Promise<void> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [serverPath, '--demo'], stderr: 'inherit' });
+  // The registers the tour writes go to a folder of their own, not the member's Downloads.
+  const registers = await mkdtemp(join(tmpdir(), 'complaints-demo-registers-'));
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [serverPath, '--demo'],
+    stderr: 'inherit',
+    env: { ...getDefaultEnvironment(), COMPLAINTS_EXPORT_DIR: registers },
+  });
   const client = new Client({ name: 'complaints-book-mcp-demo', version: '1.0.0' });
   await client.connect(transport);
   let failures = 0;
@@ -82,6 +94,7 @@ async function main(): Promise<void> {
       if (facts.length === 0) failures++;
     } else failures++;
     await call('Every overdue record, earliest deadline first, whatever its filing date', 'list_complaints', { overdue: true, pageSize: 5 });
+    await call("Last month's register for an INDECOPI inspection, as a file a spreadsheet opens", 'export_complaints', { period: 'last_month' });
     // What a host that renders MCP Apps shows beside that answer: the tool names a page, read once.
     const overviewTool = tools.find((tool) => tool.name === 'complaints_overview');
     const viewUri = (overviewTool?._meta?.ui as { resourceUri?: string } | undefined)?.resourceUri;

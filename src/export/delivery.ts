@@ -1,14 +1,13 @@
 // Where a register goes, by where the member is: over stdio a file in a folder of theirs
 // (file-delivery.ts), over HTTP a download link on the server (http/export-links.ts). The tool
-// (tools/export-complaints.ts) counts the selection, refuses one too large, and hands it here.
+// (tools/export-complaints.ts) hands the selection here; each delivery checks what it needs (a folder),
+// counts the selection and refuses one too large (selection.ts's countWithin), before reading it.
 import type { ComplaintsReader } from '../contract/operations.js';
 import type { Clock } from '../domain/clock.js';
 import type { ExportSelection } from './selection.js';
 
 export interface RegisterRequest {
   selection: ExportSelection;
-  /** Records the service counts for the selection now (within the bound: larger ones were refused). */
-  counted: number;
 }
 
 export interface DeliveryContext {
@@ -45,12 +44,12 @@ export interface LinkDelivered {
   expiresAt: string;
   /** Minutes the link lasts. */
   minutes: number;
+  /** Records the selection holds as the link is made: the file is read when the link is opened. */
+  counted: number;
 }
 
 export type DeliveredRegister = FileDelivered | LinkDelivered;
 
 export interface RegisterDelivery {
-  /** COMPLAINTS_EXPORT_MAX_SHEETS: records a register with the sheets' content holds at most. */
-  maxSheets: number;
   deliver(request: RegisterRequest, context: DeliveryContext): Promise<DeliveredRegister>;
 }

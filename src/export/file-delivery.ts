@@ -13,6 +13,7 @@ import { UserFacingError } from '../errors.js';
 import type { DeliveredRegister, DeliveryContext, RegisterDelivery, RegisterRequest } from './delivery.js';
 import { registerFileName } from './register-name.js';
 import { writeRegister } from './register-writer.js';
+import { countWithin } from './selection.js';
 
 /** The Downloads folder's usual names (English systems, then Spanish Linux desktops), under the home folder. */
 const DOWNLOADS = ['Downloads', 'Descargas'];
@@ -30,24 +31,34 @@ export async function defaultExportFolder(home = homedir()): Promise<string> {
 
 export function fileDelivery(settings: { exportDir: string | undefined; maxSheets: number }): RegisterDelivery {
   return {
-    maxSheets: settings.maxSheets,
-    async deliver({ selection, counted }: RegisterRequest, context: DeliveryContext): Promise<DeliveredRegister> {
+    async deliver({ selection }: RegisterRequest, context: DeliveryContext): Promise<DeliveredRegister> {
       const folder = await exportFolder(settings.exportDir);
       const reader = await context.api();
+      const counted = await countWithin(reader, selection, settings.maxSheets, context.signal);
       const draft = join(folder, `${registerFileName(selection).slice(0, -'.csv'.length)}.${randomBytes(4).toString('hex')}.${INCOMPLETE[selection.language]}`);
       const file = await openNew(draft);
+      // A failed write (a full disk) is the register's failure, said at the next piece; and once the
+      // register has failed, a piece still on its way is not written.
+      let failure: Error | undefined;
+      file.on('error', (error) => {
+        failure ??= error;
+      });
       let bytes = 0;
+      const write = (piece: string) => {
+        if (failure !== undefined || file.destroyed) throw failure ?? new Error('the register was stopped');
+        bytes += Buffer.byteLength(piece);
+        return file.write(piece) ? undefined : drained(file, context.signal);
+      };
       try {
         const written = await context.readBook(() =>
-          writeRegister(
-            reader,
-            selection,
-            (piece) => {
-              bytes += Buffer.byteLength(piece);
-              return file.write(piece) ? undefined : drained(file, context.signal);
-            },
-            { clock: context.clock, redactPii: context.redactPii, maxSheets: settings.maxSheets, signal: context.signal, progress: context.progress, counted },
-          ),
+          writeRegister(reader, selection, write, {
+            clock: context.clock,
+            redactPii: context.redactPii,
+            maxSheets: settings.maxSheets,
+            signal: context.signal,
+            progress: context.progress,
+            counted,
+          }),
         );
         await closed(file);
         const path = await giveName(draft, folder, registerFileName(selection, written.storeName));
@@ -61,7 +72,11 @@ export function fileDelivery(settings: { exportDir: string | undefined; maxSheet
           unsettled: written.unsettled,
         };
       } catch (error) {
-        file.destroy();
+        failure ??= error instanceof Error ? error : new Error(String(error));
+        if (!file.closed) {
+          file.destroy();
+          await once(file, 'close').catch(() => undefined);
+        }
         await unlink(draft).catch(() => undefined);
         throw error;
       }

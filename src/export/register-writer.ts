@@ -21,7 +21,7 @@ const ROWS_A_PIECE = 250;
 export interface RegisterOptions {
   clock: Clock;
   redactPii: boolean;
-  /** COMPLAINTS_EXPORT_MAX_SHEETS. */
+  /** COMPLAINTS_MAX_SHEETS. */
   maxSheets: number;
   /** Aborted: the reading stops at once, and the writing with it (the call was cancelled, the download closed). */
   signal: AbortSignal;

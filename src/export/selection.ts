@@ -9,7 +9,7 @@ import { UserFacingError } from '../errors.js';
 
 /** A register without the sheets' content goes to this many rows. */
 export const MAX_REGISTER_ROWS = 50_000;
-/** Whole sheets are written for at most this many records a call, unless COMPLAINTS_EXPORT_MAX_SHEETS says otherwise. */
+/** Whole sheets are written for at most this many records a call, unless COMPLAINTS_MAX_SHEETS says otherwise. */
 export const DEFAULT_MAX_SHEETS = 3_000;
 
 export const exportSelectionSchema = z.strictObject({
@@ -39,10 +39,16 @@ export function selectionQueries(selection: ExportSelection): Query[] {
   return selection.statuses === undefined ? [base] : selection.statuses.map((status) => ({ ...base, status }));
 }
 
-/** The records the service counts for the selection now: one request of one record per query. */
-export async function countSelection(reader: ComplaintsReader, selection: ExportSelection, signal?: AbortSignal): Promise<number> {
+/**
+ * The records the service counts for the selection now (one request of one record per query), within
+ * what a register holds: a larger selection is refused before anything else is read, with its count
+ * and how to split it.
+ */
+export async function countWithin(reader: ComplaintsReader, selection: ExportSelection, maxSheets: number, signal?: AbortSignal): Promise<number> {
   const firsts = await Promise.all(selectionQueries(selection).map((query) => reader.listComplaints({ ...query, page: 1, pageSize: 1 }, signal)));
-  return firsts.reduce((sum, first) => sum + first.pagination.total, 0);
+  const counted = firsts.reduce((sum, first) => sum + first.pagination.total, 0);
+  if (counted > mostRecords(selection, maxSheets)) throw tooManyRecords(counted, selection, maxSheets);
+  return counted;
 }
 
 /** The most records the register may hold: fewer with the sheets, which cost a request each. */
@@ -56,7 +62,7 @@ export function tooManyRecords(total: number, selection: ExportSelection, maxShe
   const split = 'Split it: by month (from and to, or period), by store (storeId; complaints_overview lists the stores), by type or by status.';
   if (selection.sheets) {
     return new UserFacingError(
-      `The selection holds ${count} records; whole sheets (details: true) are written for at most ${maxSheets.toLocaleString('en-US')} a call (COMPLAINTS_EXPORT_MAX_SHEETS), one request each. ${split} Or leave details out: the register alone goes to ${MAX_REGISTER_ROWS.toLocaleString('en-US')} rows.`,
+      `The selection holds ${count} records; whole sheets (details: true) are written for at most ${maxSheets.toLocaleString('en-US')} a call (COMPLAINTS_MAX_SHEETS), one request each. ${split} Or leave details out: the register alone goes to ${MAX_REGISTER_ROWS.toLocaleString('en-US')} rows.`,
     );
   }
   return new UserFacingError(`The selection holds ${count} records; a register holds at most ${MAX_REGISTER_ROWS.toLocaleString('en-US')} rows. ${split}`);

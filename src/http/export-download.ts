@@ -11,7 +11,7 @@ import type { Clock } from '../domain/clock.js';
 import { UserFacingError } from '../errors.js';
 import { registerFileName } from '../export/register-name.js';
 import { writeRegister } from '../export/register-writer.js';
-import { countSelection, type ExportSelection, mostRecords, tooManyRecords } from '../export/selection.js';
+import { countWithin, type ExportSelection } from '../export/selection.js';
 import { log } from '../log.js';
 import { StoreUnavailable } from './state/shared-state.js';
 
@@ -71,11 +71,8 @@ export async function sendRegister(res: ServerResponse, request: DownloadRequest
     });
   };
   try {
-    const total = await countSelection(reader, selection, signal);
-    if (total > mostRecords(selection, maxSheets)) {
-      plainText(res, 409, `${DOWNLOAD_TEXT.grew}\n${tooManyRecords(total, selection, maxSheets).message}`);
-      return;
-    }
+    // A selection grown past what a register holds is refused (a UserFacingError: 409 below).
+    const total = await countWithin(reader, selection, maxSheets, signal);
     if (request.method === 'HEAD') {
       head();
       res.end();
@@ -120,7 +117,7 @@ function failed(res: ServerResponse, error: unknown): void {
     );
     return plainText(res, 502, DOWNLOAD_TEXT.serviceFailed);
   }
-  // The book grew past a register's bound while it was read (every-record.ts).
+  // The selection grew past a register's bound since the link was made (countWithin), or while it was read (every-record.ts).
   if (error instanceof UserFacingError) return plainText(res, 409, `${DOWNLOAD_TEXT.grew}\n${error.message}`);
   throw error;
 }

@@ -8,7 +8,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { DeliveryContext, LinkDelivered, RegisterDelivery, RegisterRequest } from '../export/delivery.js';
 import { registerFileName } from '../export/register-name.js';
-import { type ExportSelection, exportSelectionSchema } from '../export/selection.js';
+import { countWithin, type ExportSelection, exportSelectionSchema } from '../export/selection.js';
 import { keyId } from './key-id.js';
 import type { SharedState } from './state/shared-state.js';
 
@@ -107,23 +107,25 @@ export interface LinkDeliveryOptions {
   /** The origin the link names (COMPLAINTS_HTTP_PUBLIC_URL, or the Host the request came to). */
   origin: string;
   minutes: number;
-  /** COMPLAINTS_EXPORT_MAX_SHEETS. */
+  /** COMPLAINTS_MAX_SHEETS. */
   maxSheets: number;
   state: Pick<SharedState, 'saveExportLink'>;
 }
 
 /**
- * serve --http's delivery of a register: a link, made for the member who asked. Nothing is read
- * now: the register is read when the link is opened (serve.ts), so the link costs the store one entry.
+ * serve --http's delivery of a register: a link, made for the member who asked. Only the selection is
+ * counted now (one too large is refused with how to split it); the register is read when the link is
+ * opened (serve.ts), so the link costs the store one entry.
  */
 export function linkDelivery(options: LinkDeliveryOptions): RegisterDelivery {
   return {
-    maxSheets: options.maxSheets,
-    async deliver(request: RegisterRequest, context: Pick<DeliveryContext, 'clock'>): Promise<LinkDelivered> {
+    async deliver(request: RegisterRequest, context: Pick<DeliveryContext, 'api' | 'clock' | 'signal'>): Promise<LinkDelivered> {
       const { key, keyFrom, minutes, state } = options;
+      const counted = await countWithin(await context.api(), request.selection, options.maxSheets, context.signal);
       const { token, expiresAt } = await createExportLink({ key, keyFrom, selection: request.selection, now: context.clock.now(), minutes, state });
       const fileName = registerFileName(request.selection);
-      return { kind: 'link', url: `${options.origin}${EXPORTS_PATH}${token}/${fileName}`, fileName, expiresAt: expiresAt.toISOString(), minutes };
+      const url = `${options.origin}${EXPORTS_PATH}${token}/${fileName}`;
+      return { kind: 'link', url, fileName, expiresAt: expiresAt.toISOString(), minutes, counted };
     },
   };
 }

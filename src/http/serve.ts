@@ -38,7 +38,7 @@ export interface HttpServeOptions {
   language: Language;
   /** COMPLAINTS_ANSWER_GUIDE: one guide for every member of this server. */
   answerGuide: string | undefined;
-  /** COMPLAINTS_EXPORT_MAX_SHEETS: records a register with the sheets' content holds at most. */
+  /** COMPLAINTS_MAX_SHEETS: records a register with the sheets' content holds at most. */
   exportMaxSheets: number;
   version: string;
   settings: HttpSettings;

@@ -30,7 +30,7 @@ export const complaintsOverview = defineTool({
     "Two things in one call. 1) At risk NOW, over the whole book (narrowed only by storeId and type): the unresolved records unanswered, OVERDUE or DUE SOON by the law's deadline (15 business days; due soon = 3 or fewer), answered with a failed response e-mail; the 10 most urgent and the list_complaints arguments for all of them.",
     "2) The records FILED in the period (period or from/to; else the whole book): exact counts by status, type and store (with store ids); answers on time or late, unanswered past the deadline, business days to answer (median, p90), top reasons, each store's on-time share; failed e-mails.",
     REPLY_IN_MEMBERS_LANGUAGE,
-    'Use it for "what is close to its deadline", "what is overdue", "how did we do last month", "which store answers late", or before a report; list_complaints pages through records, get_complaint reads one.',
+    'Use it for "what is close to its deadline", "what is overdue", "how did we do last month", "which store answers late", or before a report; list_complaints pages through records, get_complaint reads one, export_complaints writes them to a file.',
     `Figures on answers cover the period whole up to ${(MAX_FILING_PAGES * PAGE_SIZE).toLocaleString('en-US')} filings, else the newest days read (performance.window).`,
     'Examples: {} · {"period":"last_month"} · {"from":"2026-01-01","to":"2026-06-30","type":"claim"}',
   ].join('\n'),

@@ -28,7 +28,7 @@ export const listComplaints = defineTool({
     'Use it for "which records are open", "what was filed this week", or to find records by correlative, tracking code or consumer name (search).',
     "Each row: correlative, type, status, store, consumer, filed, the law's response deadline (business days left, DUE SOON, OVERDUE), flags, and the id get_complaint takes.",
     `Every record at risk, whatever its filing date: overdue=true, or dueBy (overdue included), earliest deadline first. emailProblem=true reads the newest ${MAX_UNRESOLVED_RECORDS.toLocaleString('en-US')} records of the other filters.`,
-    'For counts and what is at risk across the book, use complaints_overview; for one record in full, get_complaint.',
+    'For counts and what is at risk across the book, use complaints_overview; for one record in full, get_complaint; for a file, export_complaints.',
     'Examples: {"status":"open","period":"this_week"} · {"search":"000000481-2026"} · {"overdue":true,"pageSize":100}',
   ].join('\n'),
   inputSchema: {

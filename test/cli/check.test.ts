@@ -50,6 +50,8 @@ describe('check and COMPLAINTS_ANSWER_GUIDE', () => {
       'COMPLAINTS_REDACT_PII',
       'COMPLAINTS_LANGUAGE',
       'COMPLAINTS_ANSWER_GUIDE',
+      'COMPLAINTS_EXPORT_DIR',
+      'COMPLAINTS_MAX_SHEETS',
     ]);
     expect(guideLine(lines)).toBe('  COMPLAINTS_ANSWER_GUIDE  (not set)');
     // Each value starts where the longest name, and two spaces after it, end.
@@ -121,3 +123,31 @@ function writeGuide(name: string, content: string | Uint8Array): string {
 function escaped(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('check and the register settings', () => {
+  const exportLine = (lines: string[]) => lines.find((line) => line.startsWith('  COMPLAINTS_EXPORT_DIR'));
+
+  it('shows the folder registers go to: the one set, or the default it falls back on', async () => {
+    expect(exportLine((await check({ ...working(), COMPLAINTS_EXPORT_DIR: folder })).lines)).toBe(`  COMPLAINTS_EXPORT_DIR    ${folder}`);
+    expect(exportLine((await check(working())).lines)).toMatch(/^ {2}COMPLAINTS_EXPORT_DIR {4}\(not set: \/.+\)$/);
+    const sheets = (await check({ ...working(), COMPLAINTS_MAX_SHEETS: '500' })).lines.find((line) => line.startsWith('  COMPLAINTS_MAX_SHEETS'));
+    expect(sheets).toBe('  COMPLAINTS_MAX_SHEETS    500');
+  });
+
+  it('says when the folder is not there, or is relative, and keeps the exit code', async () => {
+    const missing = join(folder, 'no-such-folder');
+    const absent = await check({ ...working(), COMPLAINTS_EXPORT_DIR: missing });
+    expect(absent.code).toBe(0);
+    expect(exportLine(absent.lines)).toBe(`  COMPLAINTS_EXPORT_DIR    ${missing} (no such folder: registers cannot be written)`);
+    const relative = await check({ ...working(), COMPLAINTS_EXPORT_DIR: 'registros' });
+    expect(relative.code).toBe(0);
+    expect(exportLine(relative.lines)).toBe('  COMPLAINTS_EXPORT_DIR    (not valid: see below)');
+    expect(warnings(relative.lines)).toEqual([expect.stringMatching(/^! COMPLAINTS_EXPORT_DIR must be an absolute path/)]);
+  });
+
+  it('never shows a folder that holds the key', async () => {
+    const { lines } = await check({ ...working(), COMPLAINTS_EXPORT_DIR: `/home/ana/${KEY}` });
+    expect(exportLine(lines)).toBe('  COMPLAINTS_EXPORT_DIR    (not shown: it holds a value that looks like an API key)');
+    expect(lines.join('\n')).not.toContain(KEY);
+  });
+});

@@ -2,6 +2,5 @@
 import type { RegisterDelivery } from '../../src/export/delivery.js';
 
 export const NO_REGISTER: RegisterDelivery = {
-  maxSheets: 3_000,
   deliver: () => Promise.reject(new Error('this test delivers no register')),
 };

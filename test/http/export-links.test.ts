@@ -130,8 +130,26 @@ describe('export links', () => {
       minutes: 15,
       maxSheets: 3000,
       state,
-    }).deliver({ selection: SELECTION, counted: 3 }, { clock: { now: () => NOW, timeZone: 'America/Lima' } } as DeliveryContext);
-    expect(delivered).toMatchObject({ kind: 'link', minutes: 15, expiresAt: '2026-11-04T15:15:00.000Z', fileName: 'registro-reclamaciones_2026-10.csv' });
+    }).deliver({ selection: SELECTION }, {
+      clock: { now: () => NOW, timeZone: 'America/Lima' },
+      signal: new AbortController().signal,
+      // The selection is counted as the link is made.
+      api: async () => ({
+        listComplaints: async (query: { pageSize?: number }) => ({
+          items: [],
+          sentMore: 0,
+          pagination: { page: 1, pageSize: query.pageSize ?? 1, total: 3, totalPages: 3 },
+        }),
+        getComplaint: () => Promise.reject(new Error('not read when a link is made')),
+      }),
+    } as unknown as DeliveryContext);
+    expect(delivered).toMatchObject({
+      kind: 'link',
+      minutes: 15,
+      counted: 3,
+      expiresAt: '2026-11-04T15:15:00.000Z',
+      fileName: 'registro-reclamaciones_2026-10.csv',
+    });
     if (delivered.kind !== 'link') throw new Error('not a link');
     expect(delivered.url).toMatch(/^https:\/\/mcp\.example\.com\/exports\/[A-Za-z0-9_-]{43}\/registro-reclamaciones_2026-10\.csv$/);
     const forms = { itself: KEY, ...keyForms(KEY) };
