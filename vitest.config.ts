@@ -11,7 +11,7 @@ const redis = findRedisServer(process.env);
 if (!redis.found) process.env[REDIS_SKIP_NOTE] = redis.message;
 
 /** In process, but slow: the whole big book read through the tools, each figure checked. */
-const BIG_BOOK_FILES = ['test/tools/at-risk.test.ts', 'test/tools/report.test.ts'];
+const BIG_BOOK_FILES = ['test/tools/at-risk.test.ts', 'test/tools/export.test.ts', 'test/tools/report.test.ts'];
 
 const leftOut = [...(chromium.found ? [] : BROWSER_TEST_FILES), ...(redis.found ? [] : REDIS_TEST_FILES)];
 

@@ -11,6 +11,7 @@ import { startSandbox } from '../src/sandbox/server.js';
 import { growDetailRecord } from './detail-record.js';
 import type { BenchContext, Figure } from './figure.js';
 import { measureContext, TOKENIZER } from './figures/context.js';
+import { measureExport } from './figures/export.js';
 import { measureMemory } from './figures/memory.js';
 import { measureOverhead } from './figures/overhead.js';
 import { measurePrompts } from './figures/prompts.js';
@@ -43,17 +44,20 @@ function table(figures: Figure[]): string {
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-function options(): { save: boolean } {
+function options(): { save: boolean; only: string | undefined } {
   try {
-    return parseArgs({ options: { save: { type: 'boolean', default: false } } }).values;
+    const { values } = parseArgs({ options: { save: { type: 'boolean', default: false }, only: { type: 'string' } } });
+    // Saved figures are the whole table: a part of it would drop the others from results.json.
+    if (values.save && values.only !== undefined) throw new Error('--save measures every figure: leave --only out');
+    return { save: values.save, only: values.only };
   } catch (error) {
-    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}; the one option is --save\n`);
+    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}; the options are --save, and --only <words of a figure's label>\n`);
     process.exit(2);
   }
 }
 
 async function main(): Promise<void> {
-  const { save } = options();
+  const { save, only } = options();
   const now = new Date();
   const dataset = generateDataset({ now });
   const detailId = growDetailRecord(dataset, ORGANIZATION_A.id);
@@ -75,7 +79,9 @@ async function main(): Promise<void> {
       ['sandbox', () => measureSandbox(sandbox.url)],
       ['the prompts that bring a record', () => measurePrompts(context)],
       ['the whole book (30,000 records, 40 ms a request)', () => measureWholeBook(context)],
+      ['the export of a month and of a week with its sheets (the whole book, 40 ms a request)', () => measureExport(context)],
     ] as const) {
+      if (only !== undefined && !label.includes(only)) continue;
       process.stderr.write(`measuring ${label}...\n`);
       figures.push(...(await measure()));
     }

@@ -85,8 +85,13 @@ const RESOURCE_NOT_FOUND = -32002;
  */
 const VIEW_UI_META = { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true };
 
-/** Every tool only reads: the same hints for all, so clients can run them without asking. */
+/**
+ * Every tool only reads the service: the same hints for all, so clients can run them without asking,
+ * but for a tool that writes a file of its own (readOnlyHint false, never destructive: it writes no
+ * file over another), which a client may ask the member about first.
+ */
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
+const WRITES_NEW_FILES = { ...READ_ONLY, readOnlyHint: false, idempotentHint: false } as const;
 
 /**
  * The McpServer, but a tools/call whose arguments name "__proto__" is refused before the SDK reads
@@ -175,7 +180,9 @@ export function createServer(deps: ServerDeps): McpServer {
   const startCall = (signal?: AbortSignal, boundMs = deps.timeoutMs) => {
     const waited = { ms: 0 };
     const bound = Math.max(boundMs, deps.timeoutMs);
-    const call = callSignal(bound - answerMargin(bound), signal, () => callTimeout(bound, waited.ms));
+    const call = callSignal(bound - answerMargin(bound), signal, () =>
+      bound > deps.timeoutMs ? longCallTimeout(bound) : callTimeout(deps.timeoutMs, waited.ms),
+    );
     return { call, context: context(call.signal, waited) };
   };
 
@@ -250,7 +257,7 @@ function registerTool(
       description: tool.description,
       inputSchema: strictArguments(tool.name, tool.inputSchema),
       outputSchema: tool.outputSchema,
-      annotations: { title: tool.title, ...READ_ONLY },
+      annotations: { title: tool.title, ...(tool.writesFiles ? WRITES_NEW_FILES : READ_ONLY) },
       ...(tool.view ? { _meta: viewLink(tool.view) } : {}),
     },
     handler,
@@ -390,6 +397,14 @@ function callTimeout(timeoutMs: number, waitedMs: number): ApiError {
   return new ApiError(
     'timeout',
     `The complaints service did not answer this call within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS, which bounds a whole tool call${waiting}). Try again, narrow the question, or raise the timeout.`,
+  );
+}
+
+/** What the requests of a long call (a whole register) fail with when its own bound passes. */
+function longCallTimeout(boundMs: number): ApiError {
+  return new ApiError(
+    'timeout',
+    `This call was stopped after ${Math.round(boundMs / 60_000)} minutes, the most a whole register may take: ask for a smaller selection (a month, a store) or leave the sheets out.`,
   );
 }
 

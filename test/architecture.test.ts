@@ -60,6 +60,11 @@ describe('the import graph', () => {
     expect(offending(inFolder('format'), (imported) => !inFolder('api')(imported))).toEqual([]);
   });
 
+  it('export/ writes registers: no tools, no server, no HTTP serving (stdio loads it, and serve --http only adds its links)', () => {
+    const allowed = (imported: string) => !['tools', 'http', 'prompts', 'resources'].some((folder) => inFolder(folder)(imported)) && imported !== 'server.ts';
+    expect(offending(inFolder('export'), allowed)).toEqual([]);
+  });
+
   it('the sandbox imports nothing of the product but the contract, the calendar and the loopback names', () => {
     const allowed = (imported: string) =>
       ['sandbox', 'contract', 'calendar'].some((folder) => inFolder(folder)(imported)) || imported === 'loopback-host.ts' || imported.startsWith('node:');

@@ -11,7 +11,7 @@ import { CSV_BOM, csvRecord } from '../format/csv.js';
 import { plural } from '../format/fields.js';
 import { redactDetail, redactListItem } from '../format/redact.js';
 import { registerHeader, registerRow } from '../format/register.js';
-import { type ExportSelection, mostRecords, pagesOf, selectionQueries, tooManyRecords } from './selection.js';
+import { type ExportSelection, mostRecords, selectionQueries, tooManyRecords } from './selection.js';
 
 /** Sheets asked for at once: the member's gate lets 8 requests through (api/request-gate.ts). */
 const SHEETS_IN_FLIGHT = 8;
@@ -54,15 +54,20 @@ export async function writeRegister(
   const queries = selectionQueries(selection);
   const maxRecords = mostRecords(selection, options.maxSheets);
   const sheetsAhead = selection.sheets ? (options.counted ?? 0) : 0;
+  // The pages as read, every reading's: the sheets' progress goes on from there, so that it keeps
+  // rising (one query per status reads more pages than its records fill, a second reading twice as many).
+  let pages = 0;
   const read = await readEveryRecord(reader, queries, {
     maxRecords,
     tooMany: (total) => tooManyRecords(total, selection, options.maxSheets),
     signal,
-    onPage: (done, toRead) => progress?.(done, toRead + sheetsAhead, `read ${done} of ${plural(toRead, 'page')} of the list`),
+    onPage: (done, toRead) => {
+      pages = done;
+      progress?.(done, toRead + sheetsAhead, `read ${done} of ${plural(toRead, 'page')} of the list`);
+    },
   });
   signal.throwIfAborted();
   const items = options.redactPii ? read.items.map(redactListItem) : read.items;
-  const pages = pagesOf(items.length, queries.length);
   const rowOptions = { language: selection.language, today: limaToday(options.clock.now()), redactPii: options.redactPii };
   await write(CSV_BOM + csvRecord(registerHeader(selection.language, selection.sheets)));
 

@@ -2,7 +2,6 @@
 // is its days then, so that a link opened after midnight gives the same days), and whether each
 // sheet's content is written too. Plain data: a link keeps it as JSON (http/export-links.ts).
 import { z } from 'zod';
-import { PAGE_SIZE } from '../api/all-pages.js';
 import type { ListQuery } from '../contract/list-query.js';
 import type { ComplaintsReader } from '../contract/operations.js';
 import { UserFacingError } from '../errors.js';
@@ -66,9 +65,4 @@ export function tooManyRecords(total: number, selection: ExportSelection, maxShe
     );
   }
   return new UserFacingError(`The selection holds ${count} records; a register holds at most ${MAX_REGISTER_ROWS.toLocaleString('en-US')} rows. ${split}`);
-}
-
-/** Pages of the list a register of `records` reads, for the progress it reports. */
-export function pagesOf(records: number, queries: number): number {
-  return Math.max(queries, Math.ceil(records / PAGE_SIZE));
 }

@@ -39,6 +39,7 @@ export const exportComplaints = defineTool({
   },
   outputSchema: exportAnswerSchema.shape,
   callBoundMs: EXPORT_CALL_MS,
+  writesFiles: true,
   async run(args, context) {
     const { clock, register } = context;
     const unresolved = args.status === UNRESOLVED;

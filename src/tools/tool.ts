@@ -64,6 +64,8 @@ export interface ToolDefinition<Input extends z.ZodRawShape, Output extends z.Zo
   view?: AppView;
   /** How long a call may take, when more than COMPLAINTS_TIMEOUT_MS (a whole register); each request is still bounded by it. */
   callBoundMs?: number;
+  /** The tool writes a new file on the member's computer (never over one): not read-only, for the client's hints. */
+  writesFiles?: true;
   run(args: z.output<z.ZodObject<Input>>, context: ToolContext): Promise<ToolResult<z.output<z.ZodObject<Output>>>>;
 }
 

@@ -107,6 +107,26 @@ describe('the latency proxy', () => {
     }
   });
 
+  it('counts requests and the peak in flight per kind of request when told how to name it from the path', async () => {
+    const routed = await LatencyProxy.start(service.url, {
+      delayMs: 150,
+      routeOf: (path) => (path === '/api/v1/complaints' ? 'list' : path.startsWith('/api/v1/complaints/') ? 'detail' : 'other'),
+    });
+    try {
+      const at = (path: string) => request(`${routed.url}${path}`, { dispatcher, headers: { authorization: `Bearer ${KEY_A}` } });
+      const answers = await Promise.all([at('/api/v1/complaints?page=2'), at('/api/v1/complaints/a'), at('/api/v1/complaints/b'), at('/api/v1/complaints/c')]);
+      await Promise.all(answers.map((answer) => answer.body.text()));
+      await routed.until(() => routed.inFlight === 0);
+      expect([routed.requestsOfRoute('list'), routed.peakOfRoute('list')]).toEqual([1, 1]);
+      expect([routed.requestsOfRoute('detail'), routed.peakOfRoute('detail')]).toEqual([3, 3]);
+      expect(routed.peakOfRoute('other')).toBe(0);
+      routed.reset();
+      expect([routed.requestsOfRoute('detail'), routed.peakOfRoute('detail')]).toEqual([0, 0]);
+    } finally {
+      await routed.close();
+    }
+  });
+
   it('answers 502 when the service cannot be reached', async () => {
     const gone = await FaultServer.start();
     await gone.close();

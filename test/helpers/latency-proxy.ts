@@ -47,6 +47,17 @@ export interface LatencyProxyOptions {
    * stay by the header received.
    */
   forwardAs?: (authorization: string | undefined) => string | undefined;
+  /**
+   * Names the kind of a request from its path (without the query), e.g. "list" or "detail": the
+   * requests and the peak in flight are then also counted per kind (peakOfRoute, requestsOfRoute).
+   */
+  routeOf?: (path: string) => string;
+}
+
+interface RouteLoad {
+  requests: number;
+  inFlight: number;
+  peak: number;
 }
 
 export class LatencyProxy {
@@ -63,6 +74,7 @@ export class LatencyProxy {
   /** Requests passed on to the service (those whose client went away while waiting are not). */
   forwarded = 0;
   private readonly members = new Map<string, MemberLoad>();
+  private readonly routes = new Map<string, RouteLoad>();
   private readonly sockets = new Set<Socket>();
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 256 });
   private readonly watched = new Watched();
@@ -73,6 +85,7 @@ export class LatencyProxy {
     readonly url: string,
     delayMs: number,
     private readonly forwardAs: LatencyProxyOptions['forwardAs'],
+    private readonly routeOf: LatencyProxyOptions['routeOf'],
   ) {
     this.delayMs = delayMs;
     server.on('connection', (socket) => {
@@ -91,7 +104,7 @@ export class LatencyProxy {
       server.listen(0, '127.0.0.1', () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    return new LatencyProxy(server, new URL(target), `http://127.0.0.1:${port}`, options.delayMs ?? 0, options.forwardAs);
+    return new LatencyProxy(server, new URL(target), `http://127.0.0.1:${port}`, options.delayMs ?? 0, options.forwardAs, options.routeOf);
   }
 
   /** The most requests in flight at once for the member with this Authorization header id (memberIdOf); 0 when none came. */
@@ -110,6 +123,16 @@ export class LatencyProxy {
    */
   timesOf(memberId: string): readonly number[] {
     return this.members.get(memberId)?.times ?? [];
+  }
+
+  /** The most requests of this kind (routeOf) in flight at once; 0 when none came, or without routeOf. */
+  peakOfRoute(route: string): number {
+    return this.routes.get(route)?.peak ?? 0;
+  }
+
+  /** Requests of this kind (routeOf) received. */
+  requestsOfRoute(route: string): number {
+    return this.routes.get(route)?.requests ?? 0;
   }
 
   /** Requests in flight now for the member with this id. */
@@ -137,6 +160,10 @@ export class LatencyProxy {
       if (load.inFlight === 0) this.members.delete(id);
       else Object.assign(load, { requests: 0, peak: load.inFlight, times: [] });
     }
+    for (const [route, load] of this.routes) {
+      if (load.inFlight === 0) this.routes.delete(route);
+      else Object.assign(load, { requests: 0, peak: load.inFlight });
+    }
   }
 
   /** Stops listening, cuts open connections (a waiting request never keeps a test alive) and closes the pool to the service. */
@@ -158,6 +185,14 @@ export class LatencyProxy {
     member.inFlight += 1;
     this.peak = Math.max(this.peak, this.inFlight);
     member.peak = Math.max(member.peak, member.inFlight);
+    const routeName = this.routeOf?.((req.url ?? '/').split('?')[0]!);
+    const route = routeName === undefined ? undefined : (this.routes.get(routeName) ?? { requests: 0, inFlight: 0, peak: 0 });
+    if (routeName !== undefined && route !== undefined) {
+      this.routes.set(routeName, route);
+      route.requests += 1;
+      route.inFlight += 1;
+      route.peak = Math.max(route.peak, route.inFlight);
+    }
     this.watched.changed();
 
     let ended = false;
@@ -170,6 +205,7 @@ export class LatencyProxy {
       forwarded?.destroy();
       this.inFlight -= 1;
       member.inFlight -= 1;
+      if (route !== undefined) route.inFlight -= 1;
       if (res.writableFinished) {
         if (member.times.length >= TIMES_KEPT) member.times.shift();
         member.times.push(performance.now() - arrivedAt);

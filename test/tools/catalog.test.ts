@@ -24,13 +24,14 @@ const ORG_A = () =>
   );
 
 describe('tools/list', () => {
-  it('offers every tool read-only, with input and output schemas, and a description that routes the model', async () => {
+  it('offers every tool read-only (export_complaints writes new files, never over one), with input and output schemas, and a description that routes the model', async () => {
     const { tools } = await demo.mcp.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.description!.length).toBeGreaterThan(100);
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
+      const writes = tool.name === 'export_complaints';
+      expect(tool.annotations).toMatchObject({ readOnlyHint: !writes, destructiveHint: false, idempotentHint: !writes, openWorldHint: true });
       expect(tool.outputSchema?.type).toBe('object');
       // Says when to use it rather than the others, with example calls.
       for (const other of tools.filter((candidate) => candidate !== tool)) expect(tool.description).toContain(other.name);
