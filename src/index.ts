@@ -156,6 +156,7 @@ async function runHttp(host: string, port: number): Promise<void> {
     redactPii: config.redactPii,
     answerGuide: config.answerGuide,
     language: config.language,
+    exportMaxSheets: config.exportMaxSheets,
     version,
     settings,
   }).catch(cannotListen(host, port));
@@ -165,7 +166,7 @@ async function runHttp(host: string, port: number): Promise<void> {
   if (!settings.allowLists.hosts) log.info('any Host header is accepted: set COMPLAINTS_HTTP_ALLOWED_HOSTS to the names clients use');
   // The host alone: the URL may hold the Redis password.
   if (settings.stateUrl !== undefined)
-    log.info(`sharing sign-ins, rate limits and per-key caps with the other replicas through Redis at ${new URL(settings.stateUrl).host}`);
+    log.info(`sharing sign-ins, rate limits, per-key caps and export links with the other replicas through Redis at ${new URL(settings.stateUrl).host}`);
   const resource = served.signInResource;
   if (resource?.startsWith('https:')) log.info(`sign-in (OAuth) is on: members add ${resource} as a connector in claude.ai, Claude Desktop or ChatGPT`);
   else if (resource !== undefined) {

@@ -68,16 +68,20 @@ For serve --http (COMPLAINTS_API_KEY must then be unset; the log level defaults 
   COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY
                                     requests answered at once per key (default 8; 429 beyond)
   COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS how long SIGTERM waits for requests in flight (default 10000)
-  COMPLAINTS_HTTP_STATE_URL         the Redis server replicas share sign-ins, rate limits and per-key
-                                    caps through, redis://host:6379 or rediss:// (default: this
-                                    process's memory)
+  COMPLAINTS_HTTP_STATE_URL         the Redis server replicas share sign-ins, rate limits, per-key
+                                    caps and export links through, redis://host:6379 or rediss://
+                                    (default: this process's memory)
+  COMPLAINTS_HTTP_PUBLIC_URL        the https origin clients reach the server at, such as
+                                    https://mcp.example.com: the origin of export links and, with
+                                    sign-in, its issuer (default: the Host a request came to; for
+                                    sign-in, the address it listens at, loopback only)
+  COMPLAINTS_HTTP_EXPORT_LINK_MINUTES
+                                    how long an export link opens, 1 to 1440 (default 15)
 
 Sign-in (OAuth 2.1) for serve --http, on when COMPLAINTS_HTTP_TOKEN_SECRET is set:
   COMPLAINTS_HTTP_TOKEN_SECRET      secrets that seal the tokens, comma-separated, each at least 32
                                     characters (openssl rand -base64 32); the first seals, all open
-  COMPLAINTS_HTTP_PUBLIC_URL        the https origin clients reach the server at, such as
-                                    https://mcp.example.com (default: the address it listens at,
-                                    loopback only)
+  COMPLAINTS_HTTP_PUBLIC_URL        required when the server listens beyond loopback (above)
   COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA
                                     true to fetch clients' metadata documents from private and
                                     loopback addresses (default false)

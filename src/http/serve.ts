@@ -8,15 +8,16 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Agent } from 'undici';
 import { ComplaintsApi } from '../api/client.js';
-import { gatedReader } from '../api/request-gate.js';
+import { gatedReader, readInSlots } from '../api/request-gate.js';
 import type { ComplaintsReader } from '../contract/operations.js';
-import { UserFacingError } from '../errors.js';
 import { holdsKeyShape, holdsKnownKey } from '../key-shape.js';
 import { log } from '../log.js';
 import type { Language } from '../prompts/language.js';
 import { createServer as createMcpServer } from '../server.js';
 import { type Admitted, RequestAdmission, tooManyRequestsText } from './admission.js';
 import { clientAddress } from './client-address.js';
+import { DOWNLOAD_TEXT, plainText, sendRegister } from './export-download.js';
+import { EXPORTS_PATH, linkDelivery, openExportLink, tokenOfPath } from './export-links.js';
 import { KeyCheck } from './key-check.js';
 import { keyId } from './key-id.js';
 import { readJsonBody, requestIds } from './request-body.js';
@@ -37,6 +38,8 @@ export interface HttpServeOptions {
   language: Language;
   /** COMPLAINTS_ANSWER_GUIDE: one guide for every member of this server. */
   answerGuide: string | undefined;
+  /** COMPLAINTS_MAX_SHEETS: records a register with the sheets' content holds at most. */
+  exportMaxSheets: number;
   version: string;
   settings: HttpSettings;
 }
@@ -83,6 +86,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   let draining = false;
   /** Built once the server listens: without a public URL, its issuer is the address it listens at. */
   let signIn: SignIn | undefined;
+  /** Where the server listens, once it does: the origin of a link whose request's Host cannot name one. */
+  let listeningOrigin = '';
   /** RFC 6750's challenge; with sign-in, it names the resource's metadata, where a client finds how to sign in (RFC 9728). */
   const challenge = (error?: string) =>
     [REALM, ...(error === undefined ? [] : [error]), ...(signIn === undefined ? [] : [`resource_metadata="${signIn.resourceMetadataUrl}"`])].join(', ');
@@ -190,24 +195,36 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   };
 
   /** A fresh MCP server and transport answer the request, and are dropped when the response ends. */
-  const answer = async (req: IncomingMessage, res: ServerResponse, body: unknown, callIds: Array<string | number>, api: MemberApi, admitted: Admitted) => {
+  const answer = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    callIds: Array<string | number>,
+    caller: Caller,
+    api: MemberApi,
+    admitted: Admitted,
+  ) => {
     const reader = api.reader();
+    const clock = { now: () => new Date(), timeZone: options.timeZone };
     const server = createMcpServer({
       api: async () => reader,
       timeoutMs: options.timeoutMs,
       bookReads: admitted.bookReads,
       problems: [],
-      clock: { now: () => new Date(), timeZone: options.timeZone },
+      clock,
       redactPii: options.redactPii,
       language: options.language,
       answerGuide: options.answerGuide,
       holdsMemberKey: api.holdsKey,
-      // Replaced by the download links (http/export-links.ts) once they land.
-      register: {
-        deliver: async () => {
-          throw new UserFacingError('export_complaints is not available over serve --http yet.');
-        },
-      },
+      // A register is a link on this server, made for this member (export-links.ts), opened by a browser later.
+      register: linkDelivery({
+        key: caller.key,
+        keyFrom: api.keyFrom,
+        origin: settings.publicUrl ?? hostOrigin(req.headers.host) ?? listeningOrigin,
+        minutes: settings.exportLinkMinutes,
+        maxSheets: options.exportMaxSheets,
+        state,
+      }),
       version: options.version,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
@@ -240,7 +257,64 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     if (admitted === undefined) return;
     const api = memberReader(caller, member, address, admitted);
     if (!(await checkKey(res, body.json, member, api, gone.signal))) return;
-    await answer(req, res, body.json, callIds, api, admitted);
+    await answer(req, res, body.json, callIds, caller, api, admitted);
+  };
+
+  /**
+   * GET /exports/<token>[/<file name>]: a register's download link, opened by a browser without the
+   * key (export-links.ts). Host is guarded as for /mcp (a navigation sends no Origin worth checking);
+   * the link is opened (one 404 for a token unknown, changed or expired); the request is admitted as
+   * the member's, as a call to /mcp is; the register is read in a whole-book slot and streamed.
+   */
+  const answerExport = async (req: IncomingMessage, res: ServerResponse, path: string) => {
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    if (req.method !== 'GET' && req.method !== 'HEAD') return plainText(res, 405, DOWNLOAD_TEXT.method, { Allow: 'GET, HEAD' });
+    const headers = checkHostAndOrigin(settings.allowLists, req.headers.host, undefined);
+    if (!headers.ok) return plainText(res, 403, headers.message);
+    if (draining) return plainText(res, 503, DOWNLOAD_TEXT.draining, { Connection: 'close', 'Retry-After': '1' });
+    const link = await openExportLink(tokenOfPath(path), state, new Date()).catch((error: unknown) => {
+      if (error instanceof StoreUnavailable) return 'unavailable' as const;
+      throw error;
+    });
+    if (link === 'unavailable') return plainText(res, 503, DOWNLOAD_TEXT.storeUnavailable, { 'Retry-After': '5' });
+    if (link === undefined) return plainText(res, 404, DOWNLOAD_TEXT.notFound);
+    const { member, key, keyFrom, selection } = link;
+    const admitted = await admission.admit({ member, address: clientAddress(req), calls: 1, signal: gone.signal });
+    if (!admitted.ok) {
+      if (admitted.cap === 'gone') return;
+      const { message, retryAfter } = tooManyRequestsText(admitted, 1);
+      return plainText(res, 429, `${DOWNLOAD_TEXT.tooMany}\n${message}`, retryAfter === undefined ? {} : { 'Retry-After': retryAfter });
+    }
+    // What the service answers for the key is remembered, as for /mcp: a 401 here is a 401 there.
+    const onStatus = (status: number) => void state.heard(member, status);
+    const reader = gatedReader(
+      new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus }),
+      admitted.requests,
+    );
+    // A whole-book slot, as a tool's whole-book read takes (server.ts's readBook), waited for within COMPLAINTS_TIMEOUT_MS.
+    const waiting = AbortSignal.any([gone.signal, AbortSignal.timeout(options.timeoutMs)]);
+    let started = false;
+    const download = () => {
+      started = true;
+      return sendRegister(res, {
+        method: req.method === 'HEAD' ? 'HEAD' : 'GET',
+        reader,
+        selection,
+        clock: { now: () => new Date(), timeZone: options.timeZone },
+        redactPii: options.redactPii,
+        maxSheets: options.exportMaxSheets,
+        signal: gone.signal,
+      });
+    };
+    try {
+      await readInSlots(admitted.bookReads, download, waiting, options.timeoutMs);
+    } catch (error) {
+      if (started || gone.signal.aborted) throw error;
+      plainText(res, 503, DOWNLOAD_TEXT.busy, { 'Retry-After': '5' });
+    } finally {
+      admitted.release();
+    }
   };
 
   const answerSignIn = (req: IncomingMessage, res: ServerResponse, signIn: SignIn) => {
@@ -263,16 +337,19 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   const http = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
     const started = performance.now();
     const path = pathOf(req.url);
-    // A path is the client's text: one holding a key (a key pasted into the URL) is not written to the log.
-    const logged = holdsKeyShape(path) ? '(a path that looks like it holds an API key)' : path;
+    const exportLink = path === EXPORTS_PATH.slice(0, -1) || path.startsWith(EXPORTS_PATH);
+    // A path is the client's text: one holding a key (a key pasted into the URL) is not written to
+    // the log, nor an export link's token, which opens a register until it expires.
+    const logged = exportLink ? '/exports/(link)' : holdsKeyShape(path) ? '(a path that looks like it holds an API key)' : path;
     res.on('close', () => log.debug('http', { method: req.method, path: logged, status: res.statusCode, ms: Math.round(performance.now() - started) }));
     let answering: Promise<void> | void;
     if (path === '/mcp') answering = answerMcp(req, res);
+    else if (exportLink) answering = answerExport(req, res, path);
     else if (signIn?.answers(path)) answering = answerSignIn(req, res, signIn);
     else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) answering = answerHealth(res);
     else answering = json(res, 404, { error: 'Not Found: the MCP endpoint is POST /mcp; health is GET /healthz.' });
     void Promise.resolve(answering).catch((error: unknown) => {
-      log.error(`answering ${req.method} ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      log.error(`answering ${req.method} ${logged} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (!res.headersSent) rpcError(res, 500, 'Internal Server Error: see the server log.');
       else res.destroy();
     });
@@ -284,6 +361,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   });
   const { port } = http.address() as AddressInfo;
   const hostInUrl = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
+  listeningOrigin = `http://${hostInUrl}:${port}`;
   if (settings.signIn !== undefined) {
     const { createSignIn } = await import('./sign-in/sign-in.js');
     signIn = createSignIn({
@@ -327,6 +405,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
 function pathOf(url: string | undefined): string {
   const path = (url ?? '/').split('?')[0]!;
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** http://<Host> when the Host header names an origin (a name or address, and a port), else undefined. */
+function hostOrigin(host: string | undefined): string | undefined {
+  if (host === undefined || !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(host) || !URL.canParse(`http://${host}`)) return undefined;
+  return new URL(`http://${host}`).origin;
 }
 
 function listen(http: Server, host: string, port: number): Promise<void> {

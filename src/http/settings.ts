@@ -13,6 +13,14 @@ export interface HttpSettings {
   shutdownGraceMs: number;
   /** The Redis server replicas share their state in (COMPLAINTS_HTTP_STATE_URL); undefined: this process's memory. */
   stateUrl: string | undefined;
+  /**
+   * The origin clients reach the server at (COMPLAINTS_HTTP_PUBLIC_URL, https://mcp.example.com): the
+   * sign-in's issuer and the origin of export links. Undefined: the sign-in's is the address it listens
+   * on, and a link's the Host its request came to.
+   */
+  publicUrl: string | undefined;
+  /** How long an export link opens (COMPLAINTS_HTTP_EXPORT_LINK_MINUTES). */
+  exportLinkMinutes: number;
   /** The OAuth sign-in, on when COMPLAINTS_HTTP_TOKEN_SECRET is set. */
   signIn: SignInSettings | undefined;
   /** Settings that cannot be used; the server does not start while there are any. */
@@ -22,7 +30,7 @@ export interface HttpSettings {
 export interface SignInSettings {
   /** The first seals tokens; all open them. */
   secrets: string[];
-  /** The origin clients reach the server at (https://mcp.example.com); undefined: the address it listens on (loopback only). */
+  /** HttpSettings.publicUrl; undefined: the address it listens on (loopback only). */
   publicUrl: string | undefined;
   /** Client metadata documents may be fetched from loopback and private addresses (tests, internal clients). */
   allowPrivateClientMetadata: boolean;
@@ -31,7 +39,7 @@ export interface SignInSettings {
 /** A secret shorter than this is too easy to guess: 32 characters of base64 are 192 bits. */
 export const MIN_SECRET_LENGTH = 32;
 
-export const HTTP_DEFAULTS = { maxInFlight: 64, maxInFlightPerKey: 8, shutdownGraceMs: 10_000 } as const;
+export const HTTP_DEFAULTS = { maxInFlight: 64, maxInFlightPerKey: 8, shutdownGraceMs: 10_000, exportLinkMinutes: 15 } as const;
 /** A request body above this is refused (413): an MCP request is a few hundred bytes. */
 export const MAX_REQUEST_BODY_BYTES = 256 * 1024;
 
@@ -68,17 +76,60 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
   const total = count('COMPLAINTS_HTTP_MAX_IN_FLIGHT', HTTP_DEFAULTS.maxInFlight, 100_000);
   const perKey = count('COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY', HTTP_DEFAULTS.maxInFlightPerKey, 100_000);
   const shutdownGraceMs = count('COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS', HTTP_DEFAULTS.shutdownGraceMs, 600_000);
+  // A day at most: a link is for the download that follows the answer, not for keeping.
+  const exportLinkMinutes = count('COMPLAINTS_HTTP_EXPORT_LINK_MINUTES', HTTP_DEFAULTS.exportLinkMinutes, 1440);
 
   const rawStateUrl = setting('COMPLAINTS_HTTP_STATE_URL');
   const stateProblem = rawStateUrl === undefined ? undefined : redisUrlProblem(rawStateUrl);
   if (stateProblem !== undefined) problems.push(stateProblem);
   const stateUrl = stateProblem === undefined ? rawStateUrl : undefined;
-  const signIn = readSignIn(setting, secrets, bindHost, problems, got, key);
+  const rawUrl = setting('COMPLAINTS_HTTP_PUBLIC_URL');
+  const publicUrl = readPublicUrl(rawUrl, problems, got, key);
+  const signIn = readSignIn(setting, secrets, bindHost, problems, got, publicUrl);
   // Bound to loopback behind a proxy, the public name is the Host that arrives: answer to it too.
-  const publicHost = signIn?.publicUrl === undefined ? undefined : new URL(signIn.publicUrl).host;
+  const publicHost = publicUrl === undefined ? undefined : new URL(publicUrl).host;
   const hostList = hosts ?? (publicHost !== undefined && isLoopbackHost(bindHost) ? [...LOOPBACK_NAMES, publicHost] : undefined);
 
-  return { allowLists: allowLists(bindHost, hostList, origins), caps: { total, perKey }, shutdownGraceMs, stateUrl, signIn, problems };
+  return {
+    allowLists: allowLists(bindHost, hostList, origins),
+    caps: { total, perKey },
+    shutdownGraceMs,
+    stateUrl,
+    publicUrl,
+    exportLinkMinutes,
+    signIn,
+    problems,
+  };
+}
+
+/** COMPLAINTS_HTTP_PUBLIC_URL: an origin, https (http for loopback), never a key; undefined when unset or unusable (a problem then). */
+function readPublicUrl(rawUrl: string | undefined, problems: string[], got: (value: string) => string, key: string | undefined): string | undefined {
+  if (rawUrl === undefined) return undefined;
+  if (holdsKnownKey(rawUrl, key)) {
+    // Published to every client (the sign-in's issuer, every export link), and asked of the DNS: never a key, in any form.
+    problems.push(
+      'COMPLAINTS_HTTP_PUBLIC_URL must not hold an API key (it holds a value that looks like one; it is not shown): set it to the https origin clients reach this server at, such as "https://mcp.example.com".',
+    );
+    return undefined;
+  }
+  const url = URL.canParse(rawUrl) ? new URL(rawUrl) : undefined;
+  const loopbackHttp = url?.protocol === 'http:' && isLoopbackHost(url.hostname);
+  if (
+    url === undefined ||
+    (url.protocol !== 'https:' && !loopbackHttp) ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    url.username !== '' ||
+    url.password !== '' ||
+    /[?#]/.test(rawUrl)
+  ) {
+    problems.push(
+      `COMPLAINTS_HTTP_PUBLIC_URL must be the https origin clients reach this server at, such as "https://mcp.example.com": no path, query or user name, and http:// only for a loopback address (${got(rawUrl)}).`,
+    );
+    return undefined;
+  }
+  return url.origin;
 }
 
 function readSignIn(
@@ -87,21 +138,16 @@ function readSignIn(
   bindHost: string,
   problems: string[],
   got: (value: string) => string,
-  key: string | undefined,
+  /** The public URL read: undefined when unset, or set and unusable (a problem already). */
+  publicUrl: string | undefined,
 ): SignInSettings | undefined {
   const rawSecrets = setting('COMPLAINTS_HTTP_TOKEN_SECRET');
-  const rawUrl = setting('COMPLAINTS_HTTP_PUBLIC_URL');
   const rawPrivate = setting('COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA');
   if (rawSecrets === undefined) {
-    for (const [name, value] of [
-      ['COMPLAINTS_HTTP_PUBLIC_URL', rawUrl],
-      ['COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA', rawPrivate],
-    ] as const) {
-      if (value !== undefined)
-        problems.push(
-          `${name} is a sign-in setting, and sign-in is off (COMPLAINTS_HTTP_TOKEN_SECRET is unset or empty): set the secret to turn it on, or unset ${name}.`,
-        );
-    }
+    if (rawPrivate !== undefined)
+      problems.push(
+        'COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA is a sign-in setting, and sign-in is off (COMPLAINTS_HTTP_TOKEN_SECRET is unset or empty): set the secret to turn it on, or unset COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA.',
+      );
     return undefined;
   }
   // The secrets are never quoted back: a message may reach a log.
@@ -111,30 +157,7 @@ function readSignIn(
     );
   }
 
-  let publicUrl: string | undefined;
-  if (rawUrl !== undefined && holdsKnownKey(rawUrl, key)) {
-    // Published to every client as the sign-in's issuer, and asked of the DNS: never a key, in any form.
-    problems.push(
-      'COMPLAINTS_HTTP_PUBLIC_URL must not hold an API key (it holds a value that looks like one; it is not shown): set it to the https origin clients reach this server at, such as "https://mcp.example.com".',
-    );
-  } else if (rawUrl !== undefined) {
-    const url = URL.canParse(rawUrl) ? new URL(rawUrl) : undefined;
-    const loopbackHttp = url?.protocol === 'http:' && isLoopbackHost(url.hostname);
-    if (
-      url === undefined ||
-      (url.protocol !== 'https:' && !loopbackHttp) ||
-      url.pathname !== '/' ||
-      url.search !== '' ||
-      url.hash !== '' ||
-      url.username !== '' ||
-      url.password !== '' ||
-      /[?#]/.test(rawUrl)
-    ) {
-      problems.push(
-        `COMPLAINTS_HTTP_PUBLIC_URL must be the https origin clients reach this server at, such as "https://mcp.example.com": no path, query or user name, and http:// only for a loopback address (${got(rawUrl)}).`,
-      );
-    } else publicUrl = url.origin;
-  } else if (!isLoopbackHost(bindHost)) {
+  if (setting('COMPLAINTS_HTTP_PUBLIC_URL') === undefined && !isLoopbackHost(bindHost)) {
     problems.push(
       'COMPLAINTS_HTTP_PUBLIC_URL is required for sign-in on a server that listens beyond loopback: set it to the https origin clients reach it at, such as "https://mcp.example.com".',
     );

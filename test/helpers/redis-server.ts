@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import { findProgram, type ProgramFound, type RequiredProgram } from './required-program.js';
 
 /** The test files that start a redis-server. */
-export const REDIS_TEST_FILES = ['test/http/state/redis-state.test.ts', 'test/e2e/replicas.test.ts', 'test/e2e/store-abort.test.ts'] as const;
+export const REDIS_TEST_FILES = [
+  'test/http/state/redis-state.test.ts',
+  'test/e2e/replicas.test.ts',
+  'test/e2e/store-abort.test.ts',
+  'test/e2e/http-export-replicas.test.ts',
+] as const;
 
 /** Where vitest.config.ts leaves the line saying the Redis tests were skipped, for test/global-setup.ts to print at the end. */
 export const REDIS_SKIP_NOTE = 'COMPLAINTS_TESTS_REDIS_SKIPPED';

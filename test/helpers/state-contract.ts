@@ -208,6 +208,43 @@ export function describeStateContract(name: string, make: MakeState): void {
       });
     });
 
+    describe('export links', () => {
+      it('an entry is read back under its id until it ends; another id reads nothing', async () => {
+        const store = await state();
+        const id = unique('link');
+        const member = unique('member');
+        expect(await store.readExportLink(id)).toBeUndefined();
+        await store.saveExportLink({ id, member, entry: '{"sealed":"abc"}', until: nowSeconds() + 120 });
+        expect(await store.readExportLink(id)).toBe('{"sealed":"abc"}');
+        expect(await store.readExportLink(`${id}x`)).toBeUndefined();
+        expect(await store.readExportLink(unique('link'))).toBeUndefined();
+      });
+
+      it('an entry is gone once it has ended (the store also keeps it at most a margin longer)', async () => {
+        const clock = movableClock();
+        const store = await state(clock.now);
+        const id = unique('link');
+        const until = Math.floor(clock.now() / 1000) + 1;
+        await store.saveExportLink({ id, member: unique('member'), entry: 'entry', until });
+        expect(await store.readExportLink(id)).toBe('entry');
+        // Memory ends it by the app's clock; Redis keeps it a margin longer (the link checks its
+        // end itself, by the app's clock, and that is the test of export-links.ts).
+        clock.advance(2000);
+        if (store.kind === 'memory') expect(await store.readExportLink(id)).toBeUndefined();
+      });
+
+      it('entries are apart, and saving one again replaces it', async () => {
+        const store = await state();
+        const member = unique('member');
+        const [one, two] = [unique('link'), unique('link')];
+        await store.saveExportLink({ id: one, member, entry: 'one', until: nowSeconds() + 120 });
+        await store.saveExportLink({ id: two, member, entry: 'two', until: nowSeconds() + 120 });
+        await store.saveExportLink({ id: one, member, entry: 'one again', until: nowSeconds() + 120 });
+        expect(await store.readExportLink(one)).toBe('one again');
+        expect(await store.readExportLink(two)).toBe('two');
+      });
+    });
+
     it('answers reachable', async () => {
       expect(await (await state()).reachable()).toBe(true);
     });

@@ -381,6 +381,8 @@ describe('loadHttpSettings', () => {
     expect(settings.problems).toEqual([]);
     expect(settings.caps).toEqual({ total: HTTP_DEFAULTS.maxInFlight, perKey: HTTP_DEFAULTS.maxInFlightPerKey });
     expect(settings.shutdownGraceMs).toBe(HTTP_DEFAULTS.shutdownGraceMs);
+    expect(settings.exportLinkMinutes).toBe(15);
+    expect(settings.publicUrl).toBeUndefined();
     expect([...settings.allowLists.hosts!]).toEqual(['localhost', '127.0.0.1', '[::1]']);
     expect(loadHttpSettings({}, '0.0.0.0').allowLists.hosts).toBeUndefined();
   });
@@ -393,6 +395,8 @@ describe('loadHttpSettings', () => {
         COMPLAINTS_HTTP_MAX_IN_FLIGHT: '200',
         COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY: '4',
         COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS: '25000',
+        COMPLAINTS_HTTP_EXPORT_LINK_MINUTES: '1440',
+        COMPLAINTS_HTTP_PUBLIC_URL: 'https://mcp.example.com',
       },
       '0.0.0.0',
     );
@@ -401,6 +405,10 @@ describe('loadHttpSettings', () => {
     expect([...settings.allowLists.origins]).toEqual(['https://app.example.com']);
     expect(settings.caps).toEqual({ total: 200, perKey: 4 });
     expect(settings.shutdownGraceMs).toBe(25_000);
+    expect(settings.exportLinkMinutes).toBe(1440);
+    // Without sign-in, the public URL names the origin of export links.
+    expect(settings.publicUrl).toBe('https://mcp.example.com');
+    expect(settings.signIn).toBeUndefined();
   });
 
   it.each([
@@ -410,6 +418,10 @@ describe('loadHttpSettings', () => {
     ['COMPLAINTS_HTTP_MAX_IN_FLIGHT', '0'],
     ['COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY', '2.5'],
     ['COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS', '-1'],
+    ['COMPLAINTS_HTTP_EXPORT_LINK_MINUTES', '0'],
+    ['COMPLAINTS_HTTP_EXPORT_LINK_MINUTES', '1441'],
+    ['COMPLAINTS_HTTP_EXPORT_LINK_MINUTES', '15m'],
+    ['COMPLAINTS_HTTP_PUBLIC_URL', 'http://mcp.example.com'],
   ])('names %s=%j as a problem', (name, value) => {
     const { problems } = loadHttpSettings({ [name]: value }, '127.0.0.1');
     expect(problems).toHaveLength(1);

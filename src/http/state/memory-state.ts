@@ -2,6 +2,7 @@
 // never fails: every method answers from memory. With several replicas each would remember alone,
 // which is what COMPLAINTS_HTTP_STATE_URL (redis-state.ts) is for.
 import { GRANT_MEMORY_BOUNDS, GrantMemory, type GrantMemoryBounds } from './grant-memory.js';
+import { LINK_MEMORY_BOUNDS, LinkMemory, type LinkMemoryBounds } from './link-memory.js';
 import { type HitCount, heldSlots, type Owner, type RefreshTake, type SharedState, type SlotHold, type Taken, type TokenOrigin } from './shared-state.js';
 import { VERIFIED_KEYS, VerifiedKeys } from './verified-keys.js';
 
@@ -9,6 +10,7 @@ export interface MemoryStateOptions {
   /** Milliseconds since the epoch (tests move it). */
   now?: () => number;
   bounds?: GrantMemoryBounds;
+  linkBounds?: LinkMemoryBounds;
 }
 
 /** Rate counters kept before the ended windows are swept out. */
@@ -21,12 +23,19 @@ export class MemoryState implements SharedState {
   private readonly accepted: VerifiedKeys;
   private readonly counters = new Map<string, HitCount>();
   private readonly slots = new Map<string, number>();
+  private readonly links: LinkMemory;
 
   constructor(options: MemoryStateOptions = {}) {
     const now = options.now ?? Date.now;
     this.now = now;
     this.grants = new GrantMemory(() => Math.floor(now() / 1000), options.bounds ?? GRANT_MEMORY_BOUNDS);
     this.accepted = new VerifiedKeys({ ...VERIFIED_KEYS, now });
+    this.links = new LinkMemory(() => Math.floor(now() / 1000), options.linkBounds ?? LINK_MEMORY_BOUNDS);
+  }
+
+  /** How many export links are kept, for the tests of the bounds. */
+  get exportLinks(): number {
+    return this.links.size;
   }
 
   /** How many sign-in entries are kept, for the tests of the bounds. */
@@ -83,6 +92,14 @@ export class MemoryState implements SharedState {
 
   async heard(member: string, status: number): Promise<void> {
     this.accepted.heard(member, status);
+  }
+
+  async saveExportLink(link: { id: string; member: string; entry: string; until: number }): Promise<void> {
+    this.links.save(link.id, link.member, link.entry, link.until);
+  }
+
+  async readExportLink(id: string): Promise<string | undefined> {
+    return this.links.read(id);
   }
 
   async reachable(): Promise<boolean> {

@@ -5,7 +5,8 @@
 //   against the cap) is one command or one Lua script, so two replicas asking at once cannot both win.
 //   Scripts decide by the app's clock, passed in, so that every replica decides alike.
 // - Cluster-ready: the keys of one grant share the hash tag {g:<grant>}, those of one member
-//   {m:<member>}, so a script only ever touches keys of one hash slot.
+//   {m:<member>}, so a script only ever touches keys of one hash slot; an export link's entry is
+//   {x:<hash of its token>}.
 // - Every key expires: nothing is kept longer than the token, window or lease it stands for (by the
 //   app's clock, as a time to live: Redis's own clock may be ahead of the replicas').
 // - Bounded per member: a member holds at most GRANT_MEMORY_BOUNDS.perMember renewals and
@@ -64,6 +65,7 @@ const KEY_PREFIX = 'cbm:';
 const grantKey = (grant: string, what: string) => `${KEY_PREFIX}{g:${grant}}:${what}`;
 const memberKey = (member: string, what: string) => `${KEY_PREFIX}{m:${member}}:${what}`;
 const hitsKey = (counter: string) => `${KEY_PREFIX}hits:${counter}`;
+const linkKey = (id: string) => `${KEY_PREFIX}{x:${id}}`;
 
 /**
  * Seconds a key outlives what it protects: the replicas' clocks may differ by as much, and a key kept
@@ -139,6 +141,16 @@ class RedisState implements SharedState {
     await this.signIn(['DEL', hitsKey(counter)]);
   }
 
+  async saveExportLink(link: { id: string; member: string; entry: string; until: number }): Promise<void> {
+    // Kept a margin past the link's end; the link itself checks its end by the app's clock.
+    await this.signIn(['SET', linkKey(link.id), link.entry, 'EX', String(this.timeToLive(link.until))]);
+  }
+
+  async readExportLink(id: string): Promise<string | undefined> {
+    const entry = await this.signIn(['GET', linkKey(id)]);
+    return typeof entry === 'string' ? entry : undefined;
+  }
+
   async holdSlots(member: string, slots: number, limit: number): Promise<SlotHold> {
     const granted: SlotHold = { ok: true, release: async () => {} };
     if (!this.link.reachable) return granted;
@@ -202,7 +214,7 @@ class RedisState implements SharedState {
     return (await this.signInScript('claim', [memberKey(member, kind)], args)) === 1;
   }
 
-  /** A sign-in command: StoreUnavailable at once while the store does not answer, or when it does not now. */
+  /** A command that fails closed (the sign-in's, the export links'): StoreUnavailable at once while the store does not answer, or when it does not now. */
   private signIn(command: string[]): Promise<unknown> {
     return this.forSignIn((send) => send(command));
   }

@@ -7,7 +7,9 @@
 // Two kinds of methods, by what a store that does not answer may cost:
 // - the sign-in's (codes, revocations, refreshes, rate counters) fail closed: they throw
 //   StoreUnavailable, and a request that needs them is refused (503) rather than let through on a
-//   guess, since a guess could accept a replayed code or a revoked token;
+//   guess, since a guess could accept a replayed code or a revoked token; so do the export links'
+//   (saveExportLink, readExportLink): a link that could not be kept is not given, and one that
+//   cannot be read now answers 503, not "not found";
 // - the members' (the per-key cap, accepted keys) never throw: without the store they answer from
 //   this replica's own memory, so that a member's own `or_` key keeps working through an outage.
 
@@ -116,6 +118,14 @@ export interface SharedState {
   isAccepted(member: string): Promise<boolean>;
   /** What the service answered for the member's key: a 2xx remembers it, a 401 forgets it. Never throws. */
   heard(member: string, status: number): Promise<void>;
+
+  /**
+   * Keeps an export link's entry (http/export-links.ts: sealed, under the hash of the link's token)
+   * until `until` (seconds, by the app's clock), charged to `member`. Throws StoreUnavailable.
+   */
+  saveExportLink(link: { id: string; member: string; entry: string; until: number }): Promise<void>;
+  /** The entry kept under `id`; undefined when there is none (never kept, expired, or dropped). Throws StoreUnavailable. */
+  readExportLink(id: string): Promise<string | undefined>;
 
   /** Whether the store answers now (always, in memory). */
   reachable(): Promise<boolean>;

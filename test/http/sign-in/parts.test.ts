@@ -55,9 +55,22 @@ describe('sign-in settings', () => {
   });
 
   it('call a sign-in setting without a secret a problem, not a silent no-op', () => {
-    const { problems } = loadHttpSettings({ COMPLAINTS_HTTP_PUBLIC_URL: 'https://mcp.example.com' }, '127.0.0.1');
+    const { problems } = loadHttpSettings({ COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA: 'true' }, '127.0.0.1');
     expect(problems).toEqual([
-      expect.stringMatching(/^COMPLAINTS_HTTP_PUBLIC_URL is a sign-in setting, and sign-in is off \(COMPLAINTS_HTTP_TOKEN_SECRET is unset or empty\)/),
+      expect.stringMatching(
+        /^COMPLAINTS_HTTP_ALLOW_PRIVATE_CLIENT_METADATA is a sign-in setting, and sign-in is off \(COMPLAINTS_HTTP_TOKEN_SECRET is unset or empty\)/,
+      ),
+    ]);
+  });
+
+  it('take the public URL without sign-in (the origin of export links), with the same checks', () => {
+    const off = loadHttpSettings({ COMPLAINTS_HTTP_PUBLIC_URL: 'https://mcp.example.com/' }, '127.0.0.1');
+    expect(off.problems).toEqual([]);
+    expect(off.signIn).toBeUndefined();
+    expect(off.publicUrl).toBe('https://mcp.example.com');
+    expect([...off.allowLists.hosts!]).toContain('mcp.example.com');
+    expect(loadHttpSettings({ COMPLAINTS_HTTP_PUBLIC_URL: 'https://mcp.example.com/exports' }, '0.0.0.0').problems).toEqual([
+      expect.stringMatching(/^COMPLAINTS_HTTP_PUBLIC_URL must be the https origin/),
     ]);
   });
 

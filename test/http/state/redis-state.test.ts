@@ -227,6 +227,9 @@ describe('an outage', () => {
       await expect(state.isRevoked({ grant: unique('grant'), member, issuedAt: nowSeconds() })).rejects.toThrow(StoreUnavailable);
       await expect(state.countHit(unique('counter'), 60_000)).rejects.toThrow(StoreUnavailable);
       await expect(state.forgetHits(unique('counter'))).rejects.toThrow(StoreUnavailable);
+      // An export link is neither given nor opened on a guess.
+      await expect(state.saveExportLink({ id: unique('link'), member, entry: 'entry', until: nowSeconds() + 60 })).rejects.toThrow(StoreUnavailable);
+      await expect(state.readExportLink(unique('link'))).rejects.toThrow(StoreUnavailable);
       expect(await state.reachable()).toBe(false);
 
       // The members' methods answer from this replica's memory.
@@ -442,6 +445,23 @@ describe('clocks, as Redis keeps them', () => {
       await admin.close().catch(() => undefined);
     }
   });
+
+  it("keeps an export link's entry for its time left by the app's clock and the margin, no longer", async () => {
+    const admin = createClient({ url: redis.url });
+    admin.on('error', () => {});
+    await admin.connect();
+    const state = await openRedisState(redis.url);
+    try {
+      const id = unique('link');
+      await state.saveExportLink({ id, member: unique('member'), entry: 'entry', until: nowSeconds() + 900 });
+      const ttl = await admin.ttl(`cbm:{x:${id}}`);
+      expect(ttl).toBeGreaterThan(900);
+      expect(ttl).toBeLessThanOrEqual(960);
+    } finally {
+      await state.close();
+      await admin.close().catch(() => undefined);
+    }
+  });
 });
 
 describe('bounds', () => {
@@ -494,6 +514,8 @@ describe('keys', () => {
     await state.countHit(unique('counter'), 60_000, -1);
     await state.holdSlots(member, 2, 5);
     await state.heard(member, 200);
+    const link = unique('link');
+    await state.saveExportLink({ id: link, member, entry: 'entry', until: nowSeconds() + 900 });
     await state.close();
 
     const client = createClient({ url: redis.url });
@@ -506,6 +528,7 @@ describe('keys', () => {
       expect(keys).toContain(`cbm:{m:${member}}:accepted`);
       expect(keys).toContain(`cbm:{g:${grant}}:refresh`);
       expect(keys).toContain(`cbm:{g:${grant}}:revoked`);
+      expect(keys).toContain(`cbm:{x:${link}}`);
       const ttls = await Promise.all(keys.map(async (key) => [key, await client.pTTL(key)] as const));
       // -2: expired since listed; -1 would be a key kept for ever.
       expect(ttls.filter(([, ttl]) => ttl === -1)).toEqual([]);
