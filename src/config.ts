@@ -196,7 +196,8 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   // Nor does the export folder: the other tools work without it, and a register says why it was not
   // written. A value holding the key is kept as "" (relative: refused where a register is written,
   // never quoted); a relative one as given, to be refused there by name.
-  const rawExportDir = setting('COMPLAINTS_EXPORT_DIR');
+  // serve --http writes no file (registers are download links): its setting is not read.
+  const rawExportDir = keyFrom === 'request' ? undefined : setting('COMPLAINTS_EXPORT_DIR');
   let exportDir = rawExportDir === undefined ? undefined : absolutePath(rawExportDir);
   if (
     rawExportDir !== undefined &&

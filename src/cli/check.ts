@@ -3,7 +3,7 @@
 // accepted, the permission is there, and how many records the key sees. The exit code says which
 // failed first, so that a script (or a person) can tell without reading. The answer guide's problems are
 // said too, as warnings: they never stop a tool call, so they do not change the exit code.
-import { stat } from 'node:fs/promises';
+import { access, constants, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { lazyApiClient } from '../api/lazy-client.js';
 import { VERDICT_LABELS, verdictOf } from '../api/verdict.js';
@@ -69,13 +69,27 @@ async function shownGuide(raw: string | undefined, path: string | undefined, key
   return `${shownGuidePath(path)}${size}`;
 }
 
-/** Where export_complaints writes registers: the folder set, or the default it falls back on, and whether it is there. */
-async function shownExportFolder(folder: string | undefined, key: string | undefined): Promise<string> {
-  if (folder === undefined) return `(not set: ${await defaultExportFolder()})`;
-  if (folder === '' || holdsKnownKey(folder, key)) return '(not shown: it holds a value that looks like an API key)';
-  if (!isAbsolute(folder)) return '(not valid: see below)';
+/**
+ * Where export_complaints writes registers: the folder set, or the default it falls back on; and,
+ * when registers cannot be written there, why, for a `!` line (a warning: the other tools work).
+ */
+async function exportFolderLine(folder: string | undefined, key: string | undefined): Promise<{ shown: string; problem?: string }> {
+  if (folder === undefined) return { shown: `(not set: ${await defaultExportFolder()})` };
+  if (folder === '' || holdsKnownKey(folder, key)) return { shown: '(not shown: it holds a value that looks like an API key)' };
+  if (!isAbsolute(folder)) return { shown: '(not valid: see below)' };
   const found = await stat(folder).catch(() => undefined);
-  return found?.isDirectory() ? folder : `${folder} (no such folder: registers cannot be written)`;
+  const writable =
+    found?.isDirectory() === true &&
+    (await access(folder, constants.W_OK).then(
+      () => true,
+      () => false,
+    ));
+  if (writable) return { shown: folder };
+  const why = found === undefined ? 'there is no such folder' : !found.isDirectory() ? 'it is a file, not a folder' : 'this user may not write in it';
+  return {
+    shown: `${folder} (not usable: see below)`,
+    problem: `COMPLAINTS_EXPORT_DIR names ${folder}, but ${why}: export_complaints writes no register until it names a folder you can write to.`,
+  };
 }
 
 export async function runCheck(env: Record<string, string | undefined>, print: (line: string) => void): Promise<number> {
@@ -96,10 +110,12 @@ export async function runCheck(env: Record<string, string | undefined>, print: (
   const guidePath = config.answerGuide;
   const guide = guidePath === undefined ? undefined : await readAnswerGuide(guidePath);
   setting('COMPLAINTS_ANSWER_GUIDE', await shownGuide(env.COMPLAINTS_ANSWER_GUIDE?.trim(), guidePath, rawKey, guide));
-  setting('COMPLAINTS_EXPORT_DIR', await shownExportFolder(config.exportDir, rawKey));
+  const exportFolder = await exportFolderLine(config.exportDir, rawKey);
+  setting('COMPLAINTS_EXPORT_DIR', exportFolder.shown);
   setting('COMPLAINTS_MAX_SHEETS', String(config.exportMaxSheets));
   // The same warnings the server logs at start: ignored settings, which do not stop the check.
   for (const warning of config.warnings) print(`! ${warning}`);
+  if (exportFolder.problem !== undefined) print(`! ${exportFolder.problem}`);
   // A relative path's warning above says it already.
   const guideWarned = config.warnings.some((warning) => warning.startsWith('COMPLAINTS_ANSWER_GUIDE '));
   if (guidePath !== undefined && guide !== undefined && 'problem' in guide && !guideWarned) {

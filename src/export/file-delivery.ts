@@ -4,7 +4,7 @@
 // that fails or is cancelled removes what it wrote.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, unlinkSync, type WriteStream } from 'node:fs';
 import { constants, copyFile, link, stat, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -19,6 +19,28 @@ import { countWithin } from './selection.js';
 const DOWNLOADS = ['Downloads', 'Descargas'];
 /** Names tried for one register: "name.csv", "name-2.csv", ... */
 const MOST_NAMES = 100;
+
+/**
+ * Drafts being written now. A server stopped mid-register (the client closed it, gave up waiting, or
+ * a signal) removes them as it exits; only a killed process leaves one, named as incomplete.
+ */
+const DRAFTS = new Set<string>();
+let removedAtExit = false;
+function keepDraft(path: string): void {
+  if (!removedAtExit) {
+    removedAtExit = true;
+    process.once('exit', () => {
+      for (const draft of DRAFTS) {
+        try {
+          unlinkSync(draft);
+        } catch {
+          // Gone already, or never made: nothing to remove.
+        }
+      }
+    });
+  }
+  DRAFTS.add(path);
+}
 
 /** The folder registers go to when COMPLAINTS_EXPORT_DIR is unset: Downloads where it exists, else home. */
 export async function defaultExportFolder(home = homedir()): Promise<string> {
@@ -36,7 +58,8 @@ export function fileDelivery(settings: { exportDir: string | undefined; maxSheet
       const reader = await context.api();
       const counted = await countWithin(reader, selection, settings.maxSheets, context.signal);
       const draft = join(folder, `${registerFileName(selection).slice(0, -'.csv'.length)}.${randomBytes(4).toString('hex')}.${INCOMPLETE[selection.language]}`);
-      const file = await openNew(draft);
+      const file = await openNew(draft, folder);
+      keepDraft(draft);
       // A failed write (a full disk) is the register's failure, said at the next piece; and once the
       // register has failed, a piece still on its way is not written.
       let failure: Error | undefined;
@@ -78,7 +101,9 @@ export function fileDelivery(settings: { exportDir: string | undefined; maxSheet
           await once(file, 'close').catch(() => undefined);
         }
         await unlink(draft).catch(() => undefined);
-        throw error;
+        throw writeFailure(error, folder);
+      } finally {
+        DRAFTS.delete(draft);
       }
     },
   };
@@ -104,16 +129,34 @@ async function isFolder(path: string): Promise<boolean> {
 }
 
 /** A new file at `path`, failing if one is there; a folder that cannot be written to is said so. */
-async function openNew(path: string): Promise<WriteStream> {
+async function openNew(path: string, folder: string): Promise<WriteStream> {
   const file = createWriteStream(path, { flags: 'wx' });
   try {
     await once(file, 'open');
     return file;
   } catch (error) {
-    throw new UserFacingError(
-      `The register could not be written to ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}. Set COMPLAINTS_EXPORT_DIR to a folder you can write to.`,
-    );
+    throw writeFailure(error, folder);
   }
+}
+
+/** Why a file system refused, in words; other errors pass as they are. */
+const REFUSALS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'a read-only file system',
+  ENOSPC: 'no space left on the disk',
+  EDQUOT: 'the disk quota is used up',
+  ENOENT: 'the folder is gone',
+  ENOTDIR: 'not a folder',
+};
+
+/** A file system's refusal as the member reads it: the folder and why, in words. */
+function writeFailure(error: unknown, folder: string): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === undefined || !Object.hasOwn(REFUSALS, code)) return error;
+  return new UserFacingError(
+    `The register could not be written in ${folder} (${REFUSALS[code]}): set COMPLAINTS_EXPORT_DIR to a folder you can write to, or free some space.`,
+  );
 }
 
 /** Waits for the file to take more, or for the call to end (the writer then stops at its next check). */

@@ -35,7 +35,11 @@ export function registerFileName(selection: ExportSelection, storeName?: string)
   if (status !== undefined) parts.push(status);
   const type = selection.type === undefined ? undefined : words.types[selection.type];
   if (type !== undefined) parts.push(type);
-  if (selection.storeId !== undefined) parts.push(`${words.store}-${slug(storeName ?? '') || slug(selection.storeId.slice(0, 8))}`);
+  if (selection.storeId !== undefined) {
+    const store = slug(storeName ?? '') || slug(selection.storeId.slice(0, 8));
+    // "Tienda Arequipa Centro" names itself a store already.
+    parts.push(/^(tienda|store)-/.test(store) ? store : `${words.store}-${store}`);
+  }
   if (selection.sheets) parts.push(words.sheets);
   return `${parts.join('_')}.csv`;
 }

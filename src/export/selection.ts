@@ -58,7 +58,8 @@ export function mostRecords(selection: ExportSelection, maxSheets: number): numb
 /** Refuses, before anything is read, a selection larger than a register holds, and says how to split it. */
 export function tooManyRecords(total: number, selection: ExportSelection, maxSheets: number): UserFacingError {
   const count = total.toLocaleString('en-US');
-  const split = 'Split it: by month (from and to, or period), by store (storeId; complaints_overview lists the stores), by type or by status.';
+  const split =
+    'Split it into smaller selections: fewer filing days (from and to: a month, a week), one store (storeId; complaints_overview lists the stores), one type or one status.';
   if (selection.sheets) {
     return new UserFacingError(
       `The selection holds ${count} records; whole sheets (details: true) are written for at most ${maxSheets.toLocaleString('en-US')} a call (COMPLAINTS_MAX_SHEETS), one request each. ${split} Or leave details out: the register alone goes to ${MAX_REGISTER_ROWS.toLocaleString('en-US')} rows.`,

@@ -1,7 +1,7 @@
 // export_complaints' answer and text: where the register is, how many rows it holds or the selection
 // holds now, its selection and columns, and what to tell the member. The model never reads the file.
 import type { ExportAnswer } from '../contract/export-answer.js';
-import { plural } from './fields.js';
+import { plural, timeIn } from './fields.js';
 
 export interface ExportFacts {
   delivered:
@@ -19,7 +19,7 @@ export function toExportAnswer({ delivered, sheets, selection, columns }: Export
   const note = moved
     ? 'Records were filed or answered while the book was read, three times over: one of them may be missing. Export again in a few minutes for a settled register.'
     : records === 0
-      ? 'No record matches this selection: the register holds its header only.'
+      ? `No record matches this selection: the register holds its header only.${selection.storeId === undefined ? '' : ' A storeId that names no store, or one this key cannot see, matches nothing: complaints_overview lists the stores by id.'}`
       : undefined;
   return {
     delivery: delivered.kind,
@@ -53,7 +53,7 @@ export function formatExportText(answer: ExportAnswer, facts: ExportFacts): stri
       ? [`Register written: ${facts.delivered.path}`, `${plural(facts.delivered.rows, 'row')} after the header, one per record: ${what}.`, `${kind}.`]
       : [
           `Register ready to download: ${facts.delivered.url}`,
-          `The link opens in a browser, without the API key, for ${facts.delivered.minutes} minutes (until ${answer.expiresAt}); it reads the book when opened, as the member who asked.`,
+          `The link opens in a browser, without the API key, for ${plural(facts.delivered.minutes, 'minute')} (until ${timeIn(facts.delivered.expiresAt, facts.timeZone)} ${facts.timeZone}); it reads the book when opened, as the member who asked.`,
           `${plural(facts.delivered.matchingNow, 'record')} match now: ${what}.`,
           `${kind}.`,
         ];

@@ -22,7 +22,7 @@ export const exportComplaints = defineTool({
   summary: "Write a period's complaints register as a CSV file a spreadsheet opens (for an INDECOPI inspection or a script).",
   description: [
     "Write the register of a selection as a CSV file that Excel and LibreOffice open: every record, a row each (correlative, tracking code, type, status, filing time, store, reason, consumer, document, e-mail, the law's deadline, response date, on time or late, e-mail states).",
-    `details=true adds each sheet (item, amount, contact, the consumer's description and request, the official response): a request per record, up to 3,000 records; without it, up to ${MAX_REGISTER_ROWS.toLocaleString('en-US')}.`,
+    `details=true adds each sheet (item, amount, contact, the consumer's description and request, the official response): a request per record, up to COMPLAINTS_MAX_SHEETS records (3,000); without it, up to ${MAX_REGISTER_ROWS.toLocaleString('en-US')}.`,
     REPLY_IN_MEMBERS_LANGUAGE,
     'Use it when the member wants a file ("the register for an INDECOPI inspection", "last month in Excel"): over stdio it writes the file on their computer, over HTTP it gives a download link. Never read the file into the conversation; questions about records go to list_complaints, get_complaint and complaints_overview.',
     'Examples: {"period":"last_month"} · {"from":"2026-10-01","to":"2026-10-31","details":true} · {"status":"unresolved"}',

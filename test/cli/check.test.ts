@@ -138,7 +138,15 @@ describe('check and the register settings', () => {
     const missing = join(folder, 'no-such-folder');
     const absent = await check({ ...working(), COMPLAINTS_EXPORT_DIR: missing });
     expect(absent.code).toBe(0);
-    expect(exportLine(absent.lines)).toBe(`  COMPLAINTS_EXPORT_DIR    ${missing} (no such folder: registers cannot be written)`);
+    expect(exportLine(absent.lines)).toBe(`  COMPLAINTS_EXPORT_DIR    ${missing} (not usable: see below)`);
+    expect(warnings(absent.lines)).toEqual([
+      `! COMPLAINTS_EXPORT_DIR names ${missing}, but there is no such folder: export_complaints writes no register until it names a folder you can write to.`,
+    ]);
+    const file = join(folder, 'a-file.txt');
+    writeFileSync(file, 'not a folder');
+    const notFolder = await check({ ...working(), COMPLAINTS_EXPORT_DIR: file });
+    expect(notFolder.code).toBe(0);
+    expect(warnings(notFolder.lines)).toEqual([expect.stringContaining('but it is a file, not a folder')]);
     const relative = await check({ ...working(), COMPLAINTS_EXPORT_DIR: 'registros' });
     expect(relative.code).toBe(0);
     expect(exportLine(relative.lines)).toBe('  COMPLAINTS_EXPORT_DIR    (not valid: see below)');

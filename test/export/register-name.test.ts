@@ -24,8 +24,10 @@ describe('registerFileName', () => {
   });
 
   it('names a store by its name, accents dropped, else by the start of its id', () => {
-    expect(registerFileName(selection({ storeId: STORE }), 'Tienda Jesús María')).toBe('registro-reclamaciones_todo_tienda-tienda-jesus-maria.csv');
+    expect(registerFileName(selection({ storeId: STORE }), 'Tienda Jesús María')).toBe('registro-reclamaciones_todo_tienda-jesus-maria.csv');
     expect(registerFileName(selection({ storeId: STORE }))).toBe('registro-reclamaciones_todo_tienda-9c1f6a2e.csv');
+    expect(registerFileName(selection({ storeId: STORE }), 'Miraflores')).toBe('registro-reclamaciones_todo_tienda-miraflores.csv');
+    expect(registerFileName(selection({ storeId: STORE, language: 'en' }), 'Store 12')).toBe('complaints-register_all_store-12.csv');
     expect(registerFileName(selection({ storeId: STORE }), '../../etc/ 名前')).toBe('registro-reclamaciones_todo_tienda-etc.csv');
     expect(registerFileName(selection({ storeId: STORE }), '名前')).toBe('registro-reclamaciones_todo_tienda-9c1f6a2e.csv');
   });

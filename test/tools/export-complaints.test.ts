@@ -150,8 +150,8 @@ describe('export_complaints refuses before reading', () => {
     const result = await connection.call('export_complaints', { period: 'last_month', details: true });
     expect(result.isError).toBe(true);
     expect(result.text).toMatch(/The selection holds [\d,]+ records; whole sheets \(details: true\) are written for at most 5 a call/);
-    expect(result.text).toContain('by month');
-    expect(result.text).toContain('by store');
+    expect(result.text).toContain('fewer filing days');
+    expect(result.text).toContain('one store (storeId');
     expect(sandbox.requests).toHaveLength(1);
     expect(await readdir(folder)).toEqual([]);
   });
