@@ -30,6 +30,8 @@ export interface ReadOptions {
   oldestFirst?: boolean;
   signal?: AbortSignal;
   onPage?: (pagesRead: number, pagesToRead: number) => void;
+  /** Told the queries' total once their first pages are in, before the rest is planned: throwing ends the reading there. */
+  onTotal?: (total: number) => void;
 }
 
 type Query = Omit<ListQuery, 'page' | 'pageSize'>;
@@ -62,6 +64,11 @@ async function readEvery(api: ComplaintsReader, queries: readonly Query[], optio
     throw fatal(error);
   });
   const total = firsts.reduce((sum, first) => sum + first.pagination.total, 0);
+  try {
+    options.onTotal?.(total);
+  } catch (error) {
+    throw fatal(error);
+  }
   const pageCounts = firsts.map((first) => Math.ceil(first.pagination.total / PAGE_SIZE));
   // Newest first, the first pages are read already and count against the cap.
   const pages = queries.map((_, query) => new Map<number, ComplaintListItem[]>(oldestFirst ? [] : [[1, firsts[query]!.items]]));
@@ -108,6 +115,7 @@ async function readEvery(api: ComplaintsReader, queries: readonly Query[], optio
     unreadSince: oldestFirst ? unreadSince(pages, pageCounts) : undefined,
     repeated: everyRecord.length - items.length,
     moved,
+    ...(firsts.some((first) => first.totalUnreported) ? { totalUnreported: true } : {}),
     sentMore,
   };
 }

@@ -22,7 +22,7 @@ export const exportAnswerSchema = z.object({
   type: z.string().optional(),
   storeId: z.string().optional(),
   columns: z.array(z.string()).describe("The header row's names, in the register's language."),
-  note: z.string().optional().describe('What the member should know: the book moved while it was read, or nothing matched.'),
+  note: z.string().optional().describe('What the member should know: nothing matched, and why that may be.'),
 });
 
 export type ExportAnswer = z.infer<typeof exportAnswerSchema>;

@@ -47,6 +47,8 @@ export interface AllPages {
    * status, while the pages were read, and some may have moved from a page not yet read to one read.
    */
   moved?: boolean;
+  /** A query's first page sent no total that can be used: how many records match is not known. */
+  totalUnreported?: boolean;
   /** Records the service sent beyond the page size asked, left unread. */
   sentMore: number;
 }

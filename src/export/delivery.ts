@@ -30,8 +30,6 @@ export interface FileDelivered {
   fileName: string;
   rows: number;
   bytes: number;
-  /** The book moved while it was read (records filed or answered meanwhile): one may be missing. */
-  unsettled: boolean;
 }
 
 /** A register to be read when its link is opened (serve --http). */

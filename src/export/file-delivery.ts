@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createWriteStream, unlinkSync, type WriteStream } from 'node:fs';
 import { constants, copyFile, link, stat, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { basename, isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UserFacingError } from '../errors.js';
 import type { DeliveredRegister, DeliveryContext, RegisterDelivery, RegisterRequest } from './delivery.js';
@@ -89,10 +89,9 @@ export function fileDelivery(settings: { exportDir: string | undefined; maxSheet
           kind: 'file',
           path,
           uri: pathToFileURL(path).href,
-          fileName: path.slice(folder.length + 1),
+          fileName: basename(path),
           rows: written.rows,
           bytes,
-          unsettled: written.unsettled,
         };
       } catch (error) {
         failure ??= error instanceof Error ? error : new Error(String(error));
@@ -113,9 +112,14 @@ const INCOMPLETE = { es: 'csv.incompleto', en: 'csv.incomplete' } as const;
 
 async function exportFolder(setting: string | undefined): Promise<string> {
   if (setting === undefined) return defaultExportFolder();
+  if (setting === '') {
+    throw new UserFacingError(
+      'COMPLAINTS_EXPORT_DIR holds what looks like an API key (it is not shown): set it to a folder, in the "env" of this server in your MCP client\'s configuration, or unset it to write to your Downloads folder.',
+    );
+  }
   if (!isAbsolute(setting)) {
     throw new UserFacingError(
-      `COMPLAINTS_EXPORT_DIR must be an absolute path, or start with ~/ for your home folder${setting === '' ? '' : ` (it is "${setting}")`}: set it in the "env" of this server in your MCP client's configuration, or unset it to write to your Downloads folder.`,
+      `COMPLAINTS_EXPORT_DIR must be an absolute path, or start with ~/ for your home folder (it is "${setting}"): set it in the "env" of this server in your MCP client's configuration, or unset it to write to your Downloads folder.`,
     );
   }
   if (!(await isFolder(setting))) {
@@ -130,7 +134,8 @@ async function isFolder(path: string): Promise<boolean> {
 
 /** A new file at `path`, failing if one is there; a folder that cannot be written to is said so. */
 async function openNew(path: string, folder: string): Promise<WriteStream> {
-  const file = createWriteStream(path, { flags: 'wx' });
+  // The member's own: a register holds consumers' personal data.
+  const file = createWriteStream(path, { flags: 'wx', mode: 0o600 });
   try {
     await once(file, 'open');
     return file;

@@ -9,9 +9,13 @@ import type { Clock } from '../domain/clock.js';
 import { limaToday } from '../domain/deadline.js';
 import { CSV_BOM, csvRecord } from '../format/csv.js';
 import { plural } from '../format/fields.js';
+import { maskInText } from '../format/mask-text.js';
 import { redactDetail, redactListItem } from '../format/redact.js';
 import { registerHeader, registerRow } from '../format/register.js';
 import { type ExportSelection, mostRecords, selectionQueries, tooManyRecords } from './selection.js';
+
+/** The most a whole register may take to read and write (a call over stdio, a download over HTTP); each request is bounded by COMPLAINTS_TIMEOUT_MS. */
+export const MOST_REGISTER_MS = 15 * 60_000;
 
 /** Sheets asked for at once: the member's gate lets 8 requests through (api/request-gate.ts). */
 const SHEETS_IN_FLIGHT = 8;
@@ -35,8 +39,6 @@ export interface WrittenRegister {
   rows: number;
   /** The store's name, when the selection names one store and a record names it. */
   storeName: string | undefined;
-  /** The book still moved during the last reading (records filed or answered meanwhile): a record may be missing. */
-  unsettled: boolean;
 }
 
 /**
@@ -89,8 +91,10 @@ export async function writeRegister(
       progress?.(pages + done, pages + items.length, `read ${done} of ${plural(items.length, 'sheet')}`);
     }
   }
-  const storeName = selection.storeId === undefined ? undefined : (items.find((item) => item.storeName?.trim())?.storeName ?? undefined);
-  return { rows: items.length, storeName, unsettled: read.unsettled };
+  const named = selection.storeId === undefined ? undefined : (items.find((item) => item.storeName?.trim())?.storeName ?? undefined);
+  // The file's name is masked as its cells are.
+  const storeName = named !== undefined && options.redactPii ? maskInText(named) : named;
+  return { rows: items.length, storeName };
 }
 
 /**

@@ -5,7 +5,7 @@ import { plural, timeIn } from './fields.js';
 
 export interface ExportFacts {
   delivered:
-    | { kind: 'file'; path: string; fileName: string; rows: number; unsettled: boolean }
+    | { kind: 'file'; path: string; fileName: string; rows: number }
     | { kind: 'link'; url: string; fileName: string; expiresAt: string; minutes: number; matchingNow: number };
   sheets: boolean;
   selection: { from?: string; to?: string; status?: string; type?: string; storeId?: string };
@@ -15,10 +15,8 @@ export interface ExportFacts {
 
 export function toExportAnswer({ delivered, sheets, selection, columns }: ExportFacts): ExportAnswer {
   const records = delivered.kind === 'file' ? delivered.rows : delivered.matchingNow;
-  const moved = delivered.kind === 'file' && delivered.unsettled;
-  const note = moved
-    ? 'Records were filed or answered while the book was read, three times over: one of them may be missing. Export again in a few minutes for a settled register.'
-    : records === 0
+  const note =
+    records === 0
       ? `No record matches this selection: the register holds its header only.${selection.storeId === undefined ? '' : ' A storeId that names no store, or one this key cannot see, matches nothing: complaints_overview lists the stores by id.'}`
       : undefined;
   return {

@@ -90,6 +90,8 @@ const maskDialCode = (value: string) => (/^\+?\d{1,4}$/.test(value.trim()) ? val
 export function redactListItem(item: ComplaintListItem): ComplaintListItem {
   return {
     ...(maskTextsIn(item, { personal: [], keepsTimestamps: true }) as ComplaintListItem),
+    // Written beside the number ("DNI 4•••••78"), as the detail's is: a digit in it could complete the number.
+    documentType: maskWith(item.documentType, maskLabel),
     documentNumber: maskWith(item.documentNumber, maskIdentifier),
     legalTaxId: maskWith(item.legalTaxId, maskIdentifier),
     email: maskWith(item.email, maskEmail),
@@ -149,7 +151,8 @@ const ADDRESS_VALUE = /(?:^|[\s,])(?:av|avda|avenida|jr|jiron|calle|psje|pasaje|
  * another's number ("Luis 4131" and "6690"). A name stays; a nested value is read like any text.
  */
 function guardianMasked(guardian: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(guardian).map(([key, value]) => [maskInText(key), guardianValueMasked(key, value)]));
+  // A key is a label written beside its value ("doc 4131: 6•90"): one holding a digit is hidden whole, as maskLabel hides one.
+  return Object.fromEntries(Object.entries(guardian).map(([key, value]) => [maskLabel(maskInText(key)), guardianValueMasked(key, value)]));
 }
 
 function guardianValueMasked(key: string, value: unknown): unknown {

@@ -188,7 +188,7 @@ function sheetCells(sheet: ComplaintDetail, words: RegisterWords): string[] {
     text(claim.currency),
     [proof, text(claim.proofOfPaymentType), text(claim.proofOfPaymentNumber)].filter(Boolean).join(' '),
     text(consumer.address),
-    [text(consumer.dialCode), text(consumer.phone)].filter(Boolean).join(' '),
+    phone(consumer.dialCode, consumer.phone),
     guardian === undefined
       ? ''
       : Object.entries(guardian)
@@ -222,6 +222,12 @@ function timing(deadline: ReturnType<typeof listedDeadline>['deadline'], words: 
   const left = deadline.businessDaysLeft;
   if (left === null) return words.unanswered;
   return left < 0 ? words.overdue(-left) : words.dueIn(left);
+}
+
+/** "(+51) 987654321": the dial code in brackets, so that the cell does not start with "+", which would be written as a neutralised formula. */
+function phone(dialCode: string | null, number: string | null): string {
+  const dial = text(dialCode);
+  return [dial === '' ? '' : `(${dial})`, text(number)].filter(Boolean).join(' ');
 }
 
 /** A short value on one line, cleaned; empty when absent. */

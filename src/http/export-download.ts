@@ -10,13 +10,17 @@ import type { ComplaintsReader } from '../contract/operations.js';
 import type { Clock } from '../domain/clock.js';
 import { UserFacingError } from '../errors.js';
 import { registerFileName } from '../export/register-name.js';
-import { writeRegister } from '../export/register-writer.js';
+import { MOST_REGISTER_MS, writeRegister } from '../export/register-writer.js';
 import { countWithin, type ExportSelection } from '../export/selection.js';
 import { log } from '../log.js';
 import { StoreUnavailable } from './state/shared-state.js';
 
-/** A client that reads nothing for this long while the register waits to be written is cut: it holds a slot. */
-export const DOWNLOAD_STALL_MS = 60_000;
+/**
+ * A download holds one of the member's whole-book slots while it runs: a client that reads nothing
+ * for this long is cut, and so is one that takes longer in all than a register may (a browser reads
+ * as fast as the service answers; a client reading a piece now and then would hold the slot for ever).
+ */
+export const DOWNLOAD_LIMITS = { stallMs: 20_000, mostMs: MOST_REGISTER_MS };
 
 /** Every answer at /exports: never kept by a cache or a proxy, never sniffed into something else, no Referer onwards. */
 const ALWAYS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
@@ -54,11 +58,15 @@ export interface DownloadRequest {
   maxSheets: number;
   /** Aborts when the response closes (the browser went away): the reading stops. */
   signal: AbortSignal;
+  /** DOWNLOAD_LIMITS unless a test says otherwise. */
+  limits?: { stallMs: number; mostMs: number };
 }
 
 /** Counts the selection again (the book may have grown since the link was made), then writes the register, or says why not. */
 export async function sendRegister(res: ServerResponse, request: DownloadRequest): Promise<void> {
-  const { reader, selection, signal, maxSheets } = request;
+  const { reader, selection, maxSheets, limits = DOWNLOAD_LIMITS } = request;
+  const overdue = AbortSignal.timeout(limits.mostMs);
+  const signal = AbortSignal.any([request.signal, overdue]);
   let headed = false;
   const head = () => {
     if (headed) return;
@@ -83,26 +91,27 @@ export async function sendRegister(res: ServerResponse, request: DownloadRequest
       selection,
       (piece) => {
         head();
-        return res.write(piece) ? undefined : drained(res, signal);
+        return res.write(piece) ? undefined : drained(res, signal, limits.stallMs);
       },
       { clock: request.clock, redactPii: request.redactPii, maxSheets, signal, counted: total },
     );
     res.end();
   } catch (error) {
-    if (signal.aborted) return;
+    if (request.signal.aborted) return;
     if (headed) {
       // The file is not whole: the browser must not keep it as if it were.
-      log.warn(`export link: the register stopped after its first bytes and the download was cut: ${describe(error)}`);
+      log.warn(`export link: the register stopped after its first bytes and the download was cut: ${overdue.aborted ? 'it took too long' : describe(error)}`);
       res.destroy();
       return;
     }
+    if (overdue.aborted) return plainText(res, 503, DOWNLOAD_TEXT.busy, { 'Retry-After': '5' });
     failed(res, error);
   }
 }
 
-/** Waits for the socket to take more, within DOWNLOAD_STALL_MS; rejects when the browser went away or reads nothing. */
-function drained(res: ServerResponse, signal: AbortSignal): Promise<unknown> {
-  return once(res, 'drain', { signal: AbortSignal.any([signal, AbortSignal.timeout(DOWNLOAD_STALL_MS)]) });
+/** Waits for the socket to take more, within `stallMs`; rejects when the browser went away, reads nothing, or the download is overdue. */
+function drained(res: ServerResponse, signal: AbortSignal, stallMs: number): Promise<unknown> {
+  return once(res, 'drain', { signal: AbortSignal.any([signal, AbortSignal.timeout(stallMs)]) });
 }
 
 /** An error before the first byte: its status and text. */

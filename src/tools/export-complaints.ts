@@ -2,6 +2,7 @@ import { exportAnswerSchema } from '../contract/export-answer.js';
 import { UNRESOLVED } from '../contract/list-query.js';
 import { UNRESOLVED_STATUSES } from '../domain/answered.js';
 import type { DeliveredRegister } from '../export/delivery.js';
+import { MOST_REGISTER_MS } from '../export/register-writer.js';
 import { type ExportSelection, MAX_REGISTER_ROWS } from '../export/selection.js';
 import { formatExportText, toExportAnswer } from '../format/export.js';
 import { registerHeader } from '../format/register.js';
@@ -10,9 +11,6 @@ import { filterInputs, readFilters } from './filter-inputs.js';
 import { booleanInput } from './input-rules.js';
 import { listFilterInputs } from './list-filters.js';
 import { defineTool, REPLY_IN_MEMBERS_LANGUAGE } from './tool.js';
-
-/** A register with the sheets may read for minutes: its call is bounded by this, each request still by COMPLAINTS_TIMEOUT_MS. */
-const EXPORT_CALL_MS = 15 * 60_000;
 
 const { period, from, to, type, storeId } = filterInputs;
 
@@ -38,7 +36,8 @@ export const exportComplaints = defineTool({
     language: languageArgument.describe('Of the columns: es or en; default COMPLAINTS_LANGUAGE.'),
   },
   outputSchema: exportAnswerSchema.shape,
-  callBoundMs: EXPORT_CALL_MS,
+  // A register with the sheets may read for minutes.
+  callBoundMs: MOST_REGISTER_MS,
   writesFiles: true,
   async run(args, context) {
     const { clock, register } = context;

@@ -106,7 +106,7 @@ describe('a row', () => {
       Moneda: 'PEN',
       'Comprobante de pago': 'Sí BOLETA B001-004512',
       Dirección: 'Av. Javier Prado 123, San Isidro, Lima',
-      Teléfono: '+51 987654321',
+      Teléfono: '(+51) 987654321',
       'Padre, madre o representante': 'name: Ana Flores; documentNumber: 40111222',
       'Fecha del incidente': '2026-11-01',
       'Detalle del consumidor': 'Primera línea.\nSegunda línea, con "comillas".',
@@ -132,6 +132,16 @@ describe('a row, masked', () => {
       expect(row).not.toContain(secret);
     }
     expect(row).toContain('000000481-2026');
+    expect(row).toContain('(+51) 9');
     expect(row).toContain(lawDeadline(Date.parse('2026-11-22T14:00:00.000Z')));
+  });
+
+  it('hides a label that holds digits beside a masked number: a document type, a guardian’s key', () => {
+    const listed = item({ documentType: 'DNI 4131', documentNumber: '66904455' });
+    const detail = sheet({ consumer: { ...(detailBody().consumer as object), isMinor: true, guardian: { 'doc 4131': '6690', nombre: 'Ana' } } });
+    const row = registerRow(redactListItem(listed), redactDetail(detail), { ...es, redactPii: true }).join('\n');
+    expect(row).not.toMatch(/4131/);
+    expect(row).not.toContain('66904455');
+    expect(row).toContain('nombre: Ana');
   });
 });

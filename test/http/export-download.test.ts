@@ -2,8 +2,11 @@
 // loopback, against a reader the test controls: the register streamed, or a status and a short text
 // before the first byte (the key refused, the service failing, the store silent, a selection grown
 // past the bound), and a cut connection after it (so that a truncated file is never taken as whole).
+import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { setTimeout } from 'node:timers/promises';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
@@ -137,5 +140,68 @@ describe('an export link opened', () => {
     const { reader } = book(5, { list: () => new TypeError('a bug') });
     const got = await download({ reader });
     expect(got.status).toBe(500);
+  });
+});
+
+describe('a download that holds its slot too long is cut', () => {
+  /** Serves one download, and says how it ended: the promise of sendRegister settles, the response destroyed or ended. */
+  async function serveOne(options: Partial<DownloadRequest> & Pick<DownloadRequest, 'reader'>) {
+    let ended!: Promise<{ destroyed: boolean; finished: boolean }>;
+    server = createServer((_req, res) => {
+      const gone = new AbortController();
+      res.once('close', () => gone.abort());
+      ended = sendRegister(res, {
+        method: 'GET',
+        selection: SELECTION,
+        clock: CLOCK,
+        redactPii: false,
+        maxSheets: 50_000,
+        signal: gone.signal,
+        ...options,
+      }).then(() => ({ destroyed: res.destroyed, finished: res.writableFinished }));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { port, ended: () => ended };
+  }
+
+  it('a client that reads nothing: cut once the socket stops taking the register', async () => {
+    const { reader } = book(20_000);
+    const { port, ended } = await serveOne({ reader, limits: { stallMs: 100, mostMs: 60_000 } });
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(`GET /exports/x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    // Reads the headers' first bytes, then nothing more.
+    await once(socket, 'data');
+    socket.pause();
+    expect(await ended()).toEqual({ destroyed: true, finished: false });
+    socket.destroy();
+  });
+
+  it('a register that takes longer than a download may: 503 before its first bytes, cut after them', async () => {
+    const slow = (reader: ComplaintsReader, what: 'pages' | 'sheets'): ComplaintsReader => ({
+      listComplaints: async (query, signal) => {
+        if (what === 'pages' && (query.page ?? 1) > 1) await setTimeout(200, undefined, { signal });
+        return reader.listComplaints(query, signal);
+      },
+      getComplaint: async (id, signal) => {
+        if (what === 'sheets') await setTimeout(200, undefined, { signal });
+        return reader.getComplaint(id, signal);
+      },
+    });
+    const before = await download({ reader: slow(book(500).reader, 'pages'), limits: { stallMs: 10_000, mostMs: 50 } });
+    expect(before.status).toBe(503);
+    expect(before.body).toMatchObject({ ok: true, text: expect.stringContaining('try again in a moment') });
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    const { port, ended } = await serveOne({
+      reader: slow(book(100).reader, 'sheets'),
+      selection: { ...SELECTION, sheets: true },
+      limits: { stallMs: 10_000, mostMs: 300 },
+    });
+    const after = await request(`http://127.0.0.1:${port}/exports/x`);
+    expect(after.statusCode).toBe(200);
+    await expect(after.body.arrayBuffer()).rejects.toThrow();
+    expect(await ended()).toEqual({ destroyed: true, finished: false });
   });
 });
