@@ -22,9 +22,8 @@ export const exportSelectionSchema = z.strictObject({
   /** Each record's sheet too: one detail request per record. */
   sheets: z.boolean(),
   language: z.enum(['es', 'en']),
-  /** How the member named the statuses and the period, for the file's name. */
+  /** How the member named the statuses (unresolved is two), for the file's name. */
   status: z.string().max(20).optional(),
-  period: z.string().max(20).optional(),
 });
 
 export type ExportSelection = z.infer<typeof exportSelectionSchema>;

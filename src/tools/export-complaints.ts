@@ -47,7 +47,6 @@ export const exportComplaints = defineTool({
       ...query,
       ...(unresolved ? { statuses: [...UNRESOLVED_STATUSES] } : args.status === undefined ? {} : { statuses: [args.status] }),
       ...(args.status === undefined ? {} : { status: args.status }),
-      ...(args.period === undefined ? {} : { period: args.period }),
       sheets: args.details === true,
       language: args.language ?? context.language,
     };

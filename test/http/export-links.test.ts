@@ -10,7 +10,7 @@ import type { SharedState } from '../../src/http/state/shared-state.js';
 import { formsShown, keyForms } from '../helpers/key-forms.js';
 
 const KEY = 'or_live_7QmX2pZr9KfL4wHc8NvB3tYd6GsJ1aUe';
-const SELECTION = { from: '2026-10-01', to: '2026-10-31', statuses: ['open'], sheets: false, language: 'es' as const, period: 'last_month' };
+const SELECTION = { from: '2026-10-01', to: '2026-10-31', statuses: ['open'], sheets: false, language: 'es' as const };
 const NOW = new Date('2026-11-04T15:00:00Z');
 const minutesLater = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 
