@@ -50,7 +50,10 @@ describe('manifest.json', () => {
       COMPLAINTS_REDACT_PII: '${user_config.redact_pii}',
       COMPLAINTS_LANGUAGE: '${user_config.language}',
       COMPLAINTS_ANSWER_GUIDE: '${user_config.answer_guide}',
+      COMPLAINTS_EXPORT_DIR: '${user_config.export_dir}',
     });
+    // A folder picked in Claude Desktop's settings, as the bundle's spec names the type.
+    expect(manifest.user_config.export_dir).toMatchObject({ type: 'directory', required: false });
     expect(manifest.user_config.api_key).toMatchObject({ sensitive: true, required: true });
   });
 
