@@ -10,6 +10,7 @@
 import type { ListQuery } from '../contract/list-query.js';
 import type { ComplaintsReader } from '../contract/operations.js';
 import type { ComplaintListItem } from '../contract/records.js';
+import { oldestFirst } from '../domain/at-risk.js';
 import { UserFacingError } from '../errors.js';
 import { PAGE_SIZE, readAllPages } from './all-pages.js';
 
@@ -63,16 +64,4 @@ export async function readEveryRecord(api: ComplaintsReader, queries: readonly Q
   throw new UserFacingError(
     `The register was not made: the book changed while it was read, ${MOST_READINGS} times over (records filed or answered meanwhile; the last reading listed ${listed.records.toLocaleString('en-US')} records where the service counted ${listed.total.toLocaleString('en-US')}). Try again in a minute.`,
   );
-}
-
-/** Oldest filing first; a record whose filing time cannot be read goes last. Ties by correlative. */
-function oldestFirst(items: ComplaintListItem[]): ComplaintListItem[] {
-  const when = (item: ComplaintListItem) => {
-    const instant = item.createdAt === null ? Number.NaN : Date.parse(item.createdAt);
-    return Number.isNaN(instant) ? Number.POSITIVE_INFINITY : instant;
-  };
-  return items
-    .map((item) => ({ item, at: when(item) }))
-    .sort((a, b) => a.at - b.at || (a.item.correlative ?? '').localeCompare(b.item.correlative ?? ''))
-    .map(({ item }) => item);
 }

@@ -75,6 +75,11 @@ export function newestFirst(records: readonly ComplaintListItem[]): ComplaintLis
   return [...records].sort((a, b) => compareNumber(instantOf(a.createdAt), instantOf(b.createdAt), -1) || compareText(b.id, a.id));
 }
 
+/** Oldest filing first (an unreadable date last), then by correlative: a register's order. */
+export function oldestFirst(records: readonly ComplaintListItem[]): ComplaintListItem[] {
+  return [...records].sort((a, b) => compareNumber(instantOf(a.createdAt), instantOf(b.createdAt)) || compareText(a.correlative, b.correlative));
+}
+
 /** Earliest deadline first (unknown last), then the oldest filing, then by id: the same order on every call. */
 export function byDeadline(a: RecordDeadline, b: RecordDeadline): number {
   return compareText(a.deadline.date, b.deadline.date) || byFiling(a, b);
