@@ -61,6 +61,9 @@ export function bearerCredential(header: string | undefined, signIn: boolean): C
   };
 }
 
+/** A Host as the allow-list takes it: a name or a bracketed address, and a port. */
+export const HOST_NAME = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;
+
 export interface AllowLists {
   /** Host header names (any port), lower case; undefined lets every Host through. */
   hosts: ReadonlySet<string> | undefined;

@@ -21,7 +21,7 @@ import { EXPORTS_PATH, linkDelivery, openExportLink, tokenOfPath } from './expor
 import { KeyCheck } from './key-check.js';
 import { keyId } from './key-id.js';
 import { readJsonBody, requestIds } from './request-body.js';
-import { bearerCredential, checkHostAndOrigin } from './request-guards.js';
+import { bearerCredential, checkHostAndOrigin, HOST_NAME } from './request-guards.js';
 import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
 import type { SignIn } from './sign-in/sign-in.js';
 import { openSharedState } from './state/open-state.js';
@@ -409,7 +409,7 @@ function pathOf(url: string | undefined): string {
 
 /** http://<Host> when the Host header names an origin (a name or address, and a port), else undefined. */
 function hostOrigin(host: string | undefined): string | undefined {
-  if (host === undefined || !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(host) || !URL.canParse(`http://${host}`)) return undefined;
+  if (host === undefined || !HOST_NAME.test(host) || !URL.canParse(`http://${host}`)) return undefined;
   return new URL(`http://${host}`).origin;
 }
 

@@ -3,7 +3,7 @@
 import { FLAG_WORDS, parseFlag, readSetting, tokenSecretsIn } from '../config.js';
 import { gotValue, holdsKnownKey } from '../key-shape.js';
 import type { InFlightCaps } from './in-flight.js';
-import { type AllowLists, allowLists, isLoopbackHost, LOOPBACK_NAMES } from './request-guards.js';
+import { type AllowLists, allowLists, HOST_NAME, isLoopbackHost, LOOPBACK_NAMES } from './request-guards.js';
 import { redisUrlProblem } from './state/redis-url.js';
 
 export interface HttpSettings {
@@ -63,7 +63,7 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
     if (bad !== undefined || items.length === 0) problems.push(`${name} must be a comma-separated list such as ${example} (${got(raw)}).`);
     return items;
   };
-  const hosts = list('COMPLAINTS_HTTP_ALLOWED_HOSTS', /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i, '"mcp.example.com,localhost"');
+  const hosts = list('COMPLAINTS_HTTP_ALLOWED_HOSTS', HOST_NAME, '"mcp.example.com,localhost"');
   const origins = list('COMPLAINTS_HTTP_ALLOWED_ORIGINS', /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?\/?$/i, '"https://app.example.com"');
 
   const count = (name: string, fallback: number, max: number): number => {
