@@ -1,12 +1,11 @@
 // export_complaints' answer and text: where the register is, how many rows it holds or the selection
 // holds now, its selection and columns, and what to tell the member. The model never reads the file.
 import type { ExportAnswer } from '../contract/export-answer.js';
+import type { DeliveredRegister } from '../export/delivery.js';
 import { plural, timeIn } from './fields.js';
 
 export interface ExportFacts {
-  delivered:
-    | { kind: 'file'; path: string; fileName: string; rows: number }
-    | { kind: 'link'; url: string; fileName: string; expiresAt: string; minutes: number; matchingNow: number };
+  delivered: DeliveredRegister;
   sheets: boolean;
   selection: { from?: string; to?: string; status?: string; type?: string; storeId?: string };
   columns: string[];
@@ -14,7 +13,7 @@ export interface ExportFacts {
 }
 
 export function toExportAnswer({ delivered, sheets, selection, columns }: ExportFacts): ExportAnswer {
-  const records = delivered.kind === 'file' ? delivered.rows : delivered.matchingNow;
+  const records = delivered.kind === 'file' ? delivered.rows : delivered.counted;
   const note =
     records === 0
       ? `No record matches this selection: the register holds its header only.${selection.storeId === undefined ? '' : ' A storeId that names no store, or one this key cannot see, matches nothing: complaints_overview lists the stores by id.'}`
@@ -24,7 +23,7 @@ export function toExportAnswer({ delivered, sheets, selection, columns }: Export
     fileName: delivered.fileName,
     ...(delivered.kind === 'file'
       ? { path: delivered.path, rows: delivered.rows }
-      : { url: delivered.url, expiresAt: delivered.expiresAt, matchingNow: delivered.matchingNow }),
+      : { url: delivered.url, expiresAt: delivered.expiresAt, matchingNow: delivered.counted }),
     sheets,
     ...(selection.from === undefined ? {} : { filedFrom: selection.from }),
     ...(selection.to === undefined ? {} : { filedTo: selection.to }),
@@ -52,7 +51,7 @@ export function formatExportText(answer: ExportAnswer, facts: ExportFacts): stri
       : [
           `Register ready to download: ${facts.delivered.url}`,
           `The link opens in a browser, without the API key, for ${plural(facts.delivered.minutes, 'minute')} (until ${timeIn(facts.delivered.expiresAt, facts.timeZone)} ${facts.timeZone}); it reads the book when opened, as the member who asked.`,
-          `${plural(facts.delivered.matchingNow, 'record')} match now: ${what}.`,
+          `${plural(facts.delivered.counted, 'record')} match now: ${what}.`,
           `${kind}.`,
         ];
   lines.push(`Columns: ${answer.columns.join(', ')}.`);

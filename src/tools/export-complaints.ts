@@ -1,7 +1,6 @@
 import { exportAnswerSchema } from '../contract/export-answer.js';
 import { UNRESOLVED } from '../contract/list-query.js';
 import { UNRESOLVED_STATUSES } from '../domain/answered.js';
-import type { DeliveredRegister } from '../export/delivery.js';
 import { MOST_REGISTER_MS } from '../export/register-writer.js';
 import { type ExportSelection, MAX_REGISTER_ROWS } from '../export/selection.js';
 import { formatExportText, toExportAnswer } from '../format/export.js';
@@ -50,19 +49,9 @@ export const exportComplaints = defineTool({
       sheets: args.details === true,
       language: args.language ?? context.language,
     };
-    const delivered: DeliveredRegister = await register.deliver({ selection }, context);
+    const delivered = await register.deliver({ selection }, context);
     const facts = {
-      delivered:
-        delivered.kind === 'file'
-          ? delivered
-          : {
-              kind: 'link' as const,
-              url: delivered.url,
-              fileName: delivered.fileName,
-              expiresAt: delivered.expiresAt,
-              minutes: delivered.minutes,
-              matchingNow: delivered.counted,
-            },
+      delivered,
       sheets: selection.sheets,
       selection: { from: selection.from, to: selection.to, status: selection.status, type: selection.type, storeId: selection.storeId },
       columns: registerHeader(selection.language, selection.sheets),
