@@ -7,16 +7,15 @@ import { createRequire } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { probeSettings } from './api/settings-probe.js';
 import { type Command, HELP_POINTER, parseArgs, USAGE } from './cli/args.js';
 import { listenErrorMessage } from './cli/listen-error.js';
-import { checkAtStart } from './cli/start-check.js';
 import { terminalHint } from './cli/terminal-hint.js';
 import { type Config, loadConfig, readSetting } from './config.js';
 import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
 import { warnOfUnusableGuide } from './prompts/answer-guide.js';
 import { BATCH_REFUSAL, withoutBatches } from './stdio-batches.js';
 import { createStdioServer } from './stdio-server.js';
+import { thousands } from './thousands.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -115,7 +114,11 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
     void client.api().catch(() => undefined);
     if (startCheck !== undefined || config.problems.length > 0) return;
     const { apiUrl, apiKey, timeoutMs } = config;
-    startCheck = checkAtStart(() => probeSettings(apiUrl!, apiKey!, timeoutMs));
+    // Loaded now, not at start: the check's HTTP client (node:http, node:https, TLS) would only delay the handshake.
+    startCheck = (async () => {
+      const [{ checkAtStart }, { probeSettings }] = await Promise.all([import('./cli/start-check.js'), import('./api/settings-probe.js')]);
+      await checkAtStart(() => probeSettings(apiUrl!, apiKey!, timeoutMs));
+    })();
   };
   const input = process.stdin.pipe(
     withoutBatches(() => {
@@ -220,7 +223,7 @@ async function runSandbox({ port, book, latencyMs }: Extract<Command, { mode: 's
   const keys = Object.values(DEMO_KEYS).map(({ key, description }) => `  ${key}  ${description}`);
   // Said only when not the default, so that the default output stays as the README quotes it.
   const served = [
-    ...(book === 'demo' ? [] : [`the ${book} book, ${sandbox.dataset.records.length.toLocaleString('en-US')} records`]),
+    ...(book === 'demo' ? [] : [`the ${book} book, ${thousands(sandbox.dataset.records.length)} records`]),
     ...(latencyMs > 0 ? [`every answer delayed ${latencyMs} ms`] : []),
   ];
   process.stdout.write(

@@ -28,7 +28,6 @@ import type { Clock } from './domain/clock.js';
 import { InvalidArgumentError, UserFacingError } from './errors.js';
 import type { RegisterDelivery } from './export/delivery.js';
 import { capStructured } from './format/cap.js';
-import { maskInText } from './format/mask-text.js';
 import { log } from './log.js';
 import { PROMPTS } from './prompts/catalog.js';
 import type { Language } from './prompts/language.js';
@@ -160,8 +159,9 @@ export function createServer(deps: ServerDeps): McpServer {
     return deps.api();
   };
 
-  // An error can quote what the service sent (its 400 message, the records a reference names): masked too.
-  const masked = (text: string) => (deps.redactPii ? maskInText(text) : text);
+  // An error can quote what the service sent (its 400 message, the records a reference names): masked
+  // too. The masking's patterns load with the first error to mask: start-up needs none of them.
+  const masked = async (text: string) => (deps.redactPii ? (await import('./format/mask-text.js')).maskInText(text) : text);
   const context = (signal: AbortSignal, waited?: { ms: number }) => ({
     api,
     clock: deps.clock,
@@ -204,7 +204,7 @@ export function createServer(deps: ServerDeps): McpServer {
             : error instanceof InvalidArgumentError
               ? ErrorCode.InvalidParams
               : ErrorCode.InternalError;
-        throw new McpError(code, masked(trustedMessage(`resource ${uri.href}`, error)));
+        throw new McpError(code, await masked(trustedMessage(`resource ${uri.href}`, error)));
       }
     },
   );
@@ -232,7 +232,7 @@ function registerTool(
   server: McpServer,
   tool: (typeof TOOLS)[number],
   startCall: (signal: AbortSignal, boundMs?: number) => { call: CallSignal; context: Omit<ToolContext, 'progress'> },
-  masked: (text: string) => string,
+  masked: (text: string) => Promise<string>,
 ): void {
   const handler = async (args: Record<string, unknown>, extra: HandlerExtra): Promise<CallToolResult> => {
     const { call, context } = startCall(extra.signal, tool.callBoundMs);
@@ -244,7 +244,7 @@ function registerTool(
         structuredContent: capStructured(cleanStrings(structured)),
       };
     } catch (error) {
-      return { isError: true, content: [{ type: 'text', text: masked(trustedMessage(tool.name, error)) }] };
+      return { isError: true, content: [{ type: 'text', text: await masked(trustedMessage(tool.name, error)) }] };
     } finally {
       // A reading the answer no longer needs (the other half of a failed overview) stops here.
       call.end();
@@ -298,7 +298,7 @@ function registerPrompt(
   server: McpServer,
   prompt: (typeof PROMPTS)[number],
   startPrompt: (signal?: AbortSignal) => { call: CallSignal; context: PromptContext },
-  masked: (text: string) => string,
+  masked: (text: string) => Promise<string>,
 ): void {
   const { argsSchema, complete = {}, build } = prompt;
   const completers: Record<string, ((value: string, context: PromptContext) => string[] | Promise<string[]>) | undefined> = complete;
@@ -337,7 +337,7 @@ function registerPrompt(
     } catch (error) {
       // Worded as the SDK words an argument its schema refuses.
       if (error instanceof PromptArgumentError) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for prompt ${prompt.name}: ${error.message}`);
-      throw new McpError(promptErrorCode(error), masked(trustedMessage(`prompt ${prompt.name}`, error)));
+      throw new McpError(promptErrorCode(error), await masked(trustedMessage(`prompt ${prompt.name}`, error)));
     } finally {
       call.end();
     }

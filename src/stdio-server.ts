@@ -7,7 +7,7 @@
 import { lazyApiClient } from './api/lazy-client.js';
 import { MAX_BOOK_READS, MEMBER_BOOK_READS, RequestGate } from './api/request-gate.js';
 import type { Config } from './config.js';
-import { fileDelivery } from './export/file-delivery.js';
+import type { RegisterDelivery } from './export/delivery.js';
 import { holdsKnownKey } from './key-shape.js';
 import { configureLog, log } from './log.js';
 import { warnOfUnusableGuide } from './prompts/answer-guide.js';
@@ -34,10 +34,18 @@ export function createStdioServer(config: Config, version: string): StdioServer 
     answerGuide: config.answerGuide,
     holdsMemberKey: (text) => holdsKnownKey(text, config.apiKey),
     timeoutMs: config.timeoutMs,
-    register: fileDelivery({ exportDir: config.exportDir, maxSheets: config.exportMaxSheets }),
+    register: registerAsFile(config),
     bookReads: [new RequestGate(MEMBER_BOOK_READS), new RequestGate(MAX_BOOK_READS)],
     version,
   });
   configureLog({ forward: forwardLogToClient(server) });
   return { server, client };
+}
+
+/** export_complaints' register as a file on this computer: the writing loads at the first export, start-up needs none of it. */
+function registerAsFile({ exportDir, exportMaxSheets }: Config): RegisterDelivery {
+  return {
+    deliver: async (request, context) =>
+      (await import('./export/file-delivery.js')).fileDelivery({ exportDir, maxSheets: exportMaxSheets }).deliver(request, context),
+  };
 }

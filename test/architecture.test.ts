@@ -26,6 +26,27 @@ function importGraph(): Map<string, string[]> {
 }
 
 const graph = importGraph();
+
+/**
+ * The files the process loads before any code runs: `start`'s static imports, followed to the end
+ * (`import type` and `import()` load nothing then), and the packages they name.
+ */
+function loadedAtStart(start: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const source = readFileSync(join(SRC, file), 'utf8');
+    for (const match of source.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^;]*?from\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'/g)) {
+      const specifier = (match[1] ?? match[2])!;
+      if (!specifier.startsWith('.')) packages.add(specifier);
+      else visit(relative(SRC, normalize(join(SRC, dirname(file), specifier))).replace(/\.js$/, '.ts'));
+    }
+  };
+  visit(start);
+  return { files, packages };
+}
 const inFolder = (folder: string) => (path: string) => path.startsWith(`${folder}/`);
 const isPackage = (path: string) => !path.endsWith('.ts');
 
@@ -40,6 +61,44 @@ describe('the import graph', () => {
   it('reads the sources it checks', () => {
     expect(graph.get('index.ts')).toContain('sandbox/server.ts');
     expect(graph.get('format/list.ts')).toContain('contract/list-answer.ts');
+  });
+
+  // Start-up is what a client waits for before its first question: the stdio server loads what the
+  // handshake and the lists need (the tools' and prompts' definitions, their schemas), and what
+  // answers a call loads at the first one (a tool's -run.ts, a prompt's -build.ts).
+  it('the stdio server starts on the definitions alone: nothing that reads the service, views records or writes a register, no HTTP client', () => {
+    const { files, packages } = loadedAtStart('index.ts');
+    expect(files).toContain('tools/list-complaints.ts'); // the walk reaches the catalog
+    expect(files).toContain('contract/overview-answer.ts');
+    const allowedAtStart: Record<string, readonly string[]> = {
+      api: ['api/errors.ts', 'api/lazy-client.ts', 'api/reading-bounds.ts', 'api/request-gate.ts'],
+      format: ['format/cap.ts'],
+      export: ['export/selection.ts'],
+      domain: ['domain/reference.ts'],
+      http: [],
+      sandbox: [],
+      demo: [],
+    };
+    const tooSoon = [...files].filter(
+      (file) =>
+        /-(run|build)\.ts$/.test(file) ||
+        file === 'prompts/reference-completion.ts' ||
+        Object.entries(allowedAtStart).some(([folder, allowed]) => inFolder(folder)(file) && !allowed.includes(file)),
+    );
+    expect(tooSoon).toEqual([]);
+    const heavyPackages = [...packages].filter(
+      (name) => ['node:http', 'node:https', 'node:crypto', 'node:tls', 'undici'].includes(name) || name.startsWith('@redis/'),
+    );
+    expect(heavyPackages).toEqual([]);
+  });
+
+  it('each tool loads its run file, and each prompt about a record its build file, only when called', () => {
+    for (const file of [...graph.keys()].filter((path) => /^(tools|prompts)\/.*-(run|build)\.ts$/.test(path))) {
+      const definition = file.replace(/-(run|build)\.ts$/, '.ts');
+      const source = readFileSync(join(SRC, definition), 'utf8');
+      const name = file.split('/').pop()!.replace(/\.ts$/, '.js');
+      expect(source, definition).toContain(`await import('./${name}')`);
+    }
   });
 
   it('contract/ declares shapes and imports nothing of the product', () => {

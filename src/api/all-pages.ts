@@ -18,8 +18,8 @@ import type { AllPages, ComplaintsReader, ListPage } from '../contract/operation
 import type { ComplaintListItem } from '../contract/records.js';
 import { cleanLine } from '../sanitize.js';
 import { ApiError } from './errors.js';
+import { PAGE_SIZE } from './reading-bounds.js';
 
-export const PAGE_SIZE = 100;
 /** Pages read at once by one call; the member's gate may let fewer through. */
 const WORKERS = 8;
 

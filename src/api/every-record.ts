@@ -12,7 +12,9 @@ import type { ComplaintsReader } from '../contract/operations.js';
 import type { ComplaintListItem } from '../contract/records.js';
 import { oldestFirst } from '../domain/at-risk.js';
 import { UserFacingError } from '../errors.js';
-import { PAGE_SIZE, readAllPages } from './all-pages.js';
+import { thousands } from '../thousands.js';
+import { readAllPages } from './all-pages.js';
+import { PAGE_SIZE } from './reading-bounds.js';
 
 type Query = Omit<ListQuery, 'page' | 'pageSize'>;
 
@@ -62,6 +64,6 @@ export async function readEveryRecord(api: ComplaintsReader, queries: readonly Q
     if (!moved) return { items: oldestFirst(pages.items), readings };
   }
   throw new UserFacingError(
-    `The register was not made: the book changed while it was read, ${MOST_READINGS} times over (records filed or answered meanwhile; the last reading listed ${listed.records.toLocaleString('en-US')} records where the service counted ${listed.total.toLocaleString('en-US')}). Try again in a minute.`,
+    `The register was not made: the book changed while it was read, ${MOST_READINGS} times over (records filed or answered meanwhile; the last reading listed ${thousands(listed.records)} records where the service counted ${thousands(listed.total)}). Try again in a minute.`,
   );
 }

@@ -4,10 +4,8 @@
 import type { ListQuery } from '../contract/list-query.js';
 import type { AllPages, ComplaintsReader } from '../contract/operations.js';
 import { UNRESOLVED_STATUSES } from '../domain/answered.js';
-import { PAGE_SIZE, readAllPages } from './all-pages.js';
-
-/** Unresolved records read at most by one call: exact up to this many, at 100 pages. */
-export const MAX_UNRESOLVED_RECORDS = 10_000;
+import { readAllPages } from './all-pages.js';
+import { MAX_UNRESOLVED_RECORDS, PAGE_SIZE } from './reading-bounds.js';
 
 export interface UnresolvedQuery extends Omit<ListQuery, 'page' | 'pageSize' | 'status'> {
   /** The statuses to read, of open and in_review; both by default. */

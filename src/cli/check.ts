@@ -11,6 +11,7 @@ import { type Config, loadConfig } from '../config.js';
 import { defaultExportFolder } from '../export/file-delivery.js';
 import { holdsKnownKey, looksLikeToken, wrappedInQuotes } from '../key-shape.js';
 import { type AnswerGuide, readAnswerGuide, shownGuidePath } from '../prompts/answer-guide.js';
+import { thousands } from '../thousands.js';
 
 const CHECK_EXIT = {
   ok: 0,
@@ -63,7 +64,7 @@ async function shownGuide(raw: string | undefined, path: string | undefined, key
   if ('problem' in guide) return `${shownGuidePath(path)} (not usable: see below)`;
   // The file's size, which the cap is about; none when it went away since it was read.
   const size = await stat(path).then(
-    (found) => ` (${found.size.toLocaleString('en-US')} bytes)`,
+    (found) => ` (${thousands(found.size)} bytes)`,
     () => '',
   );
   return `${shownGuidePath(path)}${size}`;

@@ -14,9 +14,6 @@ import { redactDetail, redactListItem } from '../format/redact.js';
 import { registerHeader, registerRow } from '../format/register.js';
 import { type ExportSelection, mostRecords, selectionQueries, tooManyRecords } from './selection.js';
 
-/** The most a whole register may take to read and write (a call over stdio, a download over HTTP); each request is bounded by COMPLAINTS_TIMEOUT_MS. */
-export const MOST_REGISTER_MS = 15 * 60_000;
-
 /** Sheets asked for at once: the member's gate lets 8 requests through (api/request-gate.ts). */
 const SHEETS_IN_FLIGHT = 8;
 /** Rows of a register without sheets handed to `write` at once: few writes, small pieces. */

@@ -5,11 +5,14 @@ import { z } from 'zod';
 import type { ListQuery } from '../contract/list-query.js';
 import type { ComplaintsReader } from '../contract/operations.js';
 import { UserFacingError } from '../errors.js';
+import { thousands } from '../thousands.js';
 
 /** A register without the sheets' content goes to this many rows. */
 export const MAX_REGISTER_ROWS = 50_000;
 /** Whole sheets are written for at most this many records a call, unless COMPLAINTS_MAX_SHEETS says otherwise. */
 export const DEFAULT_MAX_SHEETS = 3_000;
+/** The most a whole register may take to read and write (a call over stdio, a download over HTTP); each request is bounded by COMPLAINTS_TIMEOUT_MS. */
+export const MOST_REGISTER_MS = 15 * 60_000;
 
 export const exportSelectionSchema = z.strictObject({
   /** Filing days, as the API takes them (YYYY-MM-DD, or an ISO date-time it reads as that day). */
@@ -56,13 +59,13 @@ export function mostRecords(selection: ExportSelection, maxSheets: number): numb
 
 /** Refuses, before anything is read, a selection larger than a register holds, and says how to split it. */
 export function tooManyRecords(total: number, selection: ExportSelection, maxSheets: number): UserFacingError {
-  const count = total.toLocaleString('en-US');
+  const count = thousands(total);
   const split =
     'Split it into smaller selections: fewer filing days (from and to: a month, a week), one store (storeId; complaints_overview lists the stores), one type or one status.';
   if (selection.sheets) {
     return new UserFacingError(
-      `The selection holds ${count} records; whole sheets (details: true) are written for at most ${maxSheets.toLocaleString('en-US')} a call (COMPLAINTS_MAX_SHEETS), one request each. ${split} Or leave details out: the register alone goes to ${MAX_REGISTER_ROWS.toLocaleString('en-US')} rows.`,
+      `The selection holds ${count} records; whole sheets (details: true) are written for at most ${thousands(maxSheets)} a call (COMPLAINTS_MAX_SHEETS), one request each. ${split} Or leave details out: the register alone goes to ${thousands(MAX_REGISTER_ROWS)} rows.`,
     );
   }
-  return new UserFacingError(`The selection holds ${count} records; a register holds at most ${MAX_REGISTER_ROWS.toLocaleString('en-US')} rows. ${split}`);
+  return new UserFacingError(`The selection holds ${count} records; a register holds at most ${thousands(MAX_REGISTER_ROWS)} rows. ${split}`);
 }

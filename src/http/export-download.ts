@@ -10,8 +10,8 @@ import type { ComplaintsReader } from '../contract/operations.js';
 import type { Clock } from '../domain/clock.js';
 import { UserFacingError } from '../errors.js';
 import { registerFileName } from '../export/register-name.js';
-import { MOST_REGISTER_MS, writeRegister } from '../export/register-writer.js';
-import { countWithin, type ExportSelection } from '../export/selection.js';
+import { writeRegister } from '../export/register-writer.js';
+import { countWithin, type ExportSelection, MOST_REGISTER_MS } from '../export/selection.js';
 import { log } from '../log.js';
 import { StoreUnavailable } from './state/shared-state.js';
 

@@ -13,6 +13,7 @@ import { errorCode } from '../error-code.js';
 import { holdsKeyShape, looksLikeToken } from '../key-shape.js';
 import { log } from '../log.js';
 import { cleanLine, quoted, stripUnsafe } from '../sanitize.js';
+import { thousands } from '../thousands.js';
 
 /** The most a guide may hold, in bytes (about 4,000 tokens of a prompt). */
 export const MAX_GUIDE_BYTES = 16 * 1024;
@@ -37,7 +38,7 @@ export function shownGuidePath(path: string): string {
   return cleanLine(path, SHOWN_PATH_CHARS) === path ? path : quoted(path, SHOWN_PATH_CHARS);
 }
 
-const bytes = (count: number) => `${count.toLocaleString('en-US')} bytes`;
+const bytes = (count: number) => `${thousands(count)} bytes`;
 
 /** The guide at `path` read now: its text, cleaned, or why it cannot be used. Never throws. */
 export async function readAnswerGuide(path: string): Promise<AnswerGuide> {

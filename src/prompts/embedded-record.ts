@@ -3,7 +3,7 @@
 // lines of ours. Every line of that text starts with the server's words or with "  > ", the quote of
 // what someone wrote: no consumer text can pass for the prompt's own lines.
 import { type Language, type Texts, textsIn } from '../texts.js';
-import { type ComplaintRead, readComplaint } from '../tools/get-complaint.js';
+import { type ComplaintRead, readComplaint } from '../tools/get-complaint-run.js';
 import type { PromptContext } from './prompt.js';
 import { factLines, type RecordFacts, recordFacts, sheetName } from './record-facts.js';
 

@@ -46,8 +46,11 @@ export interface PromptDefinition<Args extends z.ZodRawShape> {
   /** Completions of an argument's value as the user types it, by argument name. */
   complete?: { [K in keyof Args]?: (value: string, context: PromptContext) => string[] | Promise<string[]> };
   /** The one user message the prompt puts in the conversation. */
-  build(args: z.output<z.ZodObject<Args>>, context: PromptContext): BuiltPrompt | Promise<BuiltPrompt>;
+  build(args: PromptArgs<Args>, context: PromptContext): BuiltPrompt | Promise<BuiltPrompt>;
 }
+
+/** The arguments a prompt's build is given: what its argument schemas make of the request's. */
+export type PromptArgs<Args extends z.ZodRawShape> = z.output<z.ZodObject<Args>>;
 
 export function definePrompt<Args extends z.ZodRawShape>(definition: PromptDefinition<Args>): PromptDefinition<Args> {
   return definition;

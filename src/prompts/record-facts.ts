@@ -8,7 +8,7 @@ import { type DeadlineStatus, deadlineStatus, LEGAL_BUSINESS_DAYS, limaToday, NO
 import { consumerName } from '../format/fields.js';
 import { cleanLine, quoted } from '../sanitize.js';
 import { type Language, type Texts, textsIn } from '../texts.js';
-import type { ComplaintRead } from '../tools/get-complaint.js';
+import type { ComplaintRead } from '../tools/get-complaint-run.js';
 
 /** What the prompts say of one record, from which their words are made. */
 export interface RecordFacts {

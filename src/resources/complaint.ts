@@ -5,7 +5,6 @@
 import { REFERENCE_PATTERN, REFERENCE_RULE } from '../domain/reference.js';
 import { InvalidArgumentError } from '../errors.js';
 import { couldBeKey } from '../key-shape.js';
-import { readComplaint } from '../tools/get-complaint.js';
 import type { ToolContext } from '../tools/tool.js';
 
 /** The percent-decoded address; a malformed escape (%ZZ) is the caller's error, not ours. */
@@ -27,6 +26,8 @@ export const complaintResource = {
   async read(id: string, context: Omit<ToolContext, 'progress'>): Promise<string> {
     const value = decoded(id).trim();
     if (!REFERENCE_PATTERN.test(value) || couldBeKey(value)) throw new InvalidArgumentError(`complaint://{id}: ${REFERENCE_RULE}, or a record's uuid.`);
+    // Loaded at the first read, as a tool's run is: start-up needs only the template.
+    const { readComplaint } = await import('../tools/get-complaint-run.js');
     return (await readComplaint(value, context)).text;
   },
 };

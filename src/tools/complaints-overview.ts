@@ -1,26 +1,26 @@
-import { PAGE_SIZE, readAllPages, STOPS_THE_CALL } from '../api/all-pages.js';
-import { ApiError } from '../api/errors.js';
-import { countsDisagree, readExactCounts } from '../api/exact-counts.js';
-import { readUnresolved } from '../api/unresolved-records.js';
-import { callSignal } from '../call-signal.js';
-import type { AllPages, ComplaintsReader, ExactCounts } from '../contract/operations.js';
+// complaints_overview as a client lists it; complaints-overview-run.ts answers it.
+import { PAGE_SIZE } from '../api/reading-bounds.js';
 import { overviewAnswerSchema } from '../contract/overview-answer.js';
-import { isUuid } from '../domain/reference.js';
-import { capText } from '../format/cap.js';
-import { LISTED_STORES } from '../format/filings.js';
-import { formatOverviewText, toOverview } from '../format/overview.js';
-import { redactAnswer, redactListItem } from '../format/redact.js';
 import { overviewView } from '../resources/overview-view.js';
-import { cleanLine } from '../sanitize.js';
-import { filterInputs, readFilters } from './filter-inputs.js';
-import { defineTool, REPLY_IN_MEMBERS_LANGUAGE } from './tool.js';
+import { thousands } from '../thousands.js';
+import { filterInputs } from './filter-inputs.js';
+import { defineTool, REPLY_IN_MEMBERS_LANGUAGE, type ToolArgs } from './tool.js';
 
 /**
  * Pages of the period's filings read at most (the newest first): a month of a big chain whole. Beyond,
  * the counts are the service's own, and the figures about answers cover the newest whole days read.
  * With a book's unresolved pages and those counts, an overview of the whole book stays near 80 requests.
  */
-const MAX_FILING_PAGES = 40;
+export const MAX_FILING_PAGES = 40;
+
+const overviewInput = {
+  period: filterInputs.period,
+  from: filterInputs.from,
+  to: filterInputs.to,
+  storeId: filterInputs.storeId,
+  type: filterInputs.type,
+};
+export type OverviewArgs = ToolArgs<typeof overviewInput>;
 
 export const complaintsOverview = defineTool({
   name: 'complaints_overview',
@@ -31,98 +31,11 @@ export const complaintsOverview = defineTool({
     "2) The records FILED in the period (period or from/to; else the whole book): exact counts by status, type and store (with store ids); answers on time or late, unanswered past the deadline, business days to answer (median, p90), top reasons, each store's on-time share; failed e-mails.",
     REPLY_IN_MEMBERS_LANGUAGE,
     'Use it for "what is close to its deadline", "what is overdue", "how did we do last month", "which store answers late", or before a report; list_complaints pages through records, get_complaint reads one, export_complaints writes them to a file.',
-    `Figures on answers cover the period whole up to ${(MAX_FILING_PAGES * PAGE_SIZE).toLocaleString('en-US')} filings, else the newest days read (performance.window).`,
+    `Figures on answers cover the period whole up to ${thousands(MAX_FILING_PAGES * PAGE_SIZE)} filings, else the newest days read (performance.window).`,
     'Examples: {} · {"period":"last_month"} · {"from":"2026-01-01","to":"2026-06-30","type":"claim"}',
   ].join('\n'),
-  inputSchema: {
-    period: filterInputs.period,
-    from: filterInputs.from,
-    to: filterInputs.to,
-    storeId: filterInputs.storeId,
-    type: filterInputs.type,
-  },
+  inputSchema: overviewInput,
   outputSchema: overviewAnswerSchema.shape,
   view: overviewView,
-  async run(args, { api, clock, redactPii, signal, progress, readBook }) {
-    const { query, filters } = readFilters(args, clock);
-    const reader = await api();
-    // Progress over both readings together: each tells its pages once it knows them.
-    const pages = { unresolved: [0, 1], filed: [0, 1] };
-    const report = (part: keyof typeof pages) => (read: number, toRead: number) => {
-      pages[part] = [read, toRead];
-      const done = pages.unresolved[0]! + pages.filed[0]!;
-      const total = pages.unresolved[1]! + pages.filed[1]!;
-      progress(done, total, `read ${done} of ${total} pages`);
-    };
-    // The records read are let go before the slot is: the answer holds only what it shows.
-    return readBook(async () => {
-      const [unresolved, filed] = await bothOrNeither(signal, (both) => [
-        // What is at risk is the book's, now: narrowed by store and type, never by the period.
-        readUnresolved(reader, { type: query.type, storeId: query.storeId }, { signal: both, onPage: report('unresolved') }),
-        readAllPages(reader, [query], { maxPages: MAX_FILING_PAGES, signal: both, onPage: report('filed') }),
-      ]);
-      // Too many to read: the counts are the service's own, a request of one record per value.
-      // (Pages that repeated records are counted as read, and the answer says so: the service's own
-      // counts would not explain them.)
-      const { counts, countsFailed } = filed.capped || filed.stoppedBy !== undefined ? await exactCountsOf(reader, query, filed, signal) : {};
-      const redact = (read: typeof filed) => (redactPii ? { ...read, items: read.items.map(redactListItem) } : read);
-      const built = toOverview({ unresolved: redact(unresolved), filed: redact(filed), counts, countsFailed }, filters, clock);
-      const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
-      const text = capText(formatOverviewText(view), 'structuredContent holds every count.');
-      return { text, structured: view.answer };
-    });
-  },
+  run: async (args, context) => (await import('./complaints-overview-run.js')).runComplaintsOverview(args, context),
 });
-
-/**
- * The service's counts by status, type and each store seen (the LISTED_STORES with most records read),
- * or why they could not be had: then the overview counts the records read, and says so. A refused key
- * or the member gone ends the call as any reading does.
- */
-async function exactCountsOf(
-  reader: ComplaintsReader,
-  query: Parameters<typeof readExactCounts>[1],
-  { items, total }: AllPages,
-  signal: AbortSignal,
-): Promise<{ counts?: ExactCounts; countsFailed?: string }> {
-  const seen = new Map<string, number>();
-  for (const item of items) {
-    // The id as the overview groups stores by (cleaned): one store, whatever invisible character its id came with.
-    const storeId = item.storeId === null ? '' : cleanLine(item.storeId, 64);
-    // Sent back to the service only as the API's storeId filter takes it: a uuid.
-    if (isUuid(storeId)) seen.set(storeId, (seen.get(storeId) ?? 0) + 1);
-  }
-  const storeIds = [...seen]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, LISTED_STORES)
-    .map(([storeId]) => storeId);
-  try {
-    const counts = await readExactCounts(reader, query, storeIds, signal);
-    // A service whose counts add up to more than its total is not believed on either.
-    const disagreement = countsDisagree(counts, total, items);
-    return disagreement === undefined ? { counts } : { countsFailed: disagreement };
-  } catch (error) {
-    if (!(error instanceof ApiError) || STOPS_THE_CALL.has(error.kind)) throw error;
-    return { countsFailed: error.message };
-  }
-}
-
-/**
- * Two readings that answer together: when one fails, the other is stopped at once rather than left
- * reading for an answer that will never use it.
- */
-async function bothOrNeither<A, B>(signal: AbortSignal, start: (both: AbortSignal) => [Promise<A>, Promise<B>]): Promise<[A, B]> {
-  // No deadline of its own: the call's signal bounds both.
-  const both = callSignal(undefined, signal);
-  const stopOnFailure = <T>(reading: Promise<T>) =>
-    reading.catch((error: unknown) => {
-      both.end(error);
-      throw error;
-    });
-  const [first, second] = start(both.signal);
-  try {
-    return await Promise.all([stopOnFailure(first), stopOnFailure(second)]);
-  } finally {
-    both.done();
-  }
-}

@@ -1,6 +1,8 @@
-// The shape of one tool: a file that exports a `defineTool(...)`, and its line in catalog.ts
-// (CONTRIBUTING.md's "Adding a tool" has the rest). Tools know nothing of the MCP SDK: server.ts
-// registers them.
+// The shape of one tool: a file that exports a `defineTool(...)` (what a client lists: name,
+// description, arguments, answer), the file of its `run` beside it (what answers, loaded at the
+// tool's first call, so that start-up loads only what the handshake and tools/list need), and its line
+// in catalog.ts (CONTRIBUTING.md's "Adding a tool" has the rest). Tools know nothing of the MCP SDK:
+// server.ts registers them.
 import type { z } from 'zod';
 import type { ComplaintsReader } from '../contract/operations.js';
 import type { Clock } from '../domain/clock.js';
@@ -66,8 +68,15 @@ export interface ToolDefinition<Input extends z.ZodRawShape, Output extends z.Zo
   callBoundMs?: number;
   /** The tool writes a new file on the member's computer (never over one): not read-only, for the client's hints. */
   writesFiles?: true;
-  run(args: z.output<z.ZodObject<Input>>, context: ToolContext): Promise<ToolResult<z.output<z.ZodObject<Output>>>>;
+  /** Answers a call: a dynamic import of the tool's run file, then its function (catalog.test.ts checks it is loaded no earlier). */
+  run(args: ToolArgs<Input>, context: ToolContext): Promise<ToolAnswer<Output>>;
 }
+
+/** The arguments a tool's run is given: what its input schema makes of the call's arguments. */
+export type ToolArgs<Input extends z.ZodRawShape> = z.output<z.ZodObject<Input>>;
+
+/** What a tool's run answers: the text, and the structured answer its output schema declares. */
+export type ToolAnswer<Output extends z.ZodRawShape> = ToolResult<z.output<z.ZodObject<Output>>>;
 
 export function defineTool<Input extends z.ZodRawShape, Output extends z.ZodRawShape>(
   definition: ToolDefinition<Input, Output>,

@@ -2,8 +2,9 @@
 // flight, a failure midway (an answer with what was read) and a failure that ends the call.
 import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SIZE, readAllPages } from '../../src/api/all-pages.js';
+import { readAllPages } from '../../src/api/all-pages.js';
 import { ApiError } from '../../src/api/errors.js';
+import { PAGE_SIZE } from '../../src/api/reading-bounds.js';
 import type { ListQuery } from '../../src/contract/list-query.js';
 import type { ComplaintsReader, ListPage } from '../../src/contract/operations.js';
 

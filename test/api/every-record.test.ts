@@ -4,9 +4,9 @@
 // record that was in the selection all along, once each; and it is whole or it is not made.
 import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SIZE } from '../../src/api/all-pages.js';
 import { ApiError } from '../../src/api/errors.js';
 import { readEveryRecord } from '../../src/api/every-record.js';
+import { PAGE_SIZE } from '../../src/api/reading-bounds.js';
 import type { ListQuery } from '../../src/contract/list-query.js';
 import type { ComplaintsReader, ListPage } from '../../src/contract/operations.js';
 import type { ComplaintListItem } from '../../src/contract/records.js';

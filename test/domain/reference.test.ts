@@ -4,7 +4,7 @@ import { ApiError, NOT_FOUND_TEXT } from '../../src/api/errors.js';
 import type { ComplaintsReader, ListPage } from '../../src/contract/operations.js';
 import { exactMatches } from '../../src/domain/reference.js';
 import { UserFacingError } from '../../src/errors.js';
-import { readComplaint } from '../../src/tools/get-complaint.js';
+import { readComplaint } from '../../src/tools/get-complaint-run.js';
 import { detailBody, listItemBody, mustReadDetail, mustReadList } from '../fixtures/records.js';
 
 /** A fake of the two operations: the list holds `items`; reading a record by id gives a record with that id. */
