@@ -7,7 +7,8 @@
 #   docker run -p 8080:8080 -e COMPLAINTS_API_URL=https://your-complaints-service.example \
 #     -e COMPLAINTS_HTTP_ALLOWED_HOSTS=mcp.example.com,localhost,127.0.0.1 complaints-book-mcp
 
-# Build: every dependency, then the server and the overview's page (tsc, then scripts/build-ui.mjs).
+# Build: every dependency, then the server and the overview's page (tsc checks the types,
+# scripts/build-server.mjs bundles the server, scripts/build-ui.mjs makes the page).
 FROM node:22-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -9,6 +9,8 @@ import { median, timed } from '../stats.js';
 import { StdioPeer } from '../stdio-peer.js';
 
 const RUNS = 20;
+/** The issue's target: at most this many times a bare SDK server's start-up, in the same run. */
+const MOST_OF_BARE = 1.2;
 
 async function startToInitialize(script: string, env: Record<string, string>): Promise<number> {
   let peer: StdioPeer | undefined;
@@ -52,8 +54,8 @@ export async function measureStartup(context: BenchContext): Promise<Figure[]> {
       unit: 'ms',
       value,
       reference: { label: 'bare SDK stdio server', value: median(bare) },
-      target: '<= 1.5x bare SDK server',
-      met: value <= 1.5 * median(bare),
+      target: `<= ${MOST_OF_BARE}x bare SDK server`,
+      met: value <= MOST_OF_BARE * median(bare),
     }),
     figure({
       name: `Start-up to initialize (median of ${RUNS})`,

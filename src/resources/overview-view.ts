@@ -16,8 +16,8 @@ export interface AppView {
   html: () => Promise<string>;
 }
 
-/** Beside dist/resources/ once built. */
-const OVERVIEW_HTML = new URL('../ui/overview.html', import.meta.url);
+/** In dist/ui/, beside the bundle's files in dist/ (scripts/build-server.mjs). */
+const OVERVIEW_HTML = new URL('./ui/overview.html', import.meta.url);
 let overviewHtml: Promise<string> | undefined;
 
 export const overviewView: AppView = {

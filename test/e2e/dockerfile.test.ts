@@ -106,7 +106,7 @@ function buildInputs(): string[] {
     for (const [, target] of text(file).matchAll(/(?:from |new URL\()'(\.{1,2}\/[^']*)'/g)) {
       const path = normalize(join(dirname(file), target!)).replace(/\/$/, '');
       // What the script writes (under outDir) is the build's output, not its input.
-      if (!path.startsWith(`${outDir}/`)) inputs.add(path);
+      if (path !== outDir && !path.startsWith(`${outDir}/`)) inputs.add(path);
     }
   }
   return [...inputs];

@@ -19,17 +19,7 @@ describe('npm pack', () => {
     const [pack] = JSON.parse(output);
     const files: string[] = pack.files.map((file: { path: string }) => file.path);
     expect(files).toEqual(
-      expect.arrayContaining([
-        'dist/index.js',
-        'dist/server.js',
-        'dist/sandbox/server.js',
-        'dist/ui/overview.html',
-        'README.md',
-        'LICENSE',
-        'CHANGELOG.md',
-        'manifest.json',
-        'package.json',
-      ]),
+      expect.arrayContaining(['dist/index.js', 'dist/ui/overview.html', 'README.md', 'LICENSE', 'CHANGELOG.md', 'manifest.json', 'package.json']),
     );
     const unexpected = files.filter(
       (path) => !/^(dist\/.+\.js|dist\/ui\/overview\.html|README\.md|LICENSE|CHANGELOG\.md|manifest\.json|package\.json)$/.test(path),
@@ -37,6 +27,15 @@ describe('npm pack', () => {
     // No source maps: they point at src/, which is not shipped (a third of the package's size for nothing).
     expect(unexpected).toEqual([]);
     expect(files.filter((path) => /(^|\/)(src|test|bench)\/|\.env|\.npmrc|\.test\./.test(path))).toEqual([]);
+    // The bundle's entry loads its chunks by relative imports (some only with import(), at first use):
+    // every one of them is shipped, or a call would fail only once installed.
+    const imported = files
+      .filter((path) => path.endsWith('.js'))
+      .flatMap((path) =>
+        [...readFileSync(join(root, path), 'utf8').matchAll(/(?:from\s*|import\(\s*)"(\.{1,2}\/[^"]+)"/g)].map((match) => join(path, '..', match[1]!)),
+      );
+    expect(imported.length).toBeGreaterThan(10);
+    expect(imported.filter((path) => !files.includes(path))).toEqual([]);
     // server.json is read by the MCP Registry from the repository at release, not from the package; the
     // Dockerfile and the workflow build from the repository too.
     expect(files.filter((path) => /^(server\.json|Dockerfile|\.dockerignore|\.github\/|scripts\/)/.test(path))).toEqual([]);
