@@ -30,8 +30,8 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean -
 COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 8080
-# Slim images have no curl: node asks /healthz itself (200 while serving; 503 while draining on
-# SIGTERM, or while the shared state in Redis does not answer).
+# Slim images have no curl: node asks /healthz itself (200 while serving; 503 while starting, while
+# draining on SIGTERM, or while the shared state in Redis does not answer).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8080/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Exec form: node is PID 1 and receives SIGTERM itself. The command runs without the memory flags of

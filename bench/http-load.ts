@@ -6,6 +6,8 @@
 // complaints_overview in a loop over a 30,000-record book 40 ms away, and the server's peak RSS.
 // Last, another (state-load.ts): signed-in clients' calls with the sign-in's state in memory and in
 // a redis-server it starts on loopback, side by side; skipped, and said so, without redis-server.
+// And (ready-starts.ts): 20 starts with the sign-in on, counting those whose /healthz said 200 before
+// the sign-in's routes answered.
 // A script, not a test: nothing here asserts. Linux only (it reads the server's /proc entries).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { CALL_MIX, idsOf, nextCall, READING_KEYS, type Tool } from './call-mix.j
 import { ErrorTally, McpHttpPeer, PROTOCOL_VERSION } from './http-peer.js';
 import { measureOverviewLoad, OVERVIEW_LOAD_SECONDS, OVERVIEW_MEMBERS, overviewLoadTable } from './overview-load.js';
 import { cpuMs, rssMb } from './proc.js';
+import { measureReadyStarts, READY_POLL_MS, READY_STARTS, readyStartsTable } from './ready-starts.js';
 import { keepResults } from './save.js';
 import { measureStateLoad, STATE_ROUNDS, stateLoadTable } from './state-load.js';
 import { quantile } from './stats.js';
@@ -318,6 +321,9 @@ async function main(): Promise<void> {
     process.stderr.write(`signed-in calls, the state in memory and in Redis: ${clients} clients, ${STATE_ROUNDS} rounds each, in turns...\n`);
     const sharedState = await measureStateLoad(startServer, sandbox.url, clients, seconds);
 
+    process.stderr.write(`starts with the sign-in on: ${READY_STARTS}, /healthz asked every ${READY_POLL_MS} ms...\n`);
+    const readyStarts = await measureReadyStarts(SERVER_PATH, sandbox.url);
+
     const loadSummary = summary(load);
     const singleSummary = summary(single);
     const stdioSummary = summary(singleStdio);
@@ -357,6 +363,7 @@ async function main(): Promise<void> {
         stdioReference: reference,
         wholeBookOverviews: wholeBook,
         sharedState,
+        readyStarts,
       },
       server: { exit, stderrLines: server.stderr.length, stderrFirst: server.stderr.slice(0, 20) },
     };
@@ -415,7 +422,7 @@ async function main(): Promise<void> {
         for (const [kind, count] of tally.counts) out.push(line([phase, kind, count, (tally.samples.get(kind) ?? '').replace(/[|\n]/g, ' ')]));
       }
     }
-    out.push('', ...overviewLoadTable(wholeBook), '', ...stateLoadTable(sharedState));
+    out.push('', ...overviewLoadTable(wholeBook), '', ...stateLoadTable(sharedState), '', ...readyStartsTable(readyStarts));
     process.stdout.write(`${out.join('\n')}\n`);
     // The server logs only warnings and errors here; any line is worth reading.
     if (server.stderr.length > 0) {

@@ -20,10 +20,11 @@ import { DOWNLOAD_TEXT, plainText, sendRegister } from './export-download.js';
 import { EXPORTS_PATH, linkDelivery, openExportLink, tokenOfPath } from './export-links.js';
 import { KeyCheck } from './key-check.js';
 import { keyId } from './key-id.js';
+import { answerWhenReady } from './readiness.js';
 import { readJsonBody, requestIds } from './request-body.js';
 import { bearerCredential, checkHostAndOrigin, HOST_NAME } from './request-guards.js';
 import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
-import type { SignIn } from './sign-in/sign-in.js';
+import type { SignIn, SignInOptions } from './sign-in/sign-in.js';
 import { openSharedState } from './state/open-state.js';
 import { StoreUnavailable } from './state/shared-state.js';
 import { PendingWrites, sendAfter } from './written-first.js';
@@ -42,6 +43,12 @@ export interface HttpServeOptions {
   exportMaxSheets: number;
   version: string;
   settings: HttpSettings;
+  /**
+   * Builds the sign-in once the server listens (its issuer may be the address it listens at): by
+   * default sign-in.js's createSignIn, loaded before listening. A test gives one that takes its time,
+   * to look at the server while it starts.
+   */
+  buildSignIn?: (options: SignInOptions) => SignIn | Promise<SignIn>;
 }
 
 export interface HttpServeHandle {
@@ -75,6 +82,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   const { settings } = options;
   // Opened before listening: a store that cannot be used stops the start with its reason.
   const state = await openSharedState(settings.stateUrl);
+  // Loaded before listening too (most of a start's time): only the sign-in's issuer waits for the address.
+  const buildSignIn = settings.signIn === undefined ? undefined : (options.buildSignIn ?? (await import('./sign-in/sign-in.js')).createSignIn);
   // One keep-alive pool to the API for every member: sockets are shared, keys are per request. More
   // sockets than requests in flight would never be used.
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.min(settings.caps.total, 64) });
@@ -333,8 +342,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     json(res, status === 'ok' ? 200 : 503, { status, state: state.kind, ...store });
   };
 
-  // A client that trickles its headers or body holds a socket (not a slot): it gets this long to send them.
-  const http = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
+  // Until everything below is built, every route answers 503, /healthz {"status":"starting"} (readiness.ts).
+  const readiness = answerWhenReady((req, res) => {
     const started = performance.now();
     const path = pathOf(req.url);
     const exportLink = path === EXPORTS_PATH.slice(0, -1) || path.startsWith(EXPORTS_PATH);
@@ -354,27 +363,37 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       else res.destroy();
     });
   });
+  // A client that trickles its headers or body holds a socket (not a slot): it gets this long to send them.
+  const http = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, readiness.listener);
 
-  await listen(http, options.host, options.port).catch(async (error: unknown) => {
+  /** A start that failed gives back what it opened. */
+  const abandonStart = async (error: unknown): Promise<never> => {
+    http.close();
     await state.close().catch(() => undefined);
+    await dispatcher.destroy().catch(() => undefined);
     throw error;
-  });
+  };
+  await listen(http, options.host, options.port).catch(abandonStart);
   const { port } = http.address() as AddressInfo;
   const hostInUrl = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   listeningOrigin = `http://${hostInUrl}:${port}`;
-  if (settings.signIn !== undefined) {
-    const { createSignIn } = await import('./sign-in/sign-in.js');
-    signIn = createSignIn({
-      settings: settings.signIn,
-      listeningOrigin: `http://${hostInUrl}:${port}`,
-      apiUrl: options.apiUrl,
-      timeoutMs: options.timeoutMs,
-      dispatcher,
-      // A key the sign-in's own check saw accepted needs no second check at initialize.
-      onKeyStatus: (signedInKey, status) => state.heard(keyId(signedInKey), status),
-      state,
-    });
+  try {
+    if (buildSignIn !== undefined && settings.signIn !== undefined) {
+      signIn = await buildSignIn({
+        settings: settings.signIn,
+        listeningOrigin,
+        apiUrl: options.apiUrl,
+        timeoutMs: options.timeoutMs,
+        dispatcher,
+        // A key the sign-in's own check saw accepted needs no second check at initialize.
+        onKeyStatus: (signedInKey, status) => state.heard(keyId(signedInKey), status),
+        state,
+      });
+    }
+  } catch (error) {
+    return abandonStart(error);
   }
+  readiness.ready();
 
   return {
     url: `http://${hostInUrl}:${port}/mcp`,

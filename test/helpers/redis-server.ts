@@ -16,6 +16,7 @@ export const REDIS_TEST_FILES = [
   'test/e2e/replicas.test.ts',
   'test/e2e/store-abort.test.ts',
   'test/e2e/http-export-replicas.test.ts',
+  'test/e2e/ready-redis.test.ts',
 ] as const;
 
 /** Where vitest.config.ts leaves the line saying the Redis tests were skipped, for test/global-setup.ts to print at the end. */
