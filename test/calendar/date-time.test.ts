@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calendarDateOf, wallTimeOf } from '../../src/calendar/date-time.js';
+import { civilOfDayNumber, dateOfDayNumber, dayNumberOf } from '../../src/calendar/calendar-date.js';
+import { calendarDateOf, readIso, wallTimeOf } from '../../src/calendar/date-time.js';
 import { wallClock } from '../../src/calendar/time-zone.js';
 
 describe('wallTimeOf', () => {
@@ -95,6 +96,80 @@ describe('the canonical instant', () => {
         expect(calendarDateOf(value, zone)).toBe(calendarDateOf(` ${value}`, zone));
       }),
       { numRuns: 500, examples: [[new Date('2026-12-15T00:00:00.000Z'), 'America/Lima']] },
+    );
+  });
+});
+
+describe('the canonical form read by its characters', () => {
+  /** Digits, often out of range, and now and then a character that is not one (full-width, a sign, a space, a letter). */
+  const digits = (count: number) =>
+    fc
+      .array(
+        fc.oneof({ weight: 20, arbitrary: fc.constantFrom(...'0123456789') }, { weight: 1, arbitrary: fc.constantFrom('０', '+', '-', ' ', 'a', '/', '٣') }),
+        {
+          minLength: count,
+          maxLength: count,
+        },
+      )
+      .map((characters) => characters.join(''));
+  const separator = (usual: string) =>
+    fc.oneof({ weight: 30, arbitrary: fc.constant(usual) }, { weight: 1, arbitrary: fc.constantFrom('-', ':', '.', 'T', 't', 'z', 'Z', ' ', '_') });
+  /** Strings of the canonical form's shape (2026-11-03T15:14:00.000Z), real instants and odd ones: 2026-02-30, 24:00, 0999, 1a. */
+  const canonicalShaped = fc
+    .tuple(
+      fc.oneof(digits(4), fc.constantFrom('0999', '1000', '1969', '1970', '2026', '2028', '9999')),
+      separator('-'),
+      fc.oneof(digits(2), fc.constantFrom('00', '01', '02', '12', '13')),
+      separator('-'),
+      fc.oneof(digits(2), fc.constantFrom('00', '01', '28', '29', '30', '31', '32')),
+      separator('T'),
+      fc.oneof(digits(2), fc.constantFrom('00', '05', '23', '24')),
+      separator(':'),
+      fc.oneof(digits(2), fc.constantFrom('00', '59', '60')),
+      separator(':'),
+      fc.oneof(digits(2), fc.constantFrom('00', '59', '60')),
+      separator('.'),
+      digits(3),
+      separator('Z'),
+    )
+    .map((parts) => parts.join(''));
+  const zones = fc.constantFrom('America/Lima', 'Asia/Tokyo', 'UTC', 'Pacific/Kiritimati', 'Etc/GMT+5');
+
+  it('agrees with the general reading on every string of its shape, odd ones included', () => {
+    // A leading space takes the general path (it trims); a string of the form itself takes the fast one.
+    fc.assert(
+      fc.property(canonicalShaped, zones, (value, zone) => {
+        expect(readIso(value)).toEqual(readIso(` ${value}`));
+        expect(wallTimeOf(value, zone)).toEqual(wallTimeOf(` ${value}`, zone));
+        expect(calendarDateOf(value, zone)).toBe(calendarDateOf(` ${value}`, zone));
+      }),
+      {
+        numRuns: 3000,
+        examples: [
+          ['2026-02-29T10:00:00.000Z', 'America/Lima'],
+          ['2028-02-29T10:00:00.000Z', 'America/Lima'],
+          ['2026-11-03T24:00:00.000Z', 'UTC'],
+          ['0999-12-31T23:59:59.999Z', 'UTC'],
+          ['1000-01-01T00:00:00.000Z', 'Etc/GMT+5'],
+          ['9999-12-31T23:59:59.999Z', 'Asia/Tokyo'],
+          ['2026-11-03t15:14:00.000z', 'UTC'],
+          ['2026-11-0３T15:14:00.000Z', 'UTC'],
+        ],
+      },
+    );
+  });
+});
+
+describe('dateOfDayNumber and civilOfDayNumber', () => {
+  it('write every day as Date does, and are the inverse of dayNumberOf', () => {
+    // From the year -300 to 10,300: past both ends of the four-digit years, where Date's form is kept.
+    fc.assert(
+      fc.property(fc.integer({ min: -829_000, max: 3_043_000 }), (day) => {
+        expect(dateOfDayNumber(day)).toBe(new Date(day * 86_400_000).toISOString().slice(0, 10));
+        const [year, month, dayOfMonth] = civilOfDayNumber(day);
+        expect(dayNumberOf(year, month, dayOfMonth)).toBe(day);
+      }),
+      { numRuns: 5000, examples: [[-719_468], [-1], [0], [59], [2_932_896], [2_932_897]] },
     );
   });
 });
