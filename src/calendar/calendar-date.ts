@@ -2,14 +2,34 @@
 // counted as UTC midnights, so that no time zone or DST jump can shift a day.
 
 const DAY_MS = 86_400_000;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True for a real calendar date in the form YYYY-MM-DD (rejects 2026-02-30). */
 export function isCalendarDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  // Arithmetic, not a Date: this runs for every date of every record.
-  return isRealDay(Number(match[1]), Number(match[2]), Number(match[3]));
+  return value.length === 10 && isCalendarDateAt(value, 0);
+}
+
+/**
+ * Whether `text` holds a real calendar date, YYYY-MM-DD, from `start` (what follows is not looked at).
+ * Read by its characters, with arithmetic rather than a pattern or a Date: this runs for every date of
+ * every record, and of every row written.
+ */
+export function isCalendarDateAt(text: string, start: number): boolean {
+  if (text.charCodeAt(start + 4) !== 45 || text.charCodeAt(start + 7) !== 45) return false; // "-"
+  const year = digitsAt(text, start, 4);
+  const month = digitsAt(text, start + 5, 2);
+  const day = digitsAt(text, start + 8, 2);
+  return year >= 0 && month >= 0 && day >= 0 && isRealDay(year, month, day);
+}
+
+/** The number the `count` ASCII digits of `text` from `start` spell; -1 when one is not a digit (or is missing). */
+export function digitsAt(text: string, start: number, count: number): number {
+  let number = 0;
+  for (let index = start; index < start + count; index++) {
+    const digit = text.charCodeAt(index) - 48; // NaN past the end: not a digit either
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    number = number * 10 + digit;
+  }
+  return number;
 }
 
 /** Whether month (1-12) and day name a day of `year` in the Gregorian calendar (no 2026-02-30). */

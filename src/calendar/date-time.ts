@@ -3,7 +3,7 @@
 // reads a date-time without an offset, and non-ISO text such as "soon 5", in the zone of the machine
 // the server runs on, so the same record would read differently on two machines. Only ISO 8601 is
 // taken as a date here; anything else is shown as written, and counts as no date.
-import { dayNumberOf, isCalendarDate, isRealDay } from './calendar-date.js';
+import { dayNumberOf, digitsAt, isCalendarDate, isRealDay } from './calendar-date.js';
 import { wallClockAt } from './time-zone.js';
 
 export interface WallTime {
@@ -26,17 +26,6 @@ const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?
 const FOUR_DIGIT_YEAR = /^\d{4}-/;
 
 const DAY_MS = 86_400_000;
-
-/** The number the `count` ASCII digits of `text` from `start` spell; -1 when one is not a digit. */
-function digitsAt(text: string, start: number, count: number): number {
-  let number = 0;
-  for (let index = start; index < start + count; index++) {
-    const digit = text.charCodeAt(index) - 48;
-    if (digit < 0 || digit > 9) return -1;
-    number = number * 10 + digit;
-  }
-  return number;
-}
 
 /**
  * The form JavaScript and most services write an instant in, 2026-11-03T15:14:00.000Z, read by its

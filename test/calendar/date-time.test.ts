@@ -1,9 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { civilOfDayNumber, dateOfDayNumber, dayNumberOf } from '../../src/calendar/calendar-date.js';
+import { civilOfDayNumber, dateOfDayNumber, dayNumberOf, isCalendarDate } from '../../src/calendar/calendar-date.js';
 import { calendarDateOf, readIso, wallTimeOf } from '../../src/calendar/date-time.js';
 import { wallClock } from '../../src/calendar/time-zone.js';
+import { isReadDate } from '../../src/format/fields.js';
 
 describe('wallTimeOf', () => {
   it('converts an instant with an offset to the zone', () => {
@@ -170,6 +171,67 @@ describe('dateOfDayNumber and civilOfDayNumber', () => {
         expect(dayNumberOf(year, month, dayOfMonth)).toBe(day);
       }),
       { numRuns: 5000, examples: [[-719_468], [-1], [0], [59], [2_932_896], [2_932_897]] },
+    );
+  });
+});
+
+describe('a day and a short date-time read by their characters', () => {
+  // The patterns the readers replaced: they are the reference.
+  const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+  const SHORT_DATE = /^(\d{4}-\d{2}-\d{2})(?: ([01]\d|2[0-3]):[0-5]\d)?$/;
+  function realDay(text: string): boolean {
+    const match = DAY.exec(text);
+    if (!match) return false;
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    // Day 0 of the next month is the last of this one; setUTCFullYear, unlike Date.UTC, keeps years below 100.
+    const last = new Date(0);
+    last.setUTCFullYear(year, month, 0);
+    return day >= 1 && month >= 1 && month <= 12 && day <= last.getUTCDate();
+  }
+  const character = fc.oneof(
+    { weight: 12, arbitrary: fc.constantFrom(...'0123456789') },
+    { weight: 2, arbitrary: fc.constantFrom('-', ' ', ':') },
+    { weight: 1, arbitrary: fc.constantFrom('T', 'Z', '\n', '０', '/', '.', 'a', '+', ';', '`') },
+  );
+  /** "2026-11-03", "2026-11-03 10:14", their shape with odd characters, and strings a character longer or shorter. */
+  const shaped = fc.oneof(
+    fc.array(character, { minLength: 8, maxLength: 18 }).map((characters) => characters.join('')),
+    fc
+      .tuple(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        fc.integer({ min: 0, max: 25 }),
+        fc.integer({ min: 0, max: 61 }),
+      )
+      .chain(([year, month, day, hours, minutes]) => {
+        const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+        const date = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+        return fc.constantFrom(
+          date,
+          `${date} ${pad(hours)}:${pad(minutes)}`,
+          `${date}\n`,
+          `${date} ${pad(hours)}:${pad(minutes)}:00`,
+          `${date}T${pad(hours)}:${pad(minutes)}`,
+        );
+      }),
+  );
+  /** A real day or short date-time with one character replaced by any of the odd ones (a ":" just past "9", a full-width digit...). */
+  const altered = fc
+    .tuple(fc.constantFrom('2026-11-03', '2028-02-29', '2026-11-03 10:14', '1999-12-31 23:59'), fc.nat(), character)
+    .map(([text, at, replacement]) => {
+      const index = at % text.length;
+      return text.slice(0, index) + replacement + text.slice(index + 1);
+    });
+
+  it('agree with the patterns on every string of their shape, odd ones included', () => {
+    fc.assert(
+      fc.property(fc.oneof(shaped, altered), (text) => {
+        expect(isCalendarDate(text)).toBe(realDay(text));
+        const short = SHORT_DATE.exec(text);
+        expect(isReadDate(text)).toBe(short !== null && realDay(short[1]!));
+      }),
+      { numRuns: 5000, examples: [['2026-02-29'], ['2028-02-29'], ['1900-02-29'], ['2000-02-29'], ['0000-02-29'], ['2026-11-03 23:59'], ['2026-11-03 24:00']] },
     );
   });
 });
