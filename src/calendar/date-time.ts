@@ -4,7 +4,7 @@
 // the server runs on, so the same record would read differently on two machines. Only ISO 8601 is
 // taken as a date here; anything else is shown as written, and counts as no date.
 import { dayNumberOf, digitsAt, isCalendarDate, isRealDay } from './calendar-date.js';
-import { wallClockAt } from './time-zone.js';
+import { wallClockAt, wallDateAt } from './time-zone.js';
 
 export interface WallTime {
   /** YYYY-MM-DD */
@@ -110,6 +110,18 @@ function wallTimeAt(ms: number, timeZone: string): WallTime | null {
   return FOUR_DIGIT_YEAR.test(local.date) ? local : null;
 }
 
+/** The day alone of wallTimeOf ("2026-11-03"), or null: a filing day, a row's day. */
+export function wallDayOf(value: string, timeZone: string): string | null {
+  const canonical = readCanonicalUtc(value);
+  if (canonical !== undefined) return canonical === null ? null : wallDayAt(canonical, timeZone);
+  return wallTimeOfIso(readIso(value), timeZone)?.date ?? null;
+}
+
+function wallDayAt(ms: number, timeZone: string): string | null {
+  const date = wallDateAt(ms, timeZone);
+  return FOUR_DIGIT_YEAR.test(date) ? date : null;
+}
+
 /**
  * The calendar day a date-valued field (a deadline, an incident date) means. A date stored without a
  * time often travels as midnight UTC ("2026-12-15T00:00:00.000Z", a database DATE column serialised
@@ -120,7 +132,7 @@ export function calendarDateOf(value: string | null, timeZone: string): string |
   const canonical = readCanonicalUtc(value);
   if (canonical !== undefined) {
     if (canonical === null) return null;
-    return value.endsWith('T00:00:00.000Z') ? value.slice(0, 10) : (wallTimeAt(canonical, timeZone)?.date ?? null);
+    return value.endsWith('T00:00:00.000Z') ? value.slice(0, 10) : wallDayAt(canonical, timeZone);
   }
   const iso = readIso(value);
   if (iso?.midnightUtc) return iso.date;

@@ -87,7 +87,17 @@ export function wallClockAt(ms: number, timeZone: string): { date: string; time:
   return { date: `${parts.year?.padStart(4, '0')}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
+/** The date alone of wallClockAt, its time not written: most readings want only the day. */
+export function wallDateAt(ms: number, timeZone: string): string {
+  const offset = slotOffset(ms, timeZone);
+  if (!Number.isNaN(offset)) {
+    const [year, month, day] = civilOfDayNumber(Math.floor((ms + offset) / DAY_MS));
+    if (year >= 1000 && year <= 9999) return `${year}-${pad2(month)}-${pad2(day)}`;
+  }
+  return wallClockAt(ms, timeZone).date;
+}
+
 /** The calendar date of `instant` in `timeZone`. */
 export function localDate(instant: Date, timeZone: string): string {
-  return wallClock(instant, timeZone).date;
+  return wallDateAt(instant.getTime(), timeZone);
 }

@@ -3,7 +3,7 @@
 // the overview.
 
 import { digitsAt, isCalendarDate, isCalendarDateAt } from '../calendar/calendar-date.js';
-import { calendarDateOf, wallTimeOf } from '../calendar/date-time.js';
+import { calendarDateOf, wallDayOf, wallTimeOf } from '../calendar/date-time.js';
 import type { DeadlineFields } from '../contract/deadline-fields.js';
 import type { AllPages } from '../contract/operations.js';
 import { NO_SERVICE_DEADLINE, UNDATED, urgencyOf } from '../domain/deadline.js';
@@ -34,7 +34,7 @@ export function timeIn(value: string | null, timeZone: string): string | undefin
 /** The day of a date-time in the zone, "2026-11-03"; the cleaned value when it is not ISO 8601. */
 export function dayIn(value: string | null, timeZone: string): string | undefined {
   if (value === null || value.trim() === '') return undefined;
-  return wallTimeOf(value, timeZone)?.date ?? line(value, 40);
+  return wallDayOf(value, timeZone) ?? line(value, 40);
 }
 
 /** A date-valued field (an incident day): midnight UTC read as the date it spells (see calendarDateOf). */

@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { civilOfDayNumber, dateOfDayNumber, dayNumberOf, isCalendarDate } from '../../src/calendar/calendar-date.js';
-import { calendarDateOf, readIso, wallTimeOf } from '../../src/calendar/date-time.js';
-import { wallClock } from '../../src/calendar/time-zone.js';
+import { calendarDateOf, readIso, wallDayOf, wallTimeOf } from '../../src/calendar/date-time.js';
+import { localDate, wallClock } from '../../src/calendar/time-zone.js';
 import { isReadDate } from '../../src/format/fields.js';
 
 describe('wallTimeOf', () => {
@@ -77,6 +77,8 @@ describe('wallClock', () => {
         for (let minute = 0; minute < 48 * 60; minute += 7) {
           const instant = new Date(start + minute * 60_000 + 13_000);
           const [got, expected] = [wallClock(instant, zone), reference(instant, zone)];
+          if (localDate(instant, zone) !== expected.date)
+            mismatches.push({ at: `${zone} ${instant.toISOString()} (localDate)`, wallClock: localDate(instant, zone), intl: expected });
           if (!isDeepStrictEqual(got, expected)) mismatches.push({ at: `${zone} ${instant.toISOString()}`, wallClock: got, intl: expected });
         }
       }
@@ -143,6 +145,7 @@ describe('the canonical form read by its characters', () => {
         expect(readIso(value)).toEqual(readIso(` ${value}`));
         expect(wallTimeOf(value, zone)).toEqual(wallTimeOf(` ${value}`, zone));
         expect(calendarDateOf(value, zone)).toBe(calendarDateOf(` ${value}`, zone));
+        expect(wallDayOf(value, zone)).toBe(wallTimeOf(` ${value}`, zone)?.date ?? null);
       }),
       {
         numRuns: 3000,
@@ -157,6 +160,26 @@ describe('the canonical form read by its characters', () => {
           ['2026-11-0３T15:14:00.000Z', 'UTC'],
         ],
       },
+    );
+  });
+});
+
+describe('wallDayOf', () => {
+  it("is wallTimeOf's day, in every form and zone, beyond the four-digit years included", () => {
+    const instant = fc.date({ min: new Date('0900-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true });
+    const form = fc.constantFrom(
+      (date: Date) => date.toISOString(),
+      (date: Date) => date.toISOString().replace('.000Z', '+05:30'),
+      (date: Date) => date.toISOString().slice(0, 19),
+      (date: Date) => date.toISOString().slice(0, 10),
+      (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '-0800'),
+    );
+    fc.assert(
+      fc.property(instant, form, fc.constantFrom('America/Lima', 'Asia/Tokyo', 'Pacific/Kiritimati', 'Etc/GMT+5', 'America/St_Johns'), (date, write, zone) => {
+        const value = write(date);
+        expect(wallDayOf(value, zone)).toBe(wallTimeOf(value, zone)?.date ?? null);
+      }),
+      { numRuns: 2000, examples: [[new Date('9999-12-31T23:59:59Z'), (date: Date) => date.toISOString(), 'Asia/Tokyo']] },
     );
   });
 });
