@@ -47,6 +47,11 @@ function isPlainText(text: string): boolean {
   let marks = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
+    // Printable ASCII, most of every answer: no mark, nothing to clean.
+    if (code >= 0x20 && code < 0x7f) {
+      marks = 0;
+      continue;
+    }
     if ((code < 0x20 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f) || code === 0xad || code === 0x34f || code >= 0x600) return false;
     marks = mayCombine(code) ? marks + 1 : 0;
     if (marks > MAX_MARKS) return false;
