@@ -27,6 +27,8 @@ export interface BenchContext {
   serverPath: string;
   /** The bare SDK server of bench/bare-server.ts, compiled. */
   bareServerPath: string;
+  /** The SDK server of bench/echo-server.ts, compiled: one tool answering with a captured result. */
+  echoServerPath: string;
   /** The sandbox with the demo data set (one record grown to 10 events and 3 attachments). */
   sandboxUrl: string;
   apiKey: string;

@@ -65,6 +65,7 @@ async function main(): Promise<void> {
   const context: BenchContext = {
     serverPath: here('../../../dist/index.js'),
     bareServerPath: here('./bare-server.js'),
+    echoServerPath: here('./echo-server.js'),
     sandboxUrl: sandbox.url,
     apiKey: DEMO_KEYS.full.key,
     detailId,

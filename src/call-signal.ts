@@ -17,6 +17,13 @@ export interface CallSignal {
 }
 
 /**
+ * What a call that has answered aborts its signal with: made once, because a DOMException captures a
+ * stack when made (about 0.02 ms, on every tool call), and the reason only tells a reading still
+ * running why it stops.
+ */
+const ANSWERED = new DOMException('The call has answered', 'AbortError');
+
+/**
  * `timeoutMs`: the deadline, or undefined for none of its own (a part of a call, bound by the caller's
  * signal, that stops its other readings when one fails). `timeoutReason`: what the signal is aborted
  * with when the deadline passes (a TimeoutError by default); an outer signal's abort passes its own
@@ -45,7 +52,7 @@ export function callSignal(timeoutMs: number | undefined, outer?: AbortSignal, t
     done,
     end: (reason?: unknown) => {
       done();
-      if (!controller.signal.aborted) controller.abort(reason ?? new DOMException('The call has answered', 'AbortError'));
+      if (!controller.signal.aborted) controller.abort(reason ?? ANSWERED);
     },
   };
 }

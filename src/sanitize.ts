@@ -47,6 +47,11 @@ function isPlainText(text: string): boolean {
   let marks = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
+    // Printable ASCII, most of every answer: no mark, nothing to clean.
+    if (code >= 0x20 && code < 0x7f) {
+      marks = 0;
+      continue;
+    }
     if ((code < 0x20 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f) || code === 0xad || code === 0x34f || code >= 0x600) return false;
     marks = mayCombine(code) ? marks + 1 : 0;
     if (marks > MAX_MARKS) return false;
@@ -164,25 +169,28 @@ export function quoted(text: string, max: number): string {
 export function cleanStrings<T>(value: T): T {
   if (typeof value === 'string') return stripUnsafe(value) as T;
   if (typeof value !== 'object' || value === null) return value;
-  // A copy is made only from the first value that changes: most answers need none.
+  // A copy is made only from the first value that changes: most answers need none. Plain loops, not
+  // callbacks: every value of every answer passes here.
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
-    value.forEach((item: unknown, index) => {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
       const inner = cleanStrings(item);
-      if (inner === item) return;
+      if (inner === item) continue;
       copy ??= [...value];
       copy[index] = inner;
-    });
+    }
     return (copy ?? value) as T;
   }
   const source = value as Record<string, unknown>;
   const keys = Object.keys(source);
   let entries: Array<[string, unknown]> | undefined;
-  keys.forEach((key, index) => {
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
     const cleanKey = stripUnsafe(key);
     const inner = cleanStrings(source[key]);
     if (entries === undefined && (cleanKey !== key || inner !== source[key])) entries = keys.slice(0, index).map((kept) => [kept, source[kept]]);
     entries?.push([cleanKey, inner]);
-  });
+  }
   return (entries === undefined ? value : Object.fromEntries(entries)) as T;
 }

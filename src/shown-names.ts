@@ -16,6 +16,23 @@ export const SHOWN_NAME_CHARS = 64;
  * is not shown at all.
  */
 export function shownName(name: string): string {
+  // Every call names its tool: the same few names come back, and reading one for a key's shape (its
+  // decoded and normalised readings) costs more than the rest of reading the request.
+  const known = SHOWN.get(name);
+  if (known !== undefined) return known;
+  const shown = shownOnce(name);
+  if (name.length <= SHOWN_NAME_CHARS) {
+    if (SHOWN.size >= SHOWN_KEPT) SHOWN.clear();
+    SHOWN.set(name, shown);
+  }
+  return shown;
+}
+
+/** Names already read, short ones only: a pure function's results, so bounded but never stale. */
+const SHOWN = new Map<string, string>();
+const SHOWN_KEPT = 256;
+
+function shownOnce(name: string): string {
   const shown = shortClean(name);
   // A key sent as a name (a client or a model mixing up its arguments) is not repeated into the
   // transcript. A URI keeps its scheme and stays a URL, one no handler takes for a record, so that

@@ -1,4 +1,5 @@
 // Wall-clock times in an IANA time zone: what an instant reads as in Lima, or in the member's zone.
+import { civilOfDayNumber } from './calendar-date.js';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -61,26 +62,42 @@ function slotOffset(ms: number, timeZone: string): number {
 
 const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
 
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
 /** The wall clock of `instant` in `timeZone`: { date: "2026-11-22", time: "10:14" }. */
 export function wallClock(instant: Date, timeZone: string): { date: string; time: string } {
-  const ms = instant.getTime();
+  return wallClockAt(instant.getTime(), timeZone);
+}
+
+/** wallClock of the instant `ms` milliseconds after the epoch, without a Date: every date of every record passes here. */
+export function wallClockAt(ms: number, timeZone: string): { date: string; time: string } {
   const offset = slotOffset(ms, timeZone);
   if (!Number.isNaN(offset)) {
-    const local = new Date(ms + offset);
-    const year = local.getUTCFullYear();
+    const local = ms + offset;
+    const dayNumber = Math.floor(local / DAY_MS);
+    const [year, month, day] = civilOfDayNumber(dayNumber);
     if (year >= 1000 && year <= 9999) {
-      return {
-        date: `${year}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}`,
-        time: `${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}`,
-      };
+      const minuteOfDay = Math.floor((local - dayNumber * DAY_MS) / MINUTE_MS);
+      return { date: `${year}-${pad2(month)}-${pad2(day)}`, time: `${pad2(Math.floor(minuteOfDay / 60))}:${pad2(minuteOfDay % 60)}` };
     }
   }
-  const parts = partsOf(instant, timeZone);
+  const parts = partsOf(new Date(ms), timeZone);
   // Years before 1000 come without leading zeros.
   return { date: `${parts.year?.padStart(4, '0')}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
+/** The date alone of wallClockAt, its time not written: most readings want only the day. */
+export function wallDateAt(ms: number, timeZone: string): string {
+  const offset = slotOffset(ms, timeZone);
+  if (!Number.isNaN(offset)) {
+    const [year, month, day] = civilOfDayNumber(Math.floor((ms + offset) / DAY_MS));
+    if (year >= 1000 && year <= 9999) return `${year}-${pad2(month)}-${pad2(day)}`;
+  }
+  return wallClockAt(ms, timeZone).date;
+}
+
 /** The calendar date of `instant` in `timeZone`. */
 export function localDate(instant: Date, timeZone: string): string {
-  return wallClock(instant, timeZone).date;
+  return wallDateAt(instant.getTime(), timeZone);
 }

@@ -2,7 +2,7 @@
 // checked against the date the service sends.
 import { addBusinessDays, businessDaysBetween } from '../calendar/business-days.js';
 import { addDays, isCalendarDate } from '../calendar/calendar-date.js';
-import { calendarDateOf, wallTimeOf } from '../calendar/date-time.js';
+import { calendarDateOf, wallDayOf } from '../calendar/date-time.js';
 import { localDate } from '../calendar/time-zone.js';
 import type { DeadlineFields } from '../contract/deadline-fields.js';
 import { cleanLine } from '../sanitize.js';
@@ -68,7 +68,7 @@ export function limaToday(now: Date): string {
 /** The day a record was filed, in Lima; null when the service sent no date we can read. */
 export function filingDay(createdAt: string | null): string | null {
   if (createdAt === null) return null;
-  return wallTimeOf(createdAt, DEADLINE_TIME_ZONE)?.date ?? null;
+  return wallDayOf(createdAt, DEADLINE_TIME_ZONE);
 }
 
 /** The law's deadline of a record filed on `filed` (a Lima day): the 15th business day after it, to the end of that day. */

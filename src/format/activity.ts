@@ -3,7 +3,7 @@
 // An answer is counted on its own day, when that day is in the range. Over a long range the step
 // grows to a week, then a month, so that the series stays short for a model to read too.
 import { addDays, dayNumber, isCalendarDate, isoWeekday } from '../calendar/calendar-date.js';
-import { wallTimeOf } from '../calendar/date-time.js';
+import { wallDayOf } from '../calendar/date-time.js';
 import type { Activity } from '../contract/overview-answer.js';
 import type { ComplaintListItem } from '../contract/records.js';
 import { isAnswered } from '../domain/answered.js';
@@ -21,7 +21,7 @@ interface Range {
 /** The calendar day of a value in the zone, when it is one this can place on a chart. */
 function dayOf(value: string | null, timeZone: string): string | undefined {
   if (value === null) return undefined;
-  const date = wallTimeOf(value, timeZone)?.date;
+  const date = wallDayOf(value, timeZone) ?? undefined;
   return date !== undefined && isCalendarDate(date) ? date : undefined;
 }
 

@@ -31,6 +31,8 @@ export const MAX_STRUCTURED_CHARS = 100_000;
  * Changes `answer` in place, and returns it.
  */
 export function capStructured<T extends { truncated?: string }>(answer: T, max = MAX_STRUCTURED_CHARS): T {
+  // Nearly every answer is far below the budget: a bound on its JSON, without writing it, says so.
+  if (jsonLengthBound(answer, max) <= max) return answer;
   let size = JSON.stringify(answer).length;
   if (size <= max) return answer;
   /** Per list cut: how many items it had, and has. */
@@ -55,6 +57,35 @@ export function capStructured<T extends { truncated?: string }>(answer: T, max =
   const note = `Cut to fit the size of one answer (${shown.join('; ')}).`;
   answer.truncated = answer.truncated ? `${answer.truncated} ${note}` : note;
   return answer;
+}
+
+/**
+ * A bound on the length of `value`'s JSON that never falls short of it: every character of a string
+ * or key counted as the six of its longest escape (\u001b), every number as the 24 characters of the
+ * longest one. Counting stops once the bound is past `max`; a value JSON.stringify could write in
+ * other ways (a toJSON method, a class) counts as Infinity, for the exact count to decide.
+ */
+export function jsonLengthBound(value: unknown, max: number): number {
+  let bound = 0;
+  const visit = (node: unknown): void => {
+    if (bound > max) return;
+    if (typeof node === 'string') bound += 6 * node.length + 2;
+    else if (typeof node === 'number') bound += 24;
+    else if (typeof node === 'boolean' || node === null || node === undefined) bound += 5;
+    else if (Array.isArray(node)) {
+      bound += 2 + node.length;
+      for (const item of node) visit(item);
+    } else if (typeof node === 'object' && Object.getPrototypeOf(node) === Object.prototype && !('toJSON' in node)) {
+      const record = node as Record<string, unknown>;
+      for (const key in record) {
+        bound += 6 * key.length + 4; // its quotes, the colon, the comma
+        visit(record[key]);
+      }
+      bound += 2;
+    } else bound = Number.POSITIVE_INFINITY;
+  };
+  visit(value);
+  return bound;
 }
 
 /** The list of `value` (at any depth) whose JSON is longest, with what holds it. */

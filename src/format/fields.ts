@@ -2,8 +2,8 @@
 // short); the writers turn a view's values into the text's words. Shared by the list, the detail and
 // the overview.
 
-import { isCalendarDate } from '../calendar/calendar-date.js';
-import { calendarDateOf, wallTimeOf } from '../calendar/date-time.js';
+import { digitsAt, isCalendarDate, isCalendarDateAt } from '../calendar/calendar-date.js';
+import { calendarDateOf, wallDayOf, wallTimeOf } from '../calendar/date-time.js';
 import type { DeadlineFields } from '../contract/deadline-fields.js';
 import type { AllPages } from '../contract/operations.js';
 import { NO_SERVICE_DEADLINE, UNDATED, urgencyOf } from '../domain/deadline.js';
@@ -34,7 +34,7 @@ export function timeIn(value: string | null, timeZone: string): string | undefin
 /** The day of a date-time in the zone, "2026-11-03"; the cleaned value when it is not ISO 8601. */
 export function dayIn(value: string | null, timeZone: string): string | undefined {
   if (value === null || value.trim() === '') return undefined;
-  return wallTimeOf(value, timeZone)?.date ?? line(value, 40);
+  return wallDayOf(value, timeZone) ?? line(value, 40);
 }
 
 /** A date-valued field (an incident day): midnight UTC read as the date it spells (see calendarDateOf). */
@@ -59,15 +59,17 @@ export function dateStyle(today: string, timeZone: string): DateStyle {
   return { timeZone, currentYear: today.slice(0, 4) };
 }
 
-const SHORT_DATE = /^(\d{4}-\d{2}-\d{2})(?: ([01]\d|2[0-3]):[0-5]\d)?$/;
-
 /**
  * Whether a view's value is a date we read ("2026-11-03" or "2026-11-03 10:14"), not text as sent:
- * a value sent as "2026-02-30" is kept as text, and must not be written as a date.
+ * a value sent as "2026-02-30" is kept as text, and must not be written as a date. Read by its
+ * characters: every date of every row written passes here.
  */
 export function isReadDate(value: string): boolean {
-  const match = SHORT_DATE.exec(value);
-  return match !== null && isCalendarDate(match[1]!);
+  if (value.length === 10) return isCalendarDate(value);
+  if (value.length !== 16 || value.charCodeAt(10) !== 32 || value.charCodeAt(13) !== 58 || !isCalendarDateAt(value, 0)) return false; // " ", ":"
+  const hours = digitsAt(value, 11, 2);
+  const minutes = digitsAt(value, 14, 2);
+  return hours >= 0 && hours <= 23 && minutes >= 0 && minutes <= 59;
 }
 
 /** "2026-11-03 10:14" -> "11-03 10:14" in the current year; other years, and text that is not a date, stay whole. */

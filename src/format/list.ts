@@ -24,7 +24,10 @@ export interface ListView {
 
 /** One record as a row: what the text's row says, and its id; a value the call filtered on is left out. */
 function listRow(item: ComplaintListItem, filters: ListFilters, timeZone: string, limaDay: string): ListRow {
-  const deadline = deadlineStatus({ createdAt: item.createdAt, serviceDeadline: item.responseDeadline, response: item }, limaDay);
+  const deadline = deadlineFields(deadlineStatus({ createdAt: item.createdAt, serviceDeadline: item.responseDeadline, response: item }, limaDay));
+  // Every key written, in one order, absent ones undefined (JSON leaves them out): rows of one shape,
+  // which V8 writes, checks and cleans faster than rows of a few shapes made by spreading. The order
+  // is the one both kinds of deadline write in (answered first, then due).
   return {
     correlative: line(item.correlative, 40),
     type: filters.type !== undefined && item.type === filters.type ? undefined : line(item.type, 40),
@@ -32,7 +35,11 @@ function listRow(item: ComplaintListItem, filters: ListFilters, timeZone: string
     store: line(item.storeName, 80),
     consumer: consumerName(item),
     filed: dayIn(item.createdAt, timeZone),
-    ...deadlineFields(deadline),
+    answered: deadline.answered,
+    due: deadline.due,
+    serviceDue: deadline.serviceDue,
+    daysLeft: deadline.daysLeft,
+    daysLate: deadline.daysLate,
     priority: item.priority && item.priority !== 'medium' ? line(item.priority, 40) : undefined,
     receiptEmail: needsAttention(item.receiptDeliveryStatus) ? line(item.receiptDeliveryStatus, 40) : undefined,
     responseEmail: needsAttention(item.responseDeliveryStatus) ? line(item.responseDeliveryStatus, 40) : undefined,

@@ -3,7 +3,7 @@
 // records of the period when every one was read; else over the filing days whose records all were
 // (the newest, read first), and the answer names those days.
 import { addDays } from '../calendar/calendar-date.js';
-import { wallTimeOf } from '../calendar/date-time.js';
+import { wallDayOf } from '../calendar/date-time.js';
 import type { ListFilters } from '../contract/list-query.js';
 import type { AllPages } from '../contract/operations.js';
 import type { Performance } from '../contract/overview-answer.js';
@@ -44,7 +44,7 @@ export function coveredRecords(pages: AllPages, filters: ListFilters, today: str
   const asked = filters.to?.slice(0, 10);
   const last = asked !== undefined && asked < today ? asked : today;
   const days = items.map((item) => {
-    const day = item.createdAt === null ? undefined : wallTimeOf(item.createdAt, timeZone)?.date;
+    const day = item.createdAt === null ? undefined : (wallDayOf(item.createdAt, timeZone) ?? undefined);
     return day !== undefined && (first === undefined || day >= first) && day <= last ? day : undefined;
   });
   const oldest = days.reduce<string | undefined>((min, day) => (day !== undefined && (min === undefined || day < min) ? day : min), undefined);

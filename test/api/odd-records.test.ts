@@ -471,6 +471,26 @@ describe('the lenient parsers', () => {
   });
 });
 
+describe('a parsed record', () => {
+  it("holds its spec's fields in the spec's order, whatever the service sent, extra and inherited names included", () => {
+    const hostileKeys = fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'zzz', 'id'), anyJson);
+    const record = (spec: ObjectSpec) => fc.tuple(rawObjectFrom(spec), hostileKeys).map(([raw, extra]) => jsonRoundTrip({ ...extra, ...(raw as object) }));
+    fc.assert(
+      fc.property(record(LIST_ITEM_SPEC), record(DETAIL_SPEC), (listed, detailed) => {
+        const [item] = readListEnvelope({ data: [listed], pagination: {} })!.data;
+        expect(Object.keys(item!)).toEqual(Object.keys(LIST_ITEM_SPEC));
+        const detail = readDetailEnvelope({ data: detailed })!.data;
+        expect(Object.keys(detail)).toEqual(Object.keys(DETAIL_SPEC));
+        for (const [field, fieldSpec] of Object.entries(DETAIL_SPEC)) {
+          if (typeof fieldSpec === 'object' && !Array.isArray(fieldSpec))
+            expect(Object.keys(detail[field as keyof typeof detail] as object)).toEqual(Object.keys(fieldSpec));
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
 // ------------------------------------------------------------------------------------- unknown enums
 
 /** Every enum-like text field of `spec` (type, status, priority, personType, ...), at any depth. */

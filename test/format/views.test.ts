@@ -5,7 +5,7 @@ import { addDays } from '../../src/calendar/calendar-date.js';
 import type { ListPage } from '../../src/contract/operations.js';
 import type { ResponseFacts } from '../../src/domain/answered.js';
 import { deadlineFields, deadlineStatus, limaToday, urgencyOf } from '../../src/domain/deadline.js';
-import { capStructured, capText, MAX_TEXT_CHARS } from '../../src/format/cap.js';
+import { capStructured, capText, jsonLengthBound, MAX_TEXT_CHARS } from '../../src/format/cap.js';
 import { formatDetailText, toDetailView } from '../../src/format/detail.js';
 import { describeDeadline, money } from '../../src/format/fields.js';
 import { formatListText, toListView } from '../../src/format/list.js';
@@ -423,6 +423,41 @@ describe('detail text', () => {
     // Within the budget, nothing changes.
     const small: { total: number; items: ReturnType<typeof row>[]; truncated?: string } = { total: 1, items: [row(0)] };
     expect(capStructured(small, 20_000)).toEqual({ total: 1, items: [row(0)] });
+  });
+
+  it("bounds an answer's JSON without writing it, never below its length, so that a cap skipped on the bound is one that would cut nothing", () => {
+    // Strings of the characters JSON writes longest: controls, quotes, backslashes, lone surrogates.
+    const hostileString = fc.string({
+      unit: fc.constantFrom('a', '"', '\\', '\n', '\u0000', '\u001b', '\ud800', '\udc00', '😀', 'é', '\u2028'),
+      maxLength: 30,
+    });
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        hostileString,
+        fc.double(),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.array(tie('node')),
+        fc.dictionary(fc.oneof(hostileString, fc.constantFrom('__proto__', 'toString')), tie('node')),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, fc.integer({ min: 0, max: 2_000 }), (answer, max) => {
+        const length = JSON.stringify(answer)?.length ?? 0;
+        const bound = jsonLengthBound(answer, max);
+        // Either past max (the exact count decides), or a true bound.
+        expect(bound > max || bound >= length).toBe(true);
+        expect(jsonLengthBound(answer, Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(length);
+      }),
+      { numRuns: 2000 },
+    );
+    // What JSON.stringify writes its own way is left to the exact count.
+    expect(jsonLengthBound({ at: new Date(0) }, 1e9)).toBe(Number.POSITIVE_INFINITY);
+    expect(jsonLengthBound({ toJSON: () => 'x'.repeat(100) }, 1e9)).toBe(Number.POSITIVE_INFINITY);
+    expect(jsonLengthBound(Object.create(null), 1e9)).toBe(Number.POSITIVE_INFINITY);
   });
 
   it('shows a minor with a guardian of any shape, and a legal person', () => {
