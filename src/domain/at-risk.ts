@@ -2,6 +2,7 @@
 // law's deadline, answered but not delivered; and the order in which a manager works through them
 // (the earliest deadline first). Pure: the records come from api/, the day from the clock.
 import type { ComplaintListItem } from '../contract/records.js';
+import { finish, mapInSlices, type Slices } from '../slices.js';
 import { isNotDelivered } from './answered.js';
 import { type DeadlineStatus, deadlineStatus, urgencyOf } from './deadline.js';
 
@@ -34,7 +35,12 @@ export function listedDeadline(item: ComplaintListItem, today: string): RecordDe
 
 /** The figures over `records`, which the caller has read as the unresolved records of the book. */
 export function atRiskOf(records: readonly ComplaintListItem[], today: string): AtRiskNow {
-  const all = records.map((item) => listedDeadline(item, today));
+  return finish(atRiskSteps(records, today));
+}
+
+/** atRiskOf, pausing between records (slices.ts): a book's thousands of deadlines are worked out a slice at a time. */
+export function* atRiskSteps(records: readonly ComplaintListItem[], today: string): Slices<AtRiskNow> {
+  const all = yield* mapInSlices(records, (item) => listedDeadline(item, today));
   const unanswered = all.filter(({ deadline }) => !deadline.answered);
   const urgent = unanswered.filter(({ deadline }) => urgencyOf(deadline.businessDaysLeft ?? undefined) !== null).sort(byDeadline);
   const notDelivered = all.filter(({ item, deadline }) => deadline.answered && isNotDelivered(item.responseDeliveryStatus)).sort(byFiling);
