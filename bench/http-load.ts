@@ -1,4 +1,4 @@
-// npm run bench:http [-- --clients N --seconds S --only PHASES --profile-dir DIR --save]: a load test of
+// npm run bench:http [-- --clients N --seconds S --only PHASES --profile-dir DIR --server PATH --save]: a load test of
 // `serve --http`. It starts the sandbox in-process and the built server as a child, runs many virtual
 // MCP clients against that one instance on loopback and prints the figures as markdown; with --save,
 // also writes them to bench/http-results.json (see save.ts). Its phases, each on a server of its own
@@ -11,7 +11,8 @@
 // - path (http-path.ts): the HTTP path's own cost, one client, beside stdio and the direct GET;
 // - state (state-load.ts): signed-in clients' calls with the sign-in's state in memory and in a
 //   redis-server it starts on loopback, side by side; skipped, and said so, without redis-server.
-// --profile-dir starts every server with node --cpu-prof, its profile written there when it stops.
+// --profile-dir starts every server with node --cpu-prof, its profile written there when it stops;
+// --server <path of index.js> measures another build (say, a copy of the last commit's dist/).
 // A script, not a test: nothing here asserts. Linux only (it reads the server's /proc entries).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -36,7 +37,8 @@ import { StdioPeer } from './stdio-peer.js';
 
 // Compiled to bench/.build/bench/http-load.js.
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const SERVER_PATH = here('../../../dist/index.js');
+/** The built server, unless --server names another build (a copy of an earlier one, to compare in the same run). */
+let SERVER_PATH = here('../../../dist/index.js');
 const RESULTS_PATH = here('../../http-results.json');
 const STDIO_RESULTS_PATH = here('../../results.json');
 
@@ -63,6 +65,8 @@ interface Options {
   only: ReadonlySet<Phase>;
   /** A folder for the servers' CPU profiles (node --cpu-prof), written when each stops. */
   profileDir: string | undefined;
+  /** The built server's index.js to measure, when not this checkout's dist/. */
+  server: string | undefined;
 }
 
 function options(): Options {
@@ -73,6 +77,7 @@ function options(): Options {
       save: { type: 'boolean', default: false },
       only: { type: 'string' },
       'profile-dir': { type: 'string' },
+      server: { type: 'string' },
     },
   });
   const fail = (message: string): never => {
@@ -88,12 +93,14 @@ function options(): Options {
   if (unknown.length > 0) fail(`--only takes phases among ${PHASES.join(', ')}, comma-separated (got "${unknown.join(', ')}")`);
   // Saved figures are the whole run: a part of it would drop the others from http-results.json.
   if (values.save && values.only !== undefined) fail('--save measures every phase: leave --only out');
+  if (values.save && values.server !== undefined) fail("--save keeps this checkout's figures: leave --server out");
   return {
     clients: whole('clients', values.clients, 256),
     seconds: whole('seconds', values.seconds, 120),
     save: values.save,
     only: new Set(only as Phase[]),
     profileDir: values['profile-dir'],
+    server: values.server,
   };
 }
 
@@ -444,7 +451,8 @@ async function measureLoad(start: StartServer, sandboxUrl: string, clients: numb
 }
 
 async function main(): Promise<void> {
-  const { clients, seconds, save, only, profileDir } = options();
+  const { clients, seconds, save, only, profileDir, server } = options();
+  if (server !== undefined) SERVER_PATH = server;
   const now = new Date();
   // Each server writes its profile when it stops: open them in Chrome's DevTools (Performance) or an editor that reads .cpuprofile.
   const start: StartServer = (env) => startServer(env, profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);

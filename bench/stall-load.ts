@@ -41,16 +41,38 @@ export interface Percentiles {
   max: number;
 }
 
+/** The other member's calls, as it saw them, as the service's side saw their requests, and the difference call by call. */
+export interface Side {
+  call: Percentiles | null;
+  atTheService: Percentiles | null;
+  /** Each call's time less its request's at the service: what the server itself took, whatever the service did. */
+  serverShare: Percentiles | null;
+}
+
 export interface StallLoadResult {
   records: string;
   latencyMs: number;
   seconds: number;
-  idle: { call: Percentiles | null; atTheService: Percentiles | null };
-  during: { call: Percentiles | null; atTheService: Percentiles | null };
+  idle: Side;
+  during: Side;
   overviews: { answered: number; wallMs: Percentiles | null };
   readerPeakInFlight: number;
   serverCpuPercentOfOneCore: number;
   errors: { idle: number; during: number; overviews: number; samples: Record<string, string> };
+}
+
+/**
+ * A side of the figure. Each call of the other member sends one request, and both are timed in order,
+ * so the n-th call pairs with the n-th request (unless a retry or a failure broke the pairing: then
+ * no share is given).
+ */
+function side(calls: readonly number[], atTheService: readonly number[]): Side {
+  const paired = calls.length === atTheService.length;
+  return {
+    call: percentiles(calls),
+    atTheService: percentiles(atTheService),
+    serverShare: paired ? percentiles(calls.map((ms, index) => ms - atTheService[index]!)) : null,
+  };
 }
 
 function percentiles(times: readonly number[]): Percentiles | null {
@@ -117,7 +139,7 @@ export async function measureStallLoad(startServer: (env: Record<string, string>
       () => other.callTool('list_complaints', SMALL_CALL),
       () => idleCalls++ < IDLE_CALLS,
     );
-    const idleAtTheService = percentiles(proxy.timesOf(memberIdOfKey(OTHER)));
+    const idleAtTheService = [...proxy.timesOf(memberIdOfKey(OTHER))];
 
     proxy.reset();
     let running = true;
@@ -139,7 +161,7 @@ export async function measureStallLoad(startServer: (env: Record<string, string>
     );
     const serverCpu = (await cpuMs(server.pid)) - serverCpuBefore;
     const phaseMs = performance.now() - started;
-    const duringAtTheService = percentiles(proxy.timesOf(memberIdOfKey(OTHER)));
+    const duringAtTheService = [...proxy.timesOf(memberIdOfKey(OTHER))];
     running = false;
     await Promise.all(loops);
 
@@ -147,8 +169,8 @@ export async function measureStallLoad(startServer: (env: Record<string, string>
       records: '30,000',
       latencyMs: LATENCY_MS,
       seconds,
-      idle: { call: percentiles(idle), atTheService: idleAtTheService },
-      during: { call: percentiles(during), atTheService: duringAtTheService },
+      idle: side(idle, idleAtTheService),
+      during: side(during, duringAtTheService),
       overviews: { answered: overviewTimes.length, wallMs: percentiles(overviewTimes) },
       readerPeakInFlight: proxy.peakOf(memberIdOfKey(READER)),
       serverCpuPercentOfOneCore: (100 * serverCpu) / phaseMs,
@@ -189,12 +211,13 @@ export function stallLoadTable(result: StallLoadResult): string[] {
     line(['the same, p50', ms(during.call?.p50), ms(idle.call?.p50), '-', '-']),
     line(["its requests as the service's side saw them (the 40 ms included), p95", ms(during.atTheService?.p95), ms(idle.atTheService?.p95), '-', '-']),
     line([
-      'what the server added to it, p50 (call p50 - service p50)',
-      ms(diff(during.call?.p50, during.atTheService?.p50)),
-      ms(diff(idle.call?.p50, idle.atTheService?.p50)),
+      "what the server itself took of each call (the call less its request's time at the service), p95",
+      ms(during.serverShare?.p95),
+      ms(idle.serverShare?.p95),
       '-',
       '-',
     ]),
+    line(['the same, p50', ms(during.serverShare?.p50), ms(idle.serverShare?.p50), '-', '-']),
     '',
     line(['the reading member', 'value']),
     line(['---', '---']),
@@ -204,5 +227,3 @@ export function stallLoadTable(result: StallLoadResult): string[] {
     line(['errors (idle, during, overviews)', `${result.errors.idle}, ${result.errors.during}, ${result.errors.overviews}`]),
   ];
 }
-
-const diff = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : a - b);
