@@ -301,7 +301,7 @@ function latencyRows(phase: string, result: ReturnType<typeof summary>): string[
   });
 }
 
-type StartServer = (env: Record<string, string>) => ReturnType<typeof startServer>;
+type StartServer = (env: Record<string, string>, nodeArgs?: readonly string[]) => ReturnType<typeof startServer>;
 
 /**
  * The load phase: warm-up, many clients for `seconds`, then one client over HTTP and stdio in turns,
@@ -455,7 +455,8 @@ async function main(): Promise<void> {
   if (server !== undefined) SERVER_PATH = server;
   const now = new Date();
   // Each server writes its profile when it stops: open them in Chrome's DevTools (Performance) or an editor that reads .cpuprofile.
-  const start: StartServer = (env) => startServer(env, profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+  const start: StartServer = (env, nodeArgs = []) =>
+    startServer(env, [...nodeArgs, ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])]);
   const sandbox = await startSandbox({ recordRequests: false });
   try {
     const loadPhase = only.has('load') ? await measureLoad(start, sandbox.url, clients, seconds) : undefined;

@@ -11,6 +11,7 @@
 // so the two members are made-up keys the proxy passes on as the full demo key.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { Pool } from 'undici';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
@@ -47,6 +48,14 @@ export interface Side {
   atTheService: Percentiles | null;
   /** Each call's time less its request's at the service: what the server itself took, whatever the service did. */
   serverShare: Percentiles | null;
+  /** How late the server's event loop ran a timer meanwhile (loop-delay.ts). */
+  loopDelay: LoopDelay | null;
+}
+
+export interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
 }
 
 export interface StallLoadResult {
@@ -66,9 +75,10 @@ export interface StallLoadResult {
  * so the n-th call pairs with the n-th request (unless a retry or a failure broke the pairing: then
  * no share is given).
  */
-function side(calls: readonly number[], atTheService: readonly number[]): Side {
+function side(calls: readonly number[], atTheService: readonly number[], loopDelay: LoopDelay | null): Side {
   const paired = calls.length === atTheService.length;
   return {
+    loopDelay,
     call: percentiles(calls),
     atTheService: percentiles(atTheService),
     serverShare: paired ? percentiles(calls.map((ms, index) => ms - atTheService[index]!)) : null,
@@ -108,7 +118,22 @@ async function timeCalls(call: () => Promise<unknown>, more: () => boolean): Pro
   return times;
 }
 
-export async function measureStallLoad(startServer: (env: Record<string, string>) => Promise<ServerUnderTest>, seconds: number): Promise<StallLoadResult> {
+/** The server as http-load.ts starts it, with node's own arguments added, and the lines of its stderr so far. */
+type StartServer = (env: Record<string, string>, nodeArgs?: readonly string[]) => Promise<ServerUnderTest & { stderr: string[] }>;
+
+/** What loop-delay.ts saw in the server since it was last asked (SIGUSR2): its line on stderr, read. */
+async function loopDelay(server: { pid: number; stderr: string[] }): Promise<LoopDelay | null> {
+  const before = server.stderr.length;
+  process.kill(server.pid, 'SIGUSR2');
+  for (let wait = 0; wait < 100; wait++) {
+    const line = server.stderr.slice(before).find((text) => text.startsWith('loop-delay '));
+    if (line !== undefined) return JSON.parse(line.slice('loop-delay '.length)) as LoopDelay;
+    await sleep(20);
+  }
+  return null;
+}
+
+export async function measureStallLoad(startServer: StartServer, seconds: number): Promise<StallLoadResult> {
   const book = await startBookWorker(new Date());
   const members = new Set([READER, OTHER].map((key) => `Bearer ${key}`));
   const proxy = await LatencyProxy.start(book.url, {
@@ -118,7 +143,9 @@ export async function measureStallLoad(startServer: (env: Record<string, string>
   let pool: Pool | undefined;
   try {
     // The team server as the container recipe starts it, with its default caps.
-    server = await startServer({ COMPLAINTS_API_URL: proxy.url, COMPLAINTS_LOG_LEVEL: 'info' });
+    const probe = fileURLToPath(new URL('./loop-delay.js', import.meta.url));
+    const started = await startServer({ COMPLAINTS_API_URL: proxy.url, COMPLAINTS_LOG_LEVEL: 'info' }, [`--import=${pathToFileURL(probe).href}`]);
+    server = started;
     pool = new Pool(server.origin, {
       connections: STALL_OVERVIEWS + 2,
       keepAliveTimeout: 10_000,
@@ -134,12 +161,14 @@ export async function measureStallLoad(startServer: (env: Record<string, string>
     for (let call = 0; call < WARM_UP_CALLS; call++) await other.callTool('list_complaints', SMALL_CALL);
 
     proxy.reset();
+    await loopDelay(started);
     let idleCalls = 0;
     const idle = await timeCalls(
       () => other.callTool('list_complaints', SMALL_CALL),
       () => idleCalls++ < IDLE_CALLS,
     );
     const idleAtTheService = [...proxy.timesOf(memberIdOfKey(OTHER))];
+    const idleLoop = await loopDelay(started);
 
     proxy.reset();
     let running = true;
@@ -152,15 +181,17 @@ export async function measureStallLoad(startServer: (env: Record<string, string>
     });
     await proxy.until(() => proxy.requestsOf(memberIdOfKey(READER)) > 0);
     const loaded = new McpHttpPeer(pool, OTHER, errors.during);
+    await loopDelay(started);
     const serverCpuBefore = await cpuMs(server.pid);
-    const started = performance.now();
-    const deadline = started + seconds * 1000;
+    const phaseStarted = performance.now();
+    const deadline = phaseStarted + seconds * 1000;
     const during = await timeCalls(
       () => loaded.callTool('list_complaints', SMALL_CALL),
       () => performance.now() < deadline,
     );
     const serverCpu = (await cpuMs(server.pid)) - serverCpuBefore;
-    const phaseMs = performance.now() - started;
+    const phaseMs = performance.now() - phaseStarted;
+    const duringLoop = await loopDelay(started);
     const duringAtTheService = [...proxy.timesOf(memberIdOfKey(OTHER))];
     running = false;
     await Promise.all(loops);
@@ -169,8 +200,8 @@ export async function measureStallLoad(startServer: (env: Record<string, string>
       records: '30,000',
       latencyMs: LATENCY_MS,
       seconds,
-      idle: side(idle, idleAtTheService),
-      during: side(during, duringAtTheService),
+      idle: side(idle, idleAtTheService, idleLoop),
+      during: side(during, duringAtTheService, duringLoop),
       overviews: { answered: overviewTimes.length, wallMs: percentiles(overviewTimes) },
       readerPeakInFlight: proxy.peakOf(memberIdOfKey(READER)),
       serverCpuPercentOfOneCore: (100 * serverCpu) / phaseMs,
@@ -190,6 +221,7 @@ export async function measureStallLoad(startServer: (env: Record<string, string>
 }
 
 const ms = (value: number | undefined) => (value === undefined ? '-' : `${value.toFixed(1)} ms`);
+const loop = (delay: LoopDelay | null) => (delay === null ? '-' : `${ms(delay.p99)} (${ms(delay.max)})`);
 
 /** The phase's rows, as markdown: the figure beside its idle reference, the target and whether it is met. */
 export function stallLoadTable(result: StallLoadResult): string[] {
@@ -218,6 +250,7 @@ export function stallLoadTable(result: StallLoadResult): string[] {
       '-',
     ]),
     line(['the same, p50', ms(during.serverShare?.p50), ms(idle.serverShare?.p50), '-', '-']),
+    line(["the server's event loop: how late it ran a timer, p99 (max)", loop(during.loopDelay), loop(idle.loopDelay), '-', '-']),
     '',
     line(['the reading member', 'value']),
     line(['---', '---']),
