@@ -61,13 +61,17 @@ export function* atRiskSteps(records: readonly ComplaintListItem[], today: strin
  * The unanswered records of `records` that are overdue (with `overdue`) and whose deadline falls on or
  * before `dueBy`, earliest deadline first: what list_complaints pages through.
  */
-export function atRiskRecords(
+export function atRiskRecords(records: readonly ComplaintListItem[], today: string, filters: { overdue?: boolean; dueBy?: string }): RecordDeadline[] {
+  return finish(atRiskRecordsSteps(records, today, filters));
+}
+
+/** atRiskRecords, pausing between records (slices.ts). */
+export function* atRiskRecordsSteps(
   records: readonly ComplaintListItem[],
   today: string,
   { overdue = false, dueBy }: { overdue?: boolean; dueBy?: string },
-): RecordDeadline[] {
-  return records
-    .map((item) => listedDeadline(item, today))
+): Slices<RecordDeadline[]> {
+  return (yield* mapInSlices(records, (item) => listedDeadline(item, today)))
     .filter(({ deadline }) => {
       if (deadline.answered || deadline.date === null || deadline.businessDaysLeft === null) return false;
       if (overdue && deadline.businessDaysLeft >= 0) return false;

@@ -4,12 +4,13 @@ import { listAnswerSchema } from '../contract/list-answer.js';
 import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../contract/list-query.js';
 import type { ListPage } from '../contract/operations.js';
 import { hasEmailProblem } from '../domain/answered.js';
-import { atRiskRecords, newestFirst } from '../domain/at-risk.js';
+import { atRiskRecordsSteps, newestFirst } from '../domain/at-risk.js';
 import { limaToday } from '../domain/deadline.js';
 import { capText } from '../format/cap.js';
 import { plural, readingGap } from '../format/fields.js';
 import { formatListText, toListView } from '../format/list.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
+import { inSlices } from '../slices.js';
 import { filterInputs } from './filter-inputs.js';
 import { wholeNumber } from './input-rules.js';
 import { listFilterInputs, readListFilters } from './list-filters.js';
@@ -57,7 +58,9 @@ export const listComplaints = defineTool({
             : await readAllPages(reader, [query], { maxPages: MAX_SEARCHED_PAGES, signal, onPage });
         const matching = filters.emailProblem ? all.items.filter(hasEmailProblem) : all.items;
         const ordered =
-          filters.overdue || filters.dueBy ? atRiskRecords(matching, limaToday(clock.now()), filters).map(({ item }) => item) : newestFirst(matching);
+          filters.overdue || filters.dueBy
+            ? (await inSlices(atRiskRecordsSteps(matching, limaToday(clock.now()), filters))).map(({ item }) => item)
+            : newestFirst(matching);
         // Only the page is kept once the slot is given back.
         const start = (page - 1) * pageSize;
         const gap = unresolved !== undefined ? readingGap(all, 'unresolved record') : readingGap(all, 'record', 'newest');

@@ -1,7 +1,8 @@
 // The overview worked out a slice at a time (as complaints_overview does on a shared server) is the
 // overview worked out at once, on a book of a few thousand records read whole, cut by the cap, or
-// stopped midway.
+// stopped midway; and so are the deadline lists of list_complaints.
 import { describe, expect, it } from 'vitest';
+import { atRiskRecords, atRiskRecordsSteps } from '../../src/domain/at-risk.js';
 import { overviewSteps, toOverview } from '../../src/format/overview.js';
 import { generateDataset } from '../../src/sandbox/dataset.js';
 import { listItemOf } from '../../src/sandbox/record-builder.js';
@@ -32,5 +33,12 @@ describe('the overview in slices', () => {
     expect(sliced).toEqual(toOverview(pages, filters, clock));
     // Thousands of records: many pauses offered, each taken here.
     expect(pauses).toBeGreaterThan(filed.items.length / ITEMS_PER_PAUSE);
+  });
+});
+
+describe("list_complaints' deadline lists in slices", () => {
+  it.each([{ overdue: true }, { dueBy: '2026-11-27' }, {}])('give what atRiskRecords gives: %j', async (filters) => {
+    const sliced = await inSlices(atRiskRecordsSteps(unresolved, '2026-11-22', filters), { sliceMs: 0 });
+    expect(sliced).toEqual(atRiskRecords(unresolved, '2026-11-22', filters));
   });
 });
