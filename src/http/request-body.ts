@@ -31,15 +31,3 @@ export function requestIds(message: unknown): Array<string | number> {
     return typeof id === 'string' || typeof id === 'number' ? [id] : [];
   });
 }
-
-/**
- * Whether a message of the request asks for progress (params._meta.progressToken): only then can its
- * answer carry more than the result, and only then is it sent as an event stream rather than one JSON body.
- */
-export function asksForProgress(message: unknown): boolean {
-  const messages = Array.isArray(message) ? message : [message];
-  return messages.some((item) => {
-    const meta = (item as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta;
-    return typeof meta === 'object' && meta !== null && meta.progressToken !== undefined;
-  });
-}

@@ -20,7 +20,7 @@ import { DOWNLOAD_TEXT, plainText, sendRegister } from './export-download.js';
 import { EXPORTS_PATH, linkDelivery, openExportLink, tokenOfPath } from './export-links.js';
 import { KeyCheck } from './key-check.js';
 import { keyId } from './key-id.js';
-import { asksForProgress, readJsonBody, requestIds } from './request-body.js';
+import { readJsonBody, requestIds } from './request-body.js';
 import { bearerCredential, checkHostAndOrigin, HOST_NAME } from './request-guards.js';
 import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
 import type { SignIn } from './sign-in/sign-in.js';
@@ -226,9 +226,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       }),
       version: options.version,
     });
-    // One JSON body when nothing but the result can be sent (no progress asked for: this server sends
-    // no other notification over HTTP): one write, without the event stream's machinery.
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asksForProgress(body) });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     sendAfter(transport, api.written);
     active.set(transport, callIds);
     res.on('close', () => {

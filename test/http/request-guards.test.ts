@@ -5,7 +5,7 @@ import { parseArgs } from '../../src/cli/args.js';
 import { FairShare } from '../../src/http/fair-share.js';
 import { InFlightLimiter, unverifiedPerAddress, unverifiedShare } from '../../src/http/in-flight.js';
 import { keyId } from '../../src/http/key-id.js';
-import { asksForProgress, requestIds } from '../../src/http/request-body.js';
+import { requestIds } from '../../src/http/request-body.js';
 import { allowLists, bearerCredential, checkHostAndOrigin, isLoopbackHost } from '../../src/http/request-guards.js';
 import { HTTP_DEFAULTS, loadHttpSettings } from '../../src/http/settings.js';
 import { VerifiedKeys } from '../../src/http/state/verified-keys.js';
@@ -461,21 +461,5 @@ describe('requestIds', () => {
     expect(requestIds([{ id: 'a', method: 'ping' }, { method: 'notifications/x' }, { id: 2, result: {} }, { id: null, method: 'x' }])).toEqual(['a']);
     expect(requestIds('text')).toEqual([]);
     expect(requestIds(null)).toEqual([]);
-  });
-});
-
-describe('asksForProgress', () => {
-  it('is true when a message of the request or batch carries a progress token, of any type', () => {
-    const call = (meta?: unknown) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', ...(meta === undefined ? {} : { _meta: meta }) } });
-    expect(asksForProgress(call({ progressToken: 'p' }))).toBe(true);
-    expect(asksForProgress(call({ progressToken: 0 }))).toBe(true);
-    expect(asksForProgress([call(), call({ progressToken: 3 })])).toBe(true);
-    expect(asksForProgress(call())).toBe(false);
-    expect(asksForProgress(call({}))).toBe(false);
-    expect(asksForProgress(call(null))).toBe(false);
-    expect(asksForProgress([call(), { jsonrpc: '2.0', method: 'notifications/initialized' }])).toBe(false);
-    expect(asksForProgress('text')).toBe(false);
-    expect(asksForProgress(null)).toBe(false);
-    expect(asksForProgress([null, 5, { params: null }])).toBe(false);
   });
 });
