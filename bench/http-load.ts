@@ -1,13 +1,20 @@
-// npm run bench:http [-- --clients N --seconds S --save]: a load test of `serve --http`. It starts the
-// sandbox in-process and the built server as a child, runs many virtual MCP clients against that one
-// instance on loopback and prints the figures as markdown; with --save, also writes them to
-// bench/http-results.json (see save.ts).
-// Then a phase of its own (overview-load.ts): another member's get_complaint while 8 members run
-// complaints_overview in a loop over a 30,000-record book 40 ms away, and the server's peak RSS.
-// Last, another (state-load.ts): signed-in clients' calls with the sign-in's state in memory and in
-// a redis-server it starts on loopback, side by side; skipped, and said so, without redis-server.
-// And (ready-starts.ts): 20 starts with the sign-in on, counting those whose /healthz said 200 before
-// the sign-in's routes answered.
+// npm run bench:http [-- --clients N --seconds S --only PHASES --profile-dir DIR --server PATH --save]: a load test of
+// `serve --http`. It starts the sandbox in-process and the built server as a child, runs many virtual
+// MCP clients against that one instance on loopback and prints the figures as markdown; with --save,
+// also writes them to bench/http-results.json (see save.ts). Its phases, each on a server of its own
+// (--only load,stall runs those alone):
+// - load: many clients for --seconds, then one client over HTTP and over stdio in turns;
+// - overviews (overview-load.ts): another member's get_complaint while 8 members run
+//   complaints_overview in a loop over a 30,000-record book 40 ms away, and the server's peak RSS;
+// - stall (stall-load.ts): another member's 5-row list_complaints, idle and while one member runs two
+//   whole-book overviews at once, against its target;
+// - path (http-path.ts): the HTTP path's own cost, one client, beside stdio and the direct GET;
+// - state (state-load.ts): signed-in clients' calls with the sign-in's state in memory and in a
+//   redis-server it starts on loopback, side by side; skipped, and said so, without redis-server;
+// - ready (ready-starts.ts): 20 starts with the sign-in on, counting those whose /healthz said 200
+//   before the sign-in's routes answered.
+// --profile-dir starts every server with node --cpu-prof, its profile written there when it stops;
+// --server <path of index.js> measures another build (say, a copy of the last commit's dist/).
 // A script, not a test: nothing here asserts. Linux only (it reads the server's /proc entries).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,18 +27,21 @@ import { Pool, request } from 'undici';
 import { DEMO_KEYS } from '../src/sandbox/demo-keys.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { CALL_MIX, idsOf, nextCall, READING_KEYS, type Tool } from './call-mix.js';
+import { httpPathTable, measureHttpPath, PATH_CALLS } from './http-path.js';
 import { ErrorTally, McpHttpPeer, PROTOCOL_VERSION } from './http-peer.js';
 import { measureOverviewLoad, OVERVIEW_LOAD_SECONDS, OVERVIEW_MEMBERS, overviewLoadTable } from './overview-load.js';
 import { cpuMs, rssMb } from './proc.js';
 import { measureReadyStarts, READY_POLL_MS, READY_STARTS, readyStartsTable } from './ready-starts.js';
 import { keepResults } from './save.js';
+import { measureStallLoad, STALL_SECONDS, stallLoadTable } from './stall-load.js';
 import { measureStateLoad, STATE_ROUNDS, stateLoadTable } from './state-load.js';
 import { quantile } from './stats.js';
 import { StdioPeer } from './stdio-peer.js';
 
 // Compiled to bench/.build/bench/http-load.js.
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const SERVER_PATH = here('../../../dist/index.js');
+/** The built server, unless --server names another build (a copy of an earlier one, to compare in the same run). */
+let SERVER_PATH = here('../../../dist/index.js');
 const RESULTS_PATH = here('../../http-results.json');
 const STDIO_RESULTS_PATH = here('../../results.json');
 
@@ -46,18 +56,55 @@ const COUNT_PHASE_LIMIT_MS = 60_000;
 /** One call that takes longer than this is a network error, so that the run always ends. */
 const CALL_TIMEOUT_MS = 30_000;
 
-function options(): { clients: number; seconds: number; save: boolean } {
+/** The phases, by the name --only takes. */
+const PHASES = ['load', 'overviews', 'stall', 'path', 'state', 'ready'] as const;
+type Phase = (typeof PHASES)[number];
+
+interface Options {
+  clients: number;
+  seconds: number;
+  save: boolean;
+  /** The phases to run; every one without --only. */
+  only: ReadonlySet<Phase>;
+  /** A folder for the servers' CPU profiles (node --cpu-prof), written when each stops. */
+  profileDir: string | undefined;
+  /** The built server's index.js to measure, when not this checkout's dist/. */
+  server: string | undefined;
+}
+
+function options(): Options {
   const { values } = parseArgs({
-    options: { clients: { type: 'string', default: '32' }, seconds: { type: 'string', default: '15' }, save: { type: 'boolean', default: false } },
+    options: {
+      clients: { type: 'string', default: '32' },
+      seconds: { type: 'string', default: '15' },
+      save: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      'profile-dir': { type: 'string' },
+      server: { type: 'string' },
+    },
   });
+  const fail = (message: string): never => {
+    process.stderr.write(`http-load: ${message}\n`);
+    process.exit(2);
+  };
   const whole = (name: string, raw: string, max: number) => {
-    if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-      process.stderr.write(`http-load: --${name} must be a whole number from 1 to ${max} (got "${raw}")\n`);
-      process.exit(2);
-    }
+    if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) fail(`--${name} must be a whole number from 1 to ${max} (got "${raw}")`);
     return Number(raw);
   };
-  return { clients: whole('clients', values.clients, 256), seconds: whole('seconds', values.seconds, 120), save: values.save };
+  const only = values.only === undefined ? PHASES : values.only.split(',').map((name) => name.trim());
+  const unknown = only.filter((name) => !(PHASES as readonly string[]).includes(name));
+  if (unknown.length > 0) fail(`--only takes phases among ${PHASES.join(', ')}, comma-separated (got "${unknown.join(', ')}")`);
+  // Saved figures are the whole run: a part of it would drop the others from http-results.json.
+  if (values.save && values.only !== undefined) fail('--save measures every phase: leave --only out');
+  if (values.save && values.server !== undefined) fail("--save keeps this checkout's figures: leave --server out");
+  return {
+    clients: whole('clients', values.clients, 256),
+    seconds: whole('seconds', values.seconds, 120),
+    save: values.save,
+    only: new Set(only as Phase[]),
+    profileDir: values['profile-dir'],
+    server: values.server,
+  };
 }
 
 /** Calls a phase may still start: a count, a deadline, or both. Shared by the phase's clients. */
@@ -186,8 +233,11 @@ function summary(phase: PhaseResult) {
  * README's container recipe starts a team server: `node dist/index.js serve --http`, with V8's own
  * heap sizes. (The bin's launch line trades throughput for a desktop's memory.)
  */
-async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [SERVER_PATH, 'serve', '--http', '--host', '127.0.0.1', '--port', '0'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+async function startServer(env: Record<string, string>, nodeArgs: readonly string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_PATH, 'serve', '--http', '--host', '127.0.0.1', '--port', '0'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const stderr: string[] = [];
   let partial = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
@@ -254,24 +304,26 @@ function latencyRows(phase: string, result: ReturnType<typeof summary>): string[
   });
 }
 
-async function main(): Promise<void> {
-  const { clients, seconds, save } = options();
-  const now = new Date();
+type StartServer = (env: Record<string, string>, nodeArgs?: readonly string[]) => ReturnType<typeof startServer>;
+
+/**
+ * The load phase: warm-up, many clients for `seconds`, then one client over HTTP and stdio in turns,
+ * on one server; its figures for the results file and its rows of the printed table.
+ */
+async function measureLoad(start: StartServer, sandboxUrl: string, clients: number, seconds: number) {
   // Twice the clients: each has one request in flight at most, so neither cap can be reached. The
-  // total stays at 64 or more because the server sizes its pool of connections to the API from it.
+  // total stays at 64 or more, as the figures were first measured (the server's pool of connections
+  // to the API was sized from it then; now it follows what the gates let through, api-dispatcher.ts).
   const caps = { total: Math.max(64, 2 * clients), perKey: Math.max(64, 2 * clients) };
   const clientsPerKey = Object.fromEntries(READING_KEYS.map((name, k) => [name, Math.floor(clients / 3) + (k < clients % 3 ? 1 : 0)]));
-
-  const sandbox = await startSandbox({ recordRequests: false });
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const server = await start({
+    COMPLAINTS_API_URL: sandboxUrl,
+    COMPLAINTS_LOG_LEVEL: 'info', // the start and stop lines only; request lines are at debug
+    COMPLAINTS_HTTP_MAX_IN_FLIGHT: String(caps.total),
+    COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY: String(caps.perKey),
+  });
   let pool: Pool | undefined;
   try {
-    server = await startServer({
-      COMPLAINTS_API_URL: sandbox.url,
-      COMPLAINTS_LOG_LEVEL: 'info', // the start and stop lines only; request lines are at debug
-      COMPLAINTS_HTTP_MAX_IN_FLIGHT: String(caps.total),
-      COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY: String(caps.perKey),
-    });
     const { pid } = server;
     await sleep(300);
     const rssAfterStart = await rssMb(pid);
@@ -305,7 +357,7 @@ async function main(): Promise<void> {
 
     process.stderr.write(`single client (${SINGLE_CLIENT_CALLS} sequential calls, HTTP and stdio in turns)...\n`);
     // The stdio server is the desktop's: its own key in its environment, as `npm run bench` runs it.
-    const stdio = StdioPeer.launch(SERVER_PATH, { COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
+    const stdio = StdioPeer.launch(SERVER_PATH, { COMPLAINTS_API_URL: sandboxUrl, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
     const { http: single, stdio: singleStdio } = await singleClient(pool, stdio).finally(() => stdio.stop());
 
     // Whether the memory taken under load is given back once the load is gone.
@@ -313,16 +365,6 @@ async function main(): Promise<void> {
     await pool.close();
     pool = undefined;
     const exit = await server.stop();
-
-    // A server of its own, against the whole book: the phases above leave it nothing in memory.
-    process.stderr.write(`overviews over the whole book: ${OVERVIEW_MEMBERS} members in a loop for ${OVERVIEW_LOAD_SECONDS} s...\n`);
-    const wholeBook = await measureOverviewLoad(startServer);
-
-    process.stderr.write(`signed-in calls, the state in memory and in Redis: ${clients} clients, ${STATE_ROUNDS} rounds each, in turns...\n`);
-    const sharedState = await measureStateLoad(startServer, sandbox.url, clients, seconds);
-
-    process.stderr.write(`starts with the sign-in on: ${READY_STARTS}, /healthz asked every ${READY_POLL_MS} ms...\n`);
-    const readyStarts = await measureReadyStarts(SERVER_PATH, sandbox.url);
 
     const loadSummary = summary(load);
     const singleSummary = summary(single);
@@ -333,43 +375,27 @@ async function main(): Promise<void> {
     };
     const errorsTotal = warmUp.errors.total + load.errors.total + single.errors.total + singleStdio.errors.total;
     const reference = stdioReference();
-    const results = {
-      measuredAt: now.toISOString(),
-      machine: {
-        platform: `${platform()} ${arch()} ${release()}`,
-        cpus: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
-        cores: cpus().length,
-        memoryMb: Math.round(totalmem() / 1024 / 1024),
-      },
-      node: process.version,
-      settings: {
-        clients,
-        seconds,
-        clientsPerKey,
-        caps: { COMPLAINTS_HTTP_MAX_IN_FLIGHT: caps.total, COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY: caps.perKey },
-        protocolVersion: PROTOCOL_VERSION,
-        mix: CALL_MIX,
-        warmUpCalls: WARM_UP_CALLS,
-        singleClientCalls: SINGLE_CLIENT_CALLS,
-        rssSampleMs: RSS_SAMPLE_MS,
-      },
-      figures: {
-        singleClient: singleSummary,
-        singleClientStdio: stdioSummary,
-        load: loadSummary,
-        rssMb: { afterStart: rssAfterStart, beforeLoad: rssBeforeLoad, peakDuringLoad: rssPeak, afterLoad: rssAfterLoad, atEnd: rssAtEnd, samples: rssSamples },
-        cpuDuringLoad: cpu,
-        errors: { total: errorsTotal, warmUp: Object.fromEntries(warmUp.errors.counts) },
-        stdioReference: reference,
-        wholeBookOverviews: wholeBook,
-        sharedState,
-        readyStarts,
-      },
-      server: { exit, stderrLines: server.stderr.length, stderrFirst: server.stderr.slice(0, 20) },
+    const settings = {
+      clients,
+      seconds,
+      clientsPerKey,
+      caps: { COMPLAINTS_HTTP_MAX_IN_FLIGHT: caps.total, COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY: caps.perKey },
+      protocolVersion: PROTOCOL_VERSION,
+      mix: CALL_MIX,
+      warmUpCalls: WARM_UP_CALLS,
+      singleClientCalls: SINGLE_CLIENT_CALLS,
+      rssSampleMs: RSS_SAMPLE_MS,
     };
-    const kept = keepResults(RESULTS_PATH, results, save);
-
-    const out = [
+    const figures = {
+      singleClient: singleSummary,
+      singleClientStdio: stdioSummary,
+      load: loadSummary,
+      rssMb: { afterStart: rssAfterStart, beforeLoad: rssBeforeLoad, peakDuringLoad: rssPeak, afterLoad: rssAfterLoad, atEnd: rssAtEnd, samples: rssSamples },
+      cpuDuringLoad: cpu,
+      errors: { total: errorsTotal, warmUp: Object.fromEntries(warmUp.errors.counts) },
+      stdioReference: reference,
+    };
+    const rows = [
       `### serve --http under load: ${clients} clients for ${seconds} s`,
       '',
       line(['phase', 'clients', 'tool', 'calls', 'calls/s', 'p50 ms', 'p99 ms', 'max ms']),
@@ -409,29 +435,78 @@ async function main(): Promise<void> {
       `Caps: COMPLAINTS_HTTP_MAX_IN_FLIGHT=${caps.total}, COMPLAINTS_HTTP_MAX_IN_FLIGHT_PER_KEY=${caps.perKey}; clients per key: ${Object.entries(clientsPerKey)
         .map(([name, count]) => `${name} ${count}`)
         .join(', ')}.`,
-      `Node ${process.version}, ${results.machine.cpus}, ${results.machine.memoryMb} MB; ${now.toISOString()}. ${kept}`,
     ];
     if (errorsTotal > 0) {
-      out.push('', line(['phase', 'error', 'count', 'first message']), line(Array(4).fill('---')));
+      rows.push('', line(['phase', 'error', 'count', 'first message']), line(Array(4).fill('---')));
       for (const [phase, tally] of [
         ['warm-up', warmUp.errors],
         ['load', load.errors],
         ['single client', single.errors],
         ['stdio', singleStdio.errors],
       ] as const) {
-        for (const [kind, count] of tally.counts) out.push(line([phase, kind, count, (tally.samples.get(kind) ?? '').replace(/[|\n]/g, ' ')]));
+        for (const [kind, count] of tally.counts) rows.push(line([phase, kind, count, (tally.samples.get(kind) ?? '').replace(/[|\n]/g, ' ')]));
       }
     }
-    out.push('', ...overviewLoadTable(wholeBook), '', ...stateLoadTable(sharedState), '', ...readyStartsTable(readyStarts));
-    process.stdout.write(`${out.join('\n')}\n`);
-    // The server logs only warnings and errors here; any line is worth reading.
-    if (server.stderr.length > 0) {
-      process.stderr.write(`\nserver stderr (${server.stderr.length} lines; first 20):\n${server.stderr.slice(0, 20).join('\n')}\n`);
-    }
-    process.stderr.write(`server exit: code ${exit.code}, signal ${exit.signal}\n`);
+    return { settings, figures, rows, server: { exit, stderrLines: server.stderr.length, stderrFirst: server.stderr.slice(0, 20) } };
   } finally {
     await pool?.close().catch(() => undefined);
-    await server?.stop();
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const { clients, seconds, save, only, profileDir, server } = options();
+  if (server !== undefined) SERVER_PATH = server;
+  const now = new Date();
+  // Each server writes its profile when it stops: open them in Chrome's DevTools (Performance) or an editor that reads .cpuprofile.
+  const start: StartServer = (env, nodeArgs = []) =>
+    startServer(env, [...nodeArgs, ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])]);
+  const sandbox = await startSandbox({ recordRequests: false });
+  try {
+    const loadPhase = only.has('load') ? await measureLoad(start, sandbox.url, clients, seconds) : undefined;
+    // Servers of their own, against the whole book: the phases above leave them nothing in memory.
+    if (only.has('overviews')) process.stderr.write(`overviews over the whole book: ${OVERVIEW_MEMBERS} members in a loop for ${OVERVIEW_LOAD_SECONDS} s...\n`);
+    const wholeBook = only.has('overviews') ? await measureOverviewLoad(start) : undefined;
+    if (only.has('stall')) process.stderr.write(`another member's small calls while one member reads the whole book twice at once, ${STALL_SECONDS} s...\n`);
+    const stall = only.has('stall') ? await measureStallLoad(start, STALL_SECONDS) : undefined;
+    if (only.has('path')) process.stderr.write(`the HTTP path's own cost: ${PATH_CALLS} calls over HTTP, stdio and straight to the sandbox, in turns...\n`);
+    const httpPath = only.has('path') ? await measureHttpPath(start, SERVER_PATH, sandbox.url) : undefined;
+    if (only.has('state'))
+      process.stderr.write(`signed-in calls, the state in memory and in Redis: ${clients} clients, ${STATE_ROUNDS} rounds each, in turns...\n`);
+    const sharedState = only.has('state') ? await measureStateLoad(start, sandbox.url, clients, seconds) : undefined;
+    if (only.has('ready')) process.stderr.write(`starts with the sign-in on: ${READY_STARTS}, /healthz asked every ${READY_POLL_MS} ms...\n`);
+    const readyStarts = only.has('ready') ? await measureReadyStarts(SERVER_PATH, sandbox.url) : undefined;
+
+    const results = {
+      measuredAt: now.toISOString(),
+      machine: {
+        platform: `${platform()} ${arch()} ${release()}`,
+        cpus: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
+        cores: cpus().length,
+        memoryMb: Math.round(totalmem() / 1024 / 1024),
+      },
+      node: process.version,
+      settings: loadPhase?.settings,
+      figures: { ...loadPhase?.figures, wholeBookOverviews: wholeBook, noMemberWaits: stall, httpPath, sharedState, readyStarts },
+      server: loadPhase?.server,
+    };
+    const kept = keepResults(RESULTS_PATH, results, save);
+    const out = [
+      ...(loadPhase ? [...loadPhase.rows, ''] : []),
+      ...(wholeBook ? [...overviewLoadTable(wholeBook), ''] : []),
+      ...(stall ? [...stallLoadTable(stall), ''] : []),
+      ...(httpPath ? [...httpPathTable(httpPath), ''] : []),
+      ...(sharedState ? [...stateLoadTable(sharedState), ''] : []),
+      ...(readyStarts ? [...readyStartsTable(readyStarts), ''] : []),
+      `Node ${process.version}, ${results.machine.cpus}, ${results.machine.memoryMb} MB; ${now.toISOString()}. ${kept}`,
+    ];
+    process.stdout.write(`${out.join('\n')}\n`);
+    // The server logs only warnings and errors here; any line is worth reading.
+    if (loadPhase && loadPhase.server.stderrLines > 0) {
+      process.stderr.write(`\nserver stderr (${loadPhase.server.stderrLines} lines; first 20):\n${loadPhase.server.stderrFirst.join('\n')}\n`);
+    }
+    if (loadPhase) process.stderr.write(`server exit: code ${loadPhase.server.exit.code}, signal ${loadPhase.server.exit.signal}\n`);
+  } finally {
     await sandbox.close();
   }
 }

@@ -2,6 +2,7 @@
 // law's deadline, answered but not delivered; and the order in which a manager works through them
 // (the earliest deadline first). Pure: the records come from api/, the day from the clock.
 import type { ComplaintListItem } from '../contract/records.js';
+import { finish, mapInSlices, type Slices } from '../slices.js';
 import { isNotDelivered } from './answered.js';
 import { type DeadlineStatus, deadlineStatus, urgencyOf } from './deadline.js';
 
@@ -34,7 +35,12 @@ export function listedDeadline(item: ComplaintListItem, today: string): RecordDe
 
 /** The figures over `records`, which the caller has read as the unresolved records of the book. */
 export function atRiskOf(records: readonly ComplaintListItem[], today: string): AtRiskNow {
-  const all = records.map((item) => listedDeadline(item, today));
+  return finish(atRiskSteps(records, today));
+}
+
+/** atRiskOf, pausing between records (slices.ts): a book's thousands of deadlines are worked out a slice at a time. */
+export function* atRiskSteps(records: readonly ComplaintListItem[], today: string): Slices<AtRiskNow> {
+  const all = yield* mapInSlices(records, (item) => listedDeadline(item, today));
   const unanswered = all.filter(({ deadline }) => !deadline.answered);
   const urgent = unanswered.filter(({ deadline }) => urgencyOf(deadline.businessDaysLeft ?? undefined) !== null).sort(byDeadline);
   const notDelivered = all.filter(({ item, deadline }) => deadline.answered && isNotDelivered(item.responseDeliveryStatus)).sort(byFiling);
@@ -55,13 +61,17 @@ export function atRiskOf(records: readonly ComplaintListItem[], today: string): 
  * The unanswered records of `records` that are overdue (with `overdue`) and whose deadline falls on or
  * before `dueBy`, earliest deadline first: what list_complaints pages through.
  */
-export function atRiskRecords(
+export function atRiskRecords(records: readonly ComplaintListItem[], today: string, filters: { overdue?: boolean; dueBy?: string }): RecordDeadline[] {
+  return finish(atRiskRecordsSteps(records, today, filters));
+}
+
+/** atRiskRecords, pausing between records (slices.ts). */
+export function* atRiskRecordsSteps(
   records: readonly ComplaintListItem[],
   today: string,
   { overdue = false, dueBy }: { overdue?: boolean; dueBy?: string },
-): RecordDeadline[] {
-  return records
-    .map((item) => listedDeadline(item, today))
+): Slices<RecordDeadline[]> {
+  return (yield* mapInSlices(records, (item) => listedDeadline(item, today)))
     .filter(({ deadline }) => {
       if (deadline.answered || deadline.date === null || deadline.businessDaysLeft === null) return false;
       if (overdue && deadline.businessDaysLeft >= 0) return false;

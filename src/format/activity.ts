@@ -7,6 +7,7 @@ import { wallDayOf } from '../calendar/date-time.js';
 import type { Activity } from '../contract/overview-answer.js';
 import type { ComplaintListItem } from '../contract/records.js';
 import { isAnswered } from '../domain/answered.js';
+import { finish, mapInSlices, type Slices } from '../slices.js';
 
 /** Steps at most: days up to this many, else weeks, else months (the latest ones: about five years). */
 export const MAX_STEPS = 62;
@@ -36,11 +37,16 @@ const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.sl
 const monthStart = (index: number) => `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 
 export function activityOf(items: readonly ComplaintListItem[], range: Range, today: string, timeZone: string): Activity | undefined {
-  const filed = items.map((item) => dayOf(item.createdAt, timeZone)).filter((day) => day !== undefined);
-  const answered = items
-    .filter((item) => isAnswered(item))
-    .map((item) => dayOf(item.respondedAt, timeZone))
-    .filter((day) => day !== undefined);
+  return finish(activitySteps(items, range, today, timeZone));
+}
+
+/** activityOf, pausing between records (slices.ts). */
+export function* activitySteps(items: readonly ComplaintListItem[], range: Range, today: string, timeZone: string): Slices<Activity | undefined> {
+  const filed = (yield* mapInSlices(items, (item) => dayOf(item.createdAt, timeZone))).filter((day) => day !== undefined);
+  const answered = (yield* mapInSlices(
+    items.filter((item) => isAnswered(item)),
+    (item) => dayOf(item.respondedAt, timeZone),
+  )).filter((day) => day !== undefined);
   const start = boundDay(range.from) ?? earliest(filed);
   const to = boundDay(range.to);
   const end = to === undefined || to > today ? today : to;

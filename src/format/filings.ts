@@ -6,10 +6,11 @@ import type { AllPages, ExactCounts } from '../contract/operations.js';
 import type { OverviewAnswer } from '../contract/overview-answer.js';
 import type { ComplaintListItem } from '../contract/records.js';
 import { hasEmailProblem, needsAttention } from '../domain/answered.js';
-import { activityOf } from './activity.js';
+import { finish, type Slices } from '../slices.js';
+import { activitySteps } from './activity.js';
 import { cell, type DateStyle, datesNote, line, plural } from './fields.js';
 import { filedRange } from './list.js';
-import { coveredRecords, performanceLines, performanceOf, storeAnswersText } from './performance.js';
+import { coveredSteps, performanceLines, performanceSteps, storeAnswersText } from './performance.js';
 
 /** Records listed one by one in each section; the rest are counted. */
 const LISTED = 10;
@@ -74,7 +75,18 @@ export function storeKey(item: ComplaintListItem): string {
 }
 
 /** The figures about the records filed in the period asked (the whole book without one). */
-export function filingsOf({ pages, counts, countsFailed }: FiledPages, filters: ListFilters, today: string, limaDay: string, timeZone: string): Filings {
+export function filingsOf(filed: FiledPages, filters: ListFilters, today: string, limaDay: string, timeZone: string): Filings {
+  return finish(filingsSteps(filed, filters, today, limaDay, timeZone));
+}
+
+/** filingsOf, pausing between records (slices.ts). */
+export function* filingsSteps(
+  { pages, counts, countsFailed }: FiledPages,
+  filters: ListFilters,
+  today: string,
+  limaDay: string,
+  timeZone: string,
+): Slices<Filings> {
   const { items } = pages;
   const head = {
     total: pages.total,
@@ -82,16 +94,19 @@ export function filingsOf({ pages, counts, countsFailed }: FiledPages, filters: 
     ...(filters.period ? { filedFrom: filters.from, filedTo: filters.to } : {}),
     timeZone,
   };
-  const covered = coveredRecords(pages, filters, today, timeZone);
+  const covered = yield* coveredSteps(pages, filters, today, timeZone);
   const hint = countingHint(pages, counts !== undefined, countsFailed);
   if (items.length === 0) return { ...head, hint };
 
-  const { performance, byStore: answersByStore } = performanceOf(covered, limaDay, storeKey);
+  const { performance, byStore: answersByStore } = yield* performanceSteps(covered, limaDay, storeKey);
+  yield;
   const stores = storesOf(items, counts, filters, pages.total);
   const listed = stores.slice(0, LISTED_STORES).map(({ key, ...store }) => ({ ...store, ...answersByStore.get(key) }));
   const otherStores = pages.total - listed.reduce((sum, store) => sum + store.count, 0);
 
+  yield;
   const problems = covered.records.filter(hasEmailProblem);
+  const activity = yield* activitySteps(items, filters, today, timeZone);
   const problemStates = problems.flatMap((item) => [item.receiptDeliveryStatus, item.responseDeliveryStatus].filter(needsAttention));
 
   return {
@@ -102,7 +117,7 @@ export function filingsOf({ pages, counts, countsFailed }: FiledPages, filters: 
     otherStores: otherStores > 0 ? otherStores : undefined,
     performance,
     // Drawn by the view (MCP Apps); the text leaves it out, as it was before the view.
-    activity: activityOf(items, filters, today, timeZone),
+    activity,
     emailProblems:
       problems.length === 0
         ? undefined

@@ -7,12 +7,13 @@ import { localDate } from '../calendar/time-zone.js';
 import type { ListFilters } from '../contract/list-query.js';
 import type { AllPages, ExactCounts } from '../contract/operations.js';
 import type { AtRisk, OverviewAnswer, UrgentRecord } from '../contract/overview-answer.js';
-import { atRiskOf, type RecordDeadline } from '../domain/at-risk.js';
+import { atRiskSteps, type RecordDeadline } from '../domain/at-risk.js';
 import type { Clock } from '../domain/clock.js';
 import { DUE_SOON_BUSINESS_DAYS, deadlineFields, dueSoonThrough, filingDay, legalDeadline, limaToday, urgencyOf } from '../domain/deadline.js';
 import { REFERENCE_PATTERN } from '../domain/reference.js';
+import { finish, type Slices } from '../slices.js';
 import { cell, consumerName, type DateStyle, dateStyle, describeDeadline, line, nonEmpty, plural, quotedCell, readingGap, shortDate } from './fields.js';
-import { filingLines, filingsOf } from './filings.js';
+import { filingLines, filingsSteps } from './filings.js';
 
 /** Records listed one by one in each section; the rest are counted. */
 const LISTED = 10;
@@ -36,20 +37,30 @@ export interface OverviewPages {
   countsFailed?: string;
 }
 
-export function toOverview({ unresolved, filed, counts, countsFailed }: OverviewPages, filters: ListFilters, clock: Clock): OverviewView {
+export function toOverview(pages: OverviewPages, filters: ListFilters, clock: Clock): OverviewView {
+  return finish(overviewSteps(pages, filters, clock));
+}
+
+/**
+ * toOverview, pausing between records (slices.ts): a whole book's overview is thousands of deadlines
+ * and days, which a shared server works out a slice at a time (inSlices) between other calls.
+ */
+export function* overviewSteps({ unresolved, filed, counts, countsFailed }: OverviewPages, filters: ListFilters, clock: Clock): Slices<OverviewView> {
   const now = clock.now();
   const today = localDate(now, clock.timeZone);
   const limaDay = limaToday(now);
+  const atRisk = yield* atRiskAnswer(unresolved, filters, limaDay);
+  yield;
   const answer: OverviewAnswer = {
-    atRisk: atRiskAnswer(unresolved, filters, limaDay),
-    ...filingsOf({ pages: filed, counts, countsFailed }, filters, today, limaDay, clock.timeZone),
+    atRisk,
+    ...(yield* filingsSteps({ pages: filed, counts, countsFailed }, filters, today, limaDay, clock.timeZone)),
   };
   return { answer, filters, today };
 }
 
 /** What is at risk now over the unresolved records read: the book, narrowed only by store and type. */
-function atRiskAnswer(pages: AllPages, filters: ListFilters, limaDay: string): AtRisk {
-  const risk = atRiskOf(pages.items, limaDay);
+function* atRiskAnswer(pages: AllPages, filters: ListFilters, limaDay: string): Slices<AtRisk> {
+  const risk = yield* atRiskSteps(pages.items, limaDay);
   const { urgent, notDelivered } = risk;
   const mostUrgent = urgent.slice(0, LISTED);
   const listed = new Set(mostUrgent);

@@ -10,6 +10,7 @@ import type { Performance } from '../contract/overview-answer.js';
 import type { ComplaintListItem } from '../contract/records.js';
 import { type AnswerTally, daysToAnswer, emptyTally, onTimeShare, tallyRecord } from '../domain/performance.js';
 import { quoted } from '../sanitize.js';
+import { eachInSlices, finish, mapInSlices, type Slices } from '../slices.js';
 import { line, plural } from './fields.js';
 
 /** Reasons counted one by one, most first; the records of the rarest beyond are summed as otherReasons. */
@@ -30,6 +31,11 @@ export interface CoveredRecords {
  * as read, and the answer says so.
  */
 export function coveredRecords(pages: AllPages, filters: ListFilters, today: string, timeZone: string): CoveredRecords {
+  return finish(coveredSteps(pages, filters, today, timeZone));
+}
+
+/** coveredRecords, pausing between records (slices.ts). */
+export function* coveredSteps(pages: AllPages, filters: ListFilters, today: string, timeZone: string): Slices<CoveredRecords> {
   const { items } = pages;
   if (pages.stoppedBy !== undefined) {
     return {
@@ -43,7 +49,7 @@ export function coveredRecords(pages: AllPages, filters: ListFilters, today: str
   const first = filters.from?.slice(0, 10);
   const asked = filters.to?.slice(0, 10);
   const last = asked !== undefined && asked < today ? asked : today;
-  const days = items.map((item) => {
+  const days = yield* mapInSlices(items, (item) => {
     const day = item.createdAt === null ? undefined : (wallDayOf(item.createdAt, timeZone) ?? undefined);
     return day !== undefined && (first === undefined || day >= first) && day <= last ? day : undefined;
   });
@@ -71,10 +77,19 @@ export function performanceOf(
   limaDay: string,
   storeKey: (item: ComplaintListItem) => string,
 ): { performance: Performance; byStore: Map<string, StoreAnswers> } {
+  return finish(performanceSteps(covered, limaDay, storeKey));
+}
+
+/** performanceOf, pausing between records (slices.ts). */
+export function* performanceSteps(
+  covered: CoveredRecords,
+  limaDay: string,
+  storeKey: (item: ComplaintListItem) => string,
+): Slices<{ performance: Performance; byStore: Map<string, StoreAnswers> }> {
   const period = emptyTally();
   const stores = new Map<string, AnswerTally>();
   const reasons = new Map<string, number>();
-  for (const item of covered.records) {
+  yield* eachInSlices(covered.records, (item) => {
     const key = storeKey(item);
     let store = stores.get(key);
     if (store === undefined) {
@@ -85,7 +100,7 @@ export function performanceOf(
     // Cleaned like every other string a consumer or the service wrote, so "Demora " and "Demora" are one reason.
     const reason = line(item.reasonLabel, 120) ?? 'unknown';
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-  }
+  });
   const performance: Performance = {
     window: covered.window,
     records: period.records,

@@ -6,7 +6,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { Agent } from 'undici';
 import { ComplaintsApi } from '../api/client.js';
 import { gatedReader, readInSlots } from '../api/request-gate.js';
 import type { ComplaintsReader } from '../contract/operations.js';
@@ -15,6 +14,7 @@ import { log } from '../log.js';
 import type { Language } from '../prompts/language.js';
 import { createServer as createMcpServer } from '../server.js';
 import { type Admitted, RequestAdmission, tooManyRequestsText } from './admission.js';
+import { apiDispatcher } from './api-dispatcher.js';
 import { clientAddress } from './client-address.js';
 import { DOWNLOAD_TEXT, plainText, sendRegister } from './export-download.js';
 import { EXPORTS_PATH, linkDelivery, openExportLink, tokenOfPath } from './export-links.js';
@@ -84,9 +84,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   const state = await openSharedState(settings.stateUrl);
   // Loaded before listening too (most of a start's time): only the sign-in's issuer waits for the address.
   const buildSignIn = settings.signIn === undefined ? undefined : (options.buildSignIn ?? (await import('./sign-in/sign-in.js')).createSignIn);
-  // One keep-alive pool to the API for every member: sockets are shared, keys are per request. More
-  // sockets than requests in flight would never be used.
-  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.min(settings.caps.total, 64) });
+  // One keep-alive pool to the API for every member, never the limit on their requests (api-dispatcher.ts).
+  const dispatcher = apiDispatcher(settings.caps);
   // Whether a request may go on, and which limit refused it (admission.ts).
   const admission = new RequestAdmission(settings.caps, state);
   const keyCheck = new KeyCheck(state);

@@ -1,11 +1,12 @@
 // The completion of a prompt's `reference`: the records a manager answers first, the unanswered ones
 // nearest to, or past, the law's deadline, read once a minute; else the service's search for what was typed.
 import { readUnresolved } from '../api/unresolved-records.js';
-import { atRiskOf } from '../domain/at-risk.js';
+import { atRiskSteps } from '../domain/at-risk.js';
 import { limaToday } from '../domain/deadline.js';
 import { REFERENCE_PATTERN } from '../domain/reference.js';
 import { line } from '../format/fields.js';
 import { couldBeKey } from '../key-shape.js';
+import { inSlices } from '../slices.js';
 import type { PromptContext } from './prompt.js';
 
 /** Completions offered at once: the most urgent first. */
@@ -41,7 +42,9 @@ function urgentRecords(context: PromptContext): Urgent['references'] {
   const references = (async () => {
     const reader = await context.api();
     const { items } = await context.readBook(() => readUnresolved(reader, {}, { signal: context.signal }));
-    return atRiskOf(items, limaToday(context.clock.now())).urgent.flatMap(({ item, deadline }) => {
+    // A book's deadlines, worked out a slice at a time: other calls on a shared server go on meanwhile.
+    const { urgent } = await inSlices(atRiskSteps(items, limaToday(context.clock.now())));
+    return urgent.flatMap(({ item, deadline }) => {
       const correlative = shownCorrelative(item.correlative);
       return correlative === undefined ? [] : [{ correlative, trackingCode: item.trackingCode, overdue: (deadline.businessDaysLeft ?? 0) < 0 }];
     });

@@ -28,7 +28,28 @@ function recordsOf(dataset: Dataset, organizationId: string): readonly SandboxRe
   return index.get(organizationId) ?? [];
 }
 
-export function listComplaints(dataset: Dataset, member: Member, query: ParsedListQuery): ListResult {
+/**
+ * The matches of the latest queries, by member and filters (not by page), for each data set: a book
+ * read page by page is filtered once, as a service's index would serve it, not once per page. (A data
+ * set does not change once made.)
+ */
+const recentMatches = new WeakMap<Dataset, Map<string, readonly SandboxRecord[]>>();
+const MATCHES_KEPT = 16;
+
+function matchesOf(dataset: Dataset, member: Member, query: ParsedListQuery): readonly SandboxRecord[] {
+  const key = JSON.stringify([member.id, query.status, query.type, query.storeId, query.fromMs, query.toMs, query.search]);
+  let recent = recentMatches.get(dataset);
+  if (!recent) {
+    recent = new Map();
+    recentMatches.set(dataset, recent);
+  }
+  const kept = recent.get(key);
+  if (kept) {
+    // The latest used is the last evicted.
+    recent.delete(key);
+    recent.set(key, kept);
+    return kept;
+  }
   const matches = recordsOf(dataset, member.organizationId).filter(
     (record) =>
       canSeeStore(member, record.storeId) &&
@@ -39,6 +60,13 @@ export function listComplaints(dataset: Dataset, member: Member, query: ParsedLi
       (query.toMs === undefined || record.createdAtMs <= query.toMs) &&
       (query.search === undefined || record.searchFields.some((field) => field.includes(query.search ?? ''))),
   );
+  recent.set(key, matches);
+  if (recent.size > MATCHES_KEPT) recent.delete(recent.keys().next().value!);
+  return matches;
+}
+
+export function listComplaints(dataset: Dataset, member: Member, query: ParsedListQuery): ListResult {
+  const matches = matchesOf(dataset, member, query);
   const start = (query.page - 1) * query.pageSize;
   return {
     data: matches.slice(start, start + query.pageSize).map(listItemOf),

@@ -10,9 +10,10 @@ import type { OverviewAnswer } from '../contract/overview-answer.js';
 import { isUuid } from '../domain/reference.js';
 import { capText } from '../format/cap.js';
 import { LISTED_STORES } from '../format/filings.js';
-import { formatOverviewText, toOverview } from '../format/overview.js';
+import { formatOverviewText, overviewSteps } from '../format/overview.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
 import { cleanLine } from '../sanitize.js';
+import { inSlices, mapInSlices } from '../slices.js';
 import { MAX_FILING_PAGES, type OverviewArgs } from './complaints-overview.js';
 import { readFilters } from './filter-inputs.js';
 import type { ToolContext, ToolResult } from './tool.js';
@@ -42,8 +43,11 @@ export async function runComplaintsOverview(
     // (Pages that repeated records are counted as read, and the answer says so: the service's own
     // counts would not explain them.)
     const { counts, countsFailed } = filed.capped || filed.stoppedBy !== undefined ? await exactCountsOf(reader, query, filed, signal) : {};
-    const redact = (read: typeof filed) => (redactPii ? { ...read, items: read.items.map(redactListItem) } : read);
-    const built = toOverview({ unresolved: redact(unresolved), filed: redact(filed), counts, countsFailed }, filters, clock);
+    // Thousands of records, masked and tallied a slice at a time so that other calls on this server
+    // are answered in between; to the end even past the deadline, as the reading answers with what it read.
+    const redact = async (read: typeof filed) => (redactPii ? { ...read, items: await inSlices(mapInSlices(read.items, redactListItem)) } : read);
+    const read = { unresolved: await redact(unresolved), filed: await redact(filed), counts, countsFailed };
+    const built = await inSlices(overviewSteps(read, filters, clock));
     const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
     const text = capText(formatOverviewText(view), 'structuredContent holds every count.');
     return { text, structured: view.answer };

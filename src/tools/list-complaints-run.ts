@@ -6,12 +6,13 @@ import { readUnresolved } from '../api/unresolved-records.js';
 import type { ListAnswer } from '../contract/list-answer.js';
 import type { ListPage } from '../contract/operations.js';
 import { hasEmailProblem } from '../domain/answered.js';
-import { atRiskRecords, newestFirst } from '../domain/at-risk.js';
+import { atRiskRecordsSteps, newestFirst } from '../domain/at-risk.js';
 import { limaToday } from '../domain/deadline.js';
 import { capText } from '../format/cap.js';
 import { plural, readingGap } from '../format/fields.js';
 import { formatListText, toListView } from '../format/list.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
+import { inSlices } from '../slices.js';
 import type { ListComplaintsArgs } from './list-complaints.js';
 import { readListFilters } from './list-filters.js';
 import type { ToolContext, ToolResult } from './tool.js';
@@ -41,7 +42,9 @@ export async function runListComplaints(
           : await readAllPages(reader, [query], { maxPages: MAX_SEARCHED_PAGES, signal, onPage });
       const matching = filters.emailProblem ? all.items.filter(hasEmailProblem) : all.items;
       const ordered =
-        filters.overdue || filters.dueBy ? atRiskRecords(matching, limaToday(clock.now()), filters).map(({ item }) => item) : newestFirst(matching);
+        filters.overdue || filters.dueBy
+          ? (await inSlices(atRiskRecordsSteps(matching, limaToday(clock.now()), filters))).map(({ item }) => item)
+          : newestFirst(matching);
       // Only the page is kept once the slot is given back.
       const start = (page - 1) * pageSize;
       const gap = unresolved !== undefined ? readingGap(all, 'unresolved record') : readingGap(all, 'record', 'newest');

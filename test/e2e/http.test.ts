@@ -307,6 +307,29 @@ describe('request body', () => {
   });
 });
 
+describe('progress over HTTP', () => {
+  const call = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 5,
+    method: 'tools/call',
+    params: { name: 'complaints_overview', arguments: {}, _meta: { progressToken: 'overview' } },
+  });
+
+  it('comes on the event stream before the result when the call asks for it', async () => {
+    const answer = await post(serve.url, { ...MCP_HEADERS, authorization: `Bearer ${FULL}` }, call);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/event-stream/);
+    const messages = answer.text
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)));
+    const progress = messages.filter((message) => message.method === 'notifications/progress');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((message) => message.params.progressToken === 'overview')).toBe(true);
+    expect(messages.at(-1)).toMatchObject({ id: 5, result: { structuredContent: { atRisk: expect.any(Object) } } });
+  });
+});
+
 /** The result of a tools/call answered as JSON or as one server-sent event. */
 function toolAnswer(body: string): { isError: boolean; text: string } {
   const message = JSON.parse(
