@@ -129,6 +129,15 @@ function withoutBlankPromptArguments(message: JSONRPCMessage): JSONRPCMessage {
   return { ...message, params: { ...message.params, arguments: Object.fromEntries(kept) } };
 }
 
+/**
+ * Each tool's arguments as the SDK checks them, made once: serve --http makes a server per request,
+ * and these schemas are the same for every one of them.
+ */
+const STRICT_INPUTS = new Map(TOOLS.map((tool) => [tool.name, strictArguments(tool.name, tool.inputSchema)]));
+
+/** complaint://{id}, parsed once. Records are not enumerated: a book holds thousands, and list_complaints finds them. */
+const COMPLAINT_TEMPLATE = new ResourceTemplate(complaintResource.uriTemplate, { list: undefined });
+
 /** The isError answer to a tools/call of one of our tools with a "__proto__" argument, else undefined. */
 function refuseProtoArgument(message: JSONRPCMessage): JSONRPCResultResponse | undefined {
   if (!isJSONRPCRequest(message) || message.method !== 'tools/call') return undefined;
@@ -189,8 +198,7 @@ export function createServer(deps: ServerDeps): McpServer {
   const resource = complaintResource; // one today; a catalog like TOOLS when there are more
   server.registerResource(
     resource.name,
-    // Records are not enumerated: a book holds thousands, and list_complaints finds them.
-    new ResourceTemplate(resource.uriTemplate, { list: undefined }),
+    COMPLAINT_TEMPLATE,
     { title: resource.title, description: resource.description, mimeType: resource.mimeType },
     async (uri, variables, extra) => {
       try {
@@ -255,7 +263,7 @@ function registerTool(
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: strictArguments(tool.name, tool.inputSchema),
+      inputSchema: STRICT_INPUTS.get(tool.name)!,
       outputSchema: tool.outputSchema,
       annotations: { title: tool.title, ...(tool.writesFiles ? WRITES_NEW_FILES : READ_ONLY) },
       ...(tool.view ? { _meta: viewLink(tool.view) } : {}),
