@@ -2,7 +2,7 @@
 // CLI entry: parse argv and the environment, pick the mode, start the transport. Nothing else.
 // The launch line caps V8's young generation and slows its old generation's growth: a desktop server
 // otherwise settles at 120-170 MB of RSS after a few thousand calls, for a live heap under 20 MB
-// (docs/speed.md). manifest.json starts the bundle with the same flags.
+// (docs/performance.md). manifest.json starts the bundle with the same flags.
 import { createRequire } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';

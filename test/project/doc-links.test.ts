@@ -51,8 +51,8 @@ describe('relative links in the README and docs/', () => {
   });
 
   it('finds the links it checks', () => {
-    expect(links('README.md')).toContain('docs/speed.md');
+    expect(links('README.md')).toContain('docs/performance.md');
     expect(anchors('docs/team-hosting.md')).toContain('why-it-scales-horizontally');
-    expect(anchors('docs/speed.md')).toContain('shared-over-http-serve---http');
+    expect(anchors('docs/performance.md')).toContain('shared-over-http-serve---http');
   });
 });
