@@ -3,15 +3,16 @@
 // modules: one file for what the handshake needs (dist/index.js) loads faster than the fifty it is made
 // of. What a call, a command or serve --http needs stays in chunks loaded by import() when first used.
 // Packages and Node's built-ins are not bundled: they load from node_modules as they would anyway.
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'rolldown';
 
 const source = (path) => new URL(`../src/${path}`, import.meta.url).pathname;
 const OUTPUT = new URL('../dist/', import.meta.url).pathname;
+/** The files the last build wrote (not shipped: package.json's "files" leaves it out). */
+const WRITTEN = `${OUTPUT}build-files.json`;
 
-// A rebuild leaves no chunk of an older build behind (the view's page is written after this).
-rmSync(OUTPUT, { recursive: true, force: true });
-await build({
+const previous = existsSync(WRITTEN) ? JSON.parse(readFileSync(WRITTEN, 'utf8')) : [];
+const { output } = await build({
   input: { index: source('index.ts'), 'demo/tour': source('demo/tour.ts') },
   platform: 'node',
   // Bare specifiers (packages, node: built-ins) stay imports; only our own files are bundled.
@@ -26,3 +27,12 @@ await build({
   },
   logLevel: 'warn',
 });
+const written = output.flatMap((file) => (file.type === 'chunk' && file.map ? [file.fileName, `${file.fileName}.map`] : [file.fileName]));
+
+// A server started before this build (a desktop client's, left running through `git pull && npm
+// install`) loads its chunks by name when first used: the previous build's stay, older ones go.
+const kept = new Set([...written, ...previous]);
+for (const file of readdirSync(OUTPUT, { recursive: true, encoding: 'utf8' })) {
+  if (/\.js(\.map)?$/.test(file) && !kept.has(file)) rmSync(`${OUTPUT}${file}`);
+}
+writeFileSync(WRITTEN, `${JSON.stringify(written, null, 2)}\n`);

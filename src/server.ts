@@ -419,6 +419,12 @@ function longCallTimeout(boundMs: number): ApiError {
 /** The text a client may see for an error: ours as written; anything else goes to stderr in full and is only named. */
 function trustedMessage(what: string, error: unknown): string {
   if (error instanceof UserFacingError) return error.message;
+  // A part of the server loaded at first use that is no longer on disk: the server was updated or
+  // rebuilt while it ran (a build keeps only the previous build's parts beside its own).
+  if (error instanceof Error && (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND') {
+    log.error(`${what} could not load a part of complaints-book-mcp: ${error.message}`);
+    return `${what} failed: complaints-book-mcp was updated or rebuilt since it started, and a part it loads when first used is gone. Restart the server (in your MCP client, or restart the client).`;
+  }
   // A bug of ours: the details go to stderr for the member, the model gets a short trusted text.
   log.error(`${what} failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return `${what} failed with an internal error of complaints-book-mcp. The details are in the server's log.`;

@@ -71,6 +71,31 @@ describe('an unexpected exception in a handler', () => {
   });
 });
 
+describe('a part of the server gone from disk (updated or rebuilt while it ran)', () => {
+  it('is said as what it is, with what to do, not as a bug of ours', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const gone = Object.assign(new Error("Cannot find module '/opt/cbm/dist/get-complaint-run-Cc2hIUeG.js' imported from /opt/cbm/dist/index.js"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
+    const client = await connectTo({
+      async listComplaints() {
+        throw gone;
+      },
+    });
+    try {
+      const failed = (await client.callTool({ name: 'list_complaints', arguments: {} })) as CallToolResult;
+      expect(failed.isError).toBe(true);
+      const text = (failed.content as Array<{ text: string }>)[0]!.text;
+      expect(text).toMatch(/updated or rebuilt since it started/);
+      expect(text).toMatch(/Restart the server/);
+      expect(text).not.toMatch(/internal error/);
+      expect(stderr.mock.calls.map(([chunk]) => String(chunk)).join('')).toMatch(/get-complaint-run-Cc2hIUeG\.js/);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe('an answer that cannot be sent', () => {
   it('is replaced by an error answer to the same request, and logged, so the client is not left waiting', async () => {
     const server = createServer(depsFor({ listComplaints: async () => EMPTY } as unknown as ComplaintsApi));

@@ -13,12 +13,15 @@ export function lazyApiClient(baseUrl: string, apiKey: string, timeoutMs: number
       const [{ Agent }, { ComplaintsApi }] = await Promise.all([import('undici'), import('./client.js')]);
       const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
       return { api: gatedReader(new ComplaintsApi({ baseUrl, apiKey, timeoutMs, dispatcher }), new RequestGate()), dispatcher };
-    })());
+    })().catch((error: unknown) => {
+      loading = undefined; // a load that failed (a part gone from disk) is tried again at the next call
+      throw error;
+    }));
   return {
     api: async () => (await load()).api,
     /** Closes the dispatcher's sockets, if the client was ever made. */
     close: async () => {
-      if (loading) await (await loading).dispatcher.destroy();
+      if (loading) await (await loading.catch(() => undefined))?.dispatcher.destroy();
     },
   };
 }
