@@ -5,9 +5,10 @@
 // the run, and the run says so in one line at its end (as the browser tests are: browser.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.js';
 import { findProgram, type ProgramFound, type RequiredProgram } from './required-program.js';
 
 /** The test files that start a redis-server. */
@@ -53,19 +54,6 @@ export interface RedisServerOptions {
   maxmemoryPolicy?: string;
   /** Makes the server ask for this password (the url then carries it). */
   password?: string;
-}
-
-/** A port free on 127.0.0.1 a moment ago: another process may take it first, hence the retries in startRedis. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Whether something on the port answers PING as Redis does (+PONG, or -NOAUTH with a password). */

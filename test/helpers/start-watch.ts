@@ -6,9 +6,9 @@
 // the start (test/e2e/ready.test.ts) and by npm run bench:http's count of starts (bench/ready-starts.ts).
 // No vitest import here: the benchmarks compile it too.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
+import { freePort } from './free-port.js';
 
 /** The routes asked right after the first 200, as "METHOD path". */
 export const ROUTES_AFTER_READY = [
@@ -130,17 +130,4 @@ async function watchStartOn(port: number, serverPath: string, env: Record<string
     await closed;
     await dispatcher.close();
   }
-}
-
-/** A port free on 127.0.0.1 a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
