@@ -61,7 +61,7 @@ export function capStructured<T extends { truncated?: string }>(answer: T, max =
 
 /**
  * A bound on the length of `value`'s JSON that never falls short of it: every character of a string
- * or key counted as the six of its longest escape (\u001b), every number as the 24 characters of the
+ * or key counted as the six of its longest escape (\u001b), every number as the 25 characters of the
  * longest one. Counting stops once the bound is past `max`; a value JSON.stringify could write in
  * other ways (a toJSON method, a class) counts as Infinity, for the exact count to decide.
  */
@@ -70,7 +70,8 @@ export function jsonLengthBound(value: unknown, max: number): number {
   const visit = (node: unknown): void => {
     if (bound > max) return;
     if (typeof node === 'string') bound += 6 * node.length + 2;
-    else if (typeof node === 'number') bound += 24;
+    // The longest a number is written: -0.0000011844601755151041 (a sign, "0.", five zeros, 17 digits).
+    else if (typeof node === 'number') bound += 25;
     else if (typeof node === 'boolean' || node === null || node === undefined) bound += 5;
     else if (Array.isArray(node)) {
       bound += 2 + node.length;

@@ -454,6 +454,8 @@ describe('detail text', () => {
       }),
       { numRuns: 2000 },
     );
+    // The longest number JSON writes (found by the property above on another run): 25 characters.
+    expect(jsonLengthBound(-0.0000011844601755151041, Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(JSON.stringify(-0.0000011844601755151041).length);
     // What JSON.stringify writes its own way is left to the exact count.
     expect(jsonLengthBound({ at: new Date(0) }, 1e9)).toBe(Number.POSITIVE_INFINITY);
     expect(jsonLengthBound({ toJSON: () => 'x'.repeat(100) }, 1e9)).toBe(Number.POSITIVE_INFINITY);
