@@ -29,6 +29,8 @@ export interface BenchContext {
   bareServerPath: string;
   /** The SDK server of bench/echo-server.ts, compiled: one tool answering with a captured result. */
   echoServerPath: string;
+  /** bench/get-echo-server.ts: the echo, after making the same GET (the call figure's floor). */
+  getEchoServerPath: string;
   /** The sandbox with the demo data set (one record grown to 10 events and 3 attachments). */
   sandboxUrl: string;
   apiKey: string;

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     serverPath: here('../../../dist/index.js'),
     bareServerPath: here('./bare-server.js'),
     echoServerPath: here('./echo-server.js'),
+    getEchoServerPath: here('./get-echo-server.js'),
     sandboxUrl: sandbox.url,
     apiKey: DEMO_KEYS.full.key,
     detailId,
