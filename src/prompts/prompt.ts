@@ -1,5 +1,7 @@
-// The shape of one prompt: adding a prompt means adding one file that exports a `definePrompt(...)`.
-// Like the tools, prompts know nothing of the MCP SDK; server.ts registers them.
+// The shape of one prompt: adding a prompt means adding one file that exports a `definePrompt(...)`;
+// a build that reads the service goes in <prompt>-build.ts, which `build` imports when first asked for,
+// so that start-up loads none of it. Like the tools, prompts know nothing of the MCP SDK; server.ts
+// registers them.
 import type { z } from 'zod';
 import type { Clock } from '../domain/clock.js';
 import type { ToolContext } from '../tools/tool.js';
