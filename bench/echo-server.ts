@@ -1,3 +1,4 @@
+#!/usr/bin/env -S node --max-semi-space-size=2 --heap-growing-percent=20
 // The call-overhead reference: a stdio server made with the same SDK and one tool, `echo`, that answers
 // every call with the same result, read at start from the JSON file named by its first argument (a
 // list_complaints answer captured by the bench: its text and structuredContent). No input or output

@@ -1,3 +1,4 @@
+#!/usr/bin/env -S node --max-semi-space-size=2 --heap-growing-percent=20
 // The floor of the call-overhead figure: a stdio server made with the same SDK whose one tool makes the
 // same GET as list_complaints {} (undici, the key from COMPLAINTS_API_KEY, to COMPLAINTS_API_URL),
 // parses its body, and answers with the captured result named by its first argument, as echo-server.ts
