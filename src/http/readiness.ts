@@ -5,6 +5,7 @@
 // Retry-After: 1. Never the 404 of a route not there yet, which a client keeps as "no sign-in here",
 // nor a 401 from /mcp that names no resource metadata.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { pathOf } from './request-path.js';
 
 export interface Readiness {
   /** The server's request listener: the starting answer until ready() is called, then the server's own. */
@@ -27,7 +28,7 @@ export function answerWhenReady(answer: (req: IncomingMessage, res: ServerRespon
 }
 
 function answerStarting(req: IncomingMessage, res: ServerResponse): void {
-  const path = (req.url ?? '/').split('?')[0]!.replace(/(.)\/+$/, '$1');
+  const path = pathOf(req.url);
   // Each route's own error shape: MCP clients show a JSON-RPC error's message, OAuth clients read `error`.
   const body =
     path === '/healthz'

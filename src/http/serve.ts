@@ -23,6 +23,7 @@ import { keyId } from './key-id.js';
 import { answerWhenReady } from './readiness.js';
 import { readJsonBody, requestIds } from './request-body.js';
 import { bearerCredential, checkHostAndOrigin, HOST_NAME } from './request-guards.js';
+import { pathOf } from './request-path.js';
 import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
 import type { SignIn, SignInOptions } from './sign-in/sign-in.js';
 import { openSharedState } from './state/open-state.js';
@@ -418,11 +419,6 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       return cut;
     },
   };
-}
-
-function pathOf(url: string | undefined): string {
-  const path = (url ?? '/').split('?')[0]!;
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
 /** http://<Host> when the Host header names an origin (a name or address, and a port), else undefined. */
