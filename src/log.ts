@@ -44,8 +44,13 @@ function toStderr(text: string): void {
   if (!stderrGone) process.stderr.write(text);
 }
 
+/** Whether a line of `level` is written now: for a field that costs something to compute. */
+export function logs(level: LogLevel): boolean {
+  return LOG_LEVELS.indexOf(level) <= LOG_LEVELS.indexOf(settings.level);
+}
+
 function write(level: LogLevel, message: string, fields: LogFields = {}): void {
-  if (LOG_LEVELS.indexOf(level) > LOG_LEVELS.indexOf(settings.level)) return;
+  if (!logs(level)) return;
   const defined = Object.entries(fields).filter(([, value]) => value !== undefined);
   const line =
     settings.format === 'json'

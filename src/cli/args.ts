@@ -77,6 +77,9 @@ For serve --http (COMPLAINTS_API_KEY must then be unset; the log level defaults 
                                     sign-in, the address it listens at, loopback only)
   COMPLAINTS_HTTP_EXPORT_LINK_MINUTES
                                     how long an export link opens, 1 to 1440 (default 15)
+  COMPLAINTS_HTTP_TRUSTED_PROXIES   your reverse proxies' addresses or CIDR ranges, such as
+                                    10.0.0.5: from them only, X-Forwarded-For names the client
+                                    whose limits a request counts against (default: none)
 
 Sign-in (OAuth 2.1) for serve --http, on when COMPLAINTS_HTTP_TOKEN_SECRET is set:
   COMPLAINTS_HTTP_TOKEN_SECRET      secrets that seal the tokens, comma-separated, each at least 32

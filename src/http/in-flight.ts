@@ -31,8 +31,8 @@ export function unverifiedShare(total: number): number {
 /**
  * The part of that share one client address may hold: half, at least one (4 with the defaults). A
  * member's first call is an initialize, whose key check makes the key accepted, so a new member
- * rarely needs more. Behind a proxy every client has the proxy's address (no X-Forwarded-For is
- * trusted), and they share this half.
+ * rarely needs more. Behind a proxy not named in COMPLAINTS_HTTP_TRUSTED_PROXIES every client has the
+ * proxy's address (client-address.ts), and they share this half.
  */
 export function unverifiedPerAddress(total: number): number {
   return Math.max(1, Math.floor(unverifiedShare(total) / 2));

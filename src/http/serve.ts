@@ -10,12 +10,12 @@ import { ComplaintsApi } from '../api/client.js';
 import { gatedReader, readInSlots } from '../api/request-gate.js';
 import type { ComplaintsReader } from '../contract/operations.js';
 import { holdsKeyShape, holdsKnownKey } from '../key-shape.js';
-import { log } from '../log.js';
+import { log, logs } from '../log.js';
 import type { Language } from '../prompts/language.js';
 import { createServer as createMcpServer } from '../server.js';
 import { type Admitted, RequestAdmission, tooManyRequestsText } from './admission.js';
 import { apiDispatcher } from './api-dispatcher.js';
-import { clientAddress } from './client-address.js';
+import { ClientAddresses } from './client-address.js';
 import { DOWNLOAD_TEXT, plainText, sendRegister } from './export-download.js';
 import { EXPORTS_PATH, linkDelivery, openExportLink, tokenOfPath } from './export-links.js';
 import { KeyCheck } from './key-check.js';
@@ -90,6 +90,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   // Whether a request may go on, and which limit refused it (admission.ts).
   const admission = new RequestAdmission(settings.caps, state);
   const keyCheck = new KeyCheck(state);
+  /** Which client a request is for: its socket's address, or what a trusted proxy forwards (client-address.ts). */
+  const clients = new ClientAddresses(settings.trustedProxies);
   /** Transports answering now, with the ids of the calls they answer, so that the end of the grace can cut them. */
   const active = new Map<StreamableHTTPServerTransport, Array<string | number>>();
   let draining = false;
@@ -260,7 +262,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     const body = await readCall(req, res);
     if (body === undefined) return;
     const member = keyId(caller.key);
-    const address = clientAddress(req);
+    const address = clients.of(req);
     const callIds = requestIds(body.json);
     const admitted = await admit(res, member, address, callIds.length, gone.signal);
     if (admitted === undefined) return;
@@ -289,7 +291,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     if (link === 'unavailable') return plainText(res, 503, DOWNLOAD_TEXT.storeUnavailable, { 'Retry-After': '5' });
     if (link === undefined) return plainText(res, 404, DOWNLOAD_TEXT.notFound);
     const { member, key, keyFrom, selection } = link;
-    const admitted = await admission.admit({ member, address: clientAddress(req), calls: 1, signal: gone.signal });
+    const admitted = await admission.admit({ member, address: clients.of(req), calls: 1, signal: gone.signal });
     if (!admitted.ok) {
       if (admitted.cap === 'gone') return;
       const { message, retryAfter } = tooManyRequestsText(admitted, 1);
@@ -350,7 +352,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     // A path is the client's text: one holding a key (a key pasted into the URL) is not written to
     // the log, nor an export link's token, which opens a register until it expires.
     const logged = exportLink ? '/exports/(link)' : holdsKeyShape(path) ? '(a path that looks like it holds an API key)' : path;
-    res.on('close', () => log.debug('http', { method: req.method, path: logged, status: res.statusCode, ms: Math.round(performance.now() - started) }));
+    // The client as its limits count it (behind a trusted proxy, the address it forwards).
+    const client = logs('debug') ? clients.of(req) : undefined;
+    res.on('close', () => log.debug('http', { method: req.method, path: logged, status: res.statusCode, ms: Math.round(performance.now() - started), client }));
     let answering: Promise<void> | void;
     if (path === '/mcp') answering = answerMcp(req, res);
     else if (exportLink) answering = answerExport(req, res, path);
@@ -388,6 +392,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
         // A key the sign-in's own check saw accepted needs no second check at initialize.
         onKeyStatus: (signedInKey, status) => state.heard(keyId(signedInKey), status),
         state,
+        clientOf: (req) => clients.of(req),
       });
     }
   } catch (error) {

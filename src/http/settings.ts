@@ -5,10 +5,13 @@ import { gotValue, holdsKnownKey } from '../key-shape.js';
 import type { InFlightCaps } from './in-flight.js';
 import { type AllowLists, allowLists, HOST_NAME, isLoopbackHost, LOOPBACK_NAMES } from './request-guards.js';
 import { redisUrlProblem } from './state/redis-url.js';
+import { NO_TRUSTED_PROXIES, parseTrustedProxies, type TrustedProxies } from './trusted-proxies.js';
 
 export interface HttpSettings {
   allowLists: AllowLists;
   caps: InFlightCaps;
+  /** The reverse proxies whose X-Forwarded-For names the client (COMPLAINTS_HTTP_TRUSTED_PROXIES); none by default. */
+  trustedProxies: TrustedProxies;
   /** How long SIGTERM waits for requests in flight before cutting them. */
   shutdownGraceMs: number;
   /** The Redis server replicas share their state in (COMPLAINTS_HTTP_STATE_URL); undefined: this process's memory. */
@@ -65,6 +68,7 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
   };
   const hosts = list('COMPLAINTS_HTTP_ALLOWED_HOSTS', HOST_NAME, '"mcp.example.com,localhost"');
   const origins = list('COMPLAINTS_HTTP_ALLOWED_ORIGINS', /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?\/?$/i, '"https://app.example.com"');
+  const trustedProxies = readTrustedProxies(setting('COMPLAINTS_HTTP_TRUSTED_PROXIES'), problems, got);
 
   const count = (name: string, fallback: number, max: number): number => {
     const raw = setting(name);
@@ -93,6 +97,7 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
   return {
     allowLists: allowLists(bindHost, hostList, origins),
     caps: { total, perKey },
+    trustedProxies,
     shutdownGraceMs,
     stateUrl,
     publicUrl,
@@ -100,6 +105,21 @@ export function loadHttpSettings(env: Record<string, string | undefined>, bindHo
     signIn,
     problems,
   };
+}
+
+/** COMPLAINTS_HTTP_TRUSTED_PROXIES: addresses and CIDR ranges, comma-separated; none when unset or unusable (a problem then). */
+function readTrustedProxies(raw: string | undefined, problems: string[], got: (value: string) => string): TrustedProxies {
+  if (raw === undefined) return NO_TRUSTED_PROXIES;
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  const parsed = parseTrustedProxies(items);
+  if (parsed.ok && items.length > 0) return parsed.proxies;
+  problems.push(
+    `COMPLAINTS_HTTP_TRUSTED_PROXIES must be a comma-separated list of your reverse proxies' addresses or CIDR ranges, such as "10.0.0.5" or "172.30.0.0/24,fd00::/8" (${got(raw)}).`,
+  );
+  return NO_TRUSTED_PROXIES;
 }
 
 /** COMPLAINTS_HTTP_PUBLIC_URL: an origin, https (http for loopback), never a key; undefined when unset or unusable (a problem then). */

@@ -397,10 +397,15 @@ describe('loadHttpSettings', () => {
         COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS: '25000',
         COMPLAINTS_HTTP_EXPORT_LINK_MINUTES: '1440',
         COMPLAINTS_HTTP_PUBLIC_URL: 'https://mcp.example.com',
+        COMPLAINTS_HTTP_TRUSTED_PROXIES: ' 172.30.0.10 , fd00::/8 ',
       },
       '0.0.0.0',
     );
     expect(settings.problems).toEqual([]);
+    expect(settings.trustedProxies.size).toBe(2);
+    expect(settings.trustedProxies.trusts('172.30.0.10') && settings.trustedProxies.trusts('fd00::1')).toBe(true);
+    expect(settings.trustedProxies.trusts('172.30.0.11')).toBe(false);
+    expect(loadHttpSettings({}, '0.0.0.0').trustedProxies.size).toBe(0);
     expect([...settings.allowLists.hosts!]).toEqual(['mcp.example.com', '[::1]']);
     expect([...settings.allowLists.origins]).toEqual(['https://app.example.com']);
     expect(settings.caps).toEqual({ total: 200, perKey: 4 });
@@ -422,6 +427,9 @@ describe('loadHttpSettings', () => {
     ['COMPLAINTS_HTTP_EXPORT_LINK_MINUTES', '1441'],
     ['COMPLAINTS_HTTP_EXPORT_LINK_MINUTES', '15m'],
     ['COMPLAINTS_HTTP_PUBLIC_URL', 'http://mcp.example.com'],
+    ['COMPLAINTS_HTTP_TRUSTED_PROXIES', 'proxy.example'],
+    ['COMPLAINTS_HTTP_TRUSTED_PROXIES', '10.0.0.0/40'],
+    ['COMPLAINTS_HTTP_TRUSTED_PROXIES', ','],
   ])('names %s=%j as a problem', (name, value) => {
     const { problems } = loadHttpSettings({ [name]: value }, '127.0.0.1');
     expect(problems).toHaveLength(1);

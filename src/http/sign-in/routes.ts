@@ -5,6 +5,7 @@
 // /authorize that holds redirect URIs to an exact match (the SDK's lets any loopback port through)
 // and keeps the state in the errors it sends back.
 
+import type { IncomingMessage } from 'node:http';
 import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { authorizationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/authorize.js';
 import { metadataHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/metadata.js';
@@ -15,7 +16,6 @@ import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontex
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { rateLimit as expressRateLimit } from 'express-rate-limit';
 import { log } from '../../log.js';
-import { clientAddress } from '../client-address.js';
 import { SharedRateLimitStore } from '../state/rate-limit-store.js';
 import { type SharedState, StoreUnavailable } from '../state/shared-state.js';
 import { pageLanguage, SIGN_IN_PAGE_HEADERS, type SignInError, signInErrorPage } from './page.js';
@@ -82,18 +82,29 @@ export function protectedResourceMetadata(issuer: string, resource: string): OAu
 }
 
 /** The sign-in's endpoints as one request listener. */
-export function signInRoutes(provider: SignInProvider, issuer: string, resource: string, state: SharedState): Express {
+export function signInRoutes(
+  provider: SignInProvider,
+  issuer: string,
+  resource: string,
+  state: SharedState,
+  clientOf: (req: IncomingMessage) => string,
+): Express {
   const app = express();
   app.disable('x-powered-by');
-  // The rate limits count per address the server sees. Behind a proxy that is the proxy's: say so
-  // (docs), rather than trust X-Forwarded-For, which any client can write.
+  // Each request's client (its address, or what a trusted proxy forwards: client-address.ts), read
+  // once: the rate limits count it, and what the handlers do on its behalf (fetch its document) is
+  // charged to it. express's own req.ip and its X-Forwarded-For checks are not used.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const client = clientOf(req);
+    res.locals.client = client;
+    answeringFrom(client, next);
+  });
   const rateLimit = (name: keyof typeof RATE_LIMITS) => ({
     ...RATE_LIMITS[name],
     store: new SharedRateLimitStore(state, name),
+    keyGenerator: (_req: Request, res: Response) => res.locals.client as string,
     validate: { xForwardedForHeader: false },
   });
-  // The same address, for what the handlers do on the client's behalf (fetch its document).
-  app.use((req: Request, _res: Response, next: NextFunction) => answeringFrom(clientAddress(req), next));
 
   // The limit comes before the precheck, which may fetch a client's metadata document: counted by
   // the SDK's handler alone, requests refused early would fetch without limit.

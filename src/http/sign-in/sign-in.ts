@@ -38,6 +38,8 @@ export interface SignInOptions {
   dispatcher: Dispatcher;
   /** What every replica shares: used codes, refresh generations, withdrawn grants, rate counters. */
   state: SharedState;
+  /** The client a request is for (client-address.ts): what the rate limits and the fetch shares count. */
+  clientOf: (req: IncomingMessage) => string;
   /** Told what the service answered for a key checked at sign-in (so that serve --http remembers an accepted one). */
   onKeyStatus?: (key: string, status: number) => Promise<void> | void;
 }
@@ -59,7 +61,7 @@ export function createSignIn(options: SignInOptions): SignIn {
     // The host alone is enough for a member to recognise the service (the settings checked the URL).
     ...(URL.canParse(options.apiUrl) ? { serviceHost: new URL(options.apiUrl).host } : {}),
   });
-  const routes = signInRoutes(provider, issuer, resource, options.state);
+  const routes = signInRoutes(provider, issuer, resource, options.state, options.clientOf);
 
   return {
     answers: (path) => SIGN_IN_PATHS.has(path),

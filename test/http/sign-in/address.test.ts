@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ClientAddresses } from '../../../src/http/client-address.js';
 import { ClientMetadataDocuments } from '../../../src/http/sign-in/client-metadata.js';
 import { clientRef, LIFETIMES, SignInProvider } from '../../../src/http/sign-in/provider.js';
 import { RegisteredClients } from '../../../src/http/sign-in/registered-clients.js';
@@ -13,7 +14,11 @@ import { signInRoutes } from '../../../src/http/sign-in/routes.js';
 import { TokenSealer } from '../../../src/http/sign-in/sealed-tokens.js';
 import { MemoryState } from '../../../src/http/state/memory-state.js';
 import type { Owner } from '../../../src/http/state/shared-state.js';
+import { NO_TRUSTED_PROXIES, parseTrustedProxies } from '../../../src/http/trusted-proxies.js';
 import { CALLBACK } from '../../helpers/oauth-member.js';
+
+/** Every client is its socket's address, as with no trusted proxy. */
+const DIRECT = new ClientAddresses(NO_TRUSTED_PROXIES);
 
 const SECRET = randomBytes(32).toString('base64');
 const ISSUER = 'http://127.0.0.1';
@@ -35,13 +40,13 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function serveSignIn() {
+async function serveSignIn(addresses = DIRECT) {
   const state = new OwnersNoted();
   const sealer = new TokenSealer([SECRET]);
   const clients = new RegisteredClients(sealer, new ClientMetadataDocuments({ allowPrivateAddresses: false }));
   const provider = new SignInProvider({ sealer, state, clients, issuer: ISSUER, resource: RESOURCE, checkKey: async () => 'accepted' });
   const client = await clients.registerClient({ redirect_uris: [CALLBACK], token_endpoint_auth_method: 'none' });
-  server = createServer(signInRoutes(provider, ISSUER, RESOURCE, state));
+  server = createServer(signInRoutes(provider, ISSUER, RESOURCE, state, (req) => addresses.of(req)));
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   /** A refresh token of a fresh grant, generation 0, as a sign-in's code exchange issues it. */
@@ -54,7 +59,7 @@ async function serveSignIn() {
 }
 
 /** POSTs /token over a raw socket: the headers, then after `pauseMs` the body; resolves with the status. */
-function postToken(port: number, body: string, pauseMs: number): Promise<number> {
+function postToken(port: number, body: string, pauseMs: number, headers = ''): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = connect({ port, host: '127.0.0.1' });
     let answer = '';
@@ -69,7 +74,7 @@ function postToken(port: number, body: string, pauseMs: number): Promise<number>
     });
     socket.once('connect', () => {
       socket.write(
-        `POST /token HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+        `POST /token HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}\r\n`,
       );
       setTimeout(() => socket.write(body), pauseMs);
     });
@@ -89,5 +94,13 @@ describe("the address a renewal is charged to, as the memory's per-address share
     const { state, port, body } = await serveSignIn();
     expect(await postToken(port, await body(), 100)).toBe(200);
     expect(state.owners.map((owner) => owner.address)).toEqual(['127.0.0.1']);
+  });
+
+  it('is the address a trusted proxy forwards, behind one', async () => {
+    const trusted = parseTrustedProxies(['127.0.0.1']);
+    if (!trusted.ok) throw new Error('the list is refused');
+    const { state, port, body } = await serveSignIn(new ClientAddresses(trusted.proxies));
+    expect(await postToken(port, await body(), 0, 'X-Forwarded-For: 1.2.3.4, 203.0.113.9\r\n')).toBe(200);
+    expect(state.owners.map((owner) => owner.address)).toEqual(['203.0.113.9']);
   });
 });

@@ -20,7 +20,12 @@ import { captureStderr } from '../../helpers/stderr-lines.js';
 
 const SECRET = 'a'.repeat(43);
 
+import { ClientAddresses } from '../../../src/http/client-address.js';
+import { NO_TRUSTED_PROXIES } from '../../../src/http/trusted-proxies.js';
 import { authorizeQuery, CALLBACK } from '../../helpers/oauth-member.js';
+
+/** Every client is its socket's address, as with no trusted proxy. */
+const DIRECT = new ClientAddresses(NO_TRUSTED_PROXIES);
 
 const KEY = 'or_live_4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c';
 
@@ -52,7 +57,7 @@ async function serveSignIn(
     resource: 'http://127.0.0.1/mcp',
     checkKey: async () => 'refused',
   });
-  const server = createServer(signInRoutes(provider, 'http://127.0.0.1', 'http://127.0.0.1/mcp', state));
+  const server = createServer(signInRoutes(provider, 'http://127.0.0.1', 'http://127.0.0.1/mcp', state, (req) => DIRECT.of(req)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
