@@ -116,7 +116,10 @@ describe('the share of keys the service has not accepted, behind a trusted proxy
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     });
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, waiting: () => held.length };
+    const refuseAll = () => {
+      for (const answer of held.splice(0)) answer();
+    };
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, waiting: () => held.length, refuseAll };
   }
 
   const initialize = (origin: string, key: string, forwardedFor: string) =>
@@ -150,9 +153,8 @@ describe('the share of keys the service has not accepted, behind a trusted proxy
         .then(() => 'checked'),
     ]);
     expect(outcome).toBe('checked');
-    stops.push(async () => {
-      for (const answer of await Promise.all([...pending, member])) await answer.body.dump();
-    });
+    api.refuseAll();
+    for (const answer of await Promise.all([...pending, member])) await answer.body.dump();
   }, 90_000);
 });
 
