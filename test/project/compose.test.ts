@@ -164,8 +164,9 @@ describe('compose.yaml', () => {
   it('gives the proxy a fixed address on a fixed subnet, the one address from which the replicas read X-Forwarded-For', () => {
     const proxy = services[proxyName]!;
     expect(Array.isArray(proxy.networks)).toBe(false);
-    const [[edge, settings], ...more] = Object.entries(proxy.networks as Record<string, { ipv4_address?: string } | null>);
+    const [only, ...more] = Object.entries((proxy.networks ?? {}) as Record<string, { ipv4_address?: string } | null>);
     expect(more).toEqual([]);
+    const [edge, settings] = only ?? [];
     const address = settings?.ipv4_address;
     expect(address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     const [ipam, ...moreIpam] = compose.networks?.[edge!]?.ipam?.config ?? [];
