@@ -26,6 +26,8 @@ const REPLICAS = 3;
 /** A key's calls in flight, in all replicas. */
 const PER_KEY = 2;
 
+/** Redis asks for a password, as compose.yaml's does; odd characters, so that the URL carries it percent-encoded. */
+const REDIS_PASSWORD = 'r3dis/pa:ss@word%';
 let redis: RedisServer;
 let sandbox: SandboxHandle;
 /** In front of the sandbox: slow on cue, and counts a member's requests in flight. */
@@ -36,7 +38,7 @@ const replicas: HttpServe[] = [];
 const made: string[] = [];
 
 beforeAll(async () => {
-  redis = await startRedis();
+  redis = await startRedis({ password: REDIS_PASSWORD });
   sandbox = await startSandbox();
   service = await LatencyProxy.start(sandbox.url);
   // First the proxy: every replica is told its origin as the public one (one issuer for all).
@@ -419,12 +421,13 @@ describe('while the store does not answer', () => {
 });
 
 describe('what the replicas wrote', () => {
-  it('no key, code or token appears in any replica’s output', () => {
-    const secrets = [...Object.values(DEMO_KEYS).map(({ key }) => key), SECRET, ...made];
+  it('no key, code, token or Redis password appears in any replica’s output; Redis is named by host and port', () => {
+    const secrets = [...Object.values(DEMO_KEYS).map(({ key }) => key), SECRET, ...made, REDIS_PASSWORD, encodeURIComponent(REDIS_PASSWORD), redis.url];
     expect(made.length).toBeGreaterThan(20);
     for (const [index, replica] of replicas.entries()) {
-      // The output is there to be scanned: each replica logged its requests (debug).
+      // The output is there to be scanned: each replica logged its requests (debug), and its start line the store.
       expect(replica.stderr()).toContain('path=/token');
+      expect(replica.stderr()).toContain(`through Redis at 127.0.0.1:${redis.port}\n`);
       for (const secret of secrets) {
         if (replica.stderr().includes(secret)) expect.fail(`replica ${index} wrote a secret: ${secret.slice(0, 3)}…${secret.slice(-4)}`);
       }
