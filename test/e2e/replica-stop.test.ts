@@ -1,7 +1,9 @@
 // A rolling update must not lock a member out: a replica of `serve --http` stopped (SIGTERM) while a
 // member's calls run, its grace too short for them, cuts those calls; the slots they held in the
 // shared state (Redis) must be given back as it stops, or every other replica refuses the member
-// (429) until the leases end. Two replicas on one real Redis, in front of a service made slow on cue.
+// (429) until the leases end. A replica killed (SIGKILL, out of memory) gives nothing back: its
+// leases, no longer renewed, end within their 30 s. Replicas on one real Redis, in front of a
+// service made slow on cue.
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
@@ -21,12 +23,14 @@ let sandbox: SandboxHandle;
 let service: LatencyProxy;
 let stopping: HttpServe;
 let other: HttpServe;
+/** The settings every replica here runs with. */
+let env: Record<string, string>;
 
 beforeAll(async () => {
   redis = await startRedis();
   sandbox = await startSandbox();
   service = await LatencyProxy.start(sandbox.url);
-  const env = {
+  env = {
     COMPLAINTS_API_URL: service.url,
     COMPLAINTS_LANGUAGE: 'en',
     COMPLAINTS_HTTP_STATE_URL: redis.url,
@@ -50,17 +54,23 @@ async function post(replica: HttpServe, body: string) {
   return { status: response.statusCode, text: await response.body.text() };
 }
 
+/** The member's whole cap taken by calls to `replica`, held at the service: resolves once all arrived there. */
+async function holdTheCap(replica: HttpServe) {
+  const member = memberIdOfKey(FULL);
+  service.delayMs = 60_000;
+  const calls = Array.from({ length: PER_KEY }, () => post(replica, toolCall).catch((error: Error) => ({ status: 0, text: error.message })));
+  const arrived = await Promise.race([service.until(() => service.inFlightOf(member) === PER_KEY).then(() => true), Promise.any(calls).then(() => false)]);
+  expect(arrived, 'a call was answered before all reached the service').toBe(true);
+  return calls;
+}
+
 describe('a replica stopped with a member’s calls in flight', () => {
   it(`SIGTERM, its grace ending with ${PER_KEY} of the member’s calls cut: the other replica serves the member at once`, async () => {
-    const member = memberIdOfKey(FULL);
     // Accepted by the service first (an initialize's key check), so its calls are a member's, not a stranger's share.
     expect((await post(other, INITIALIZE)).status).toBe(200);
-    service.delayMs = 60_000;
-    const calls = Array.from({ length: PER_KEY }, () => post(stopping, toolCall).catch((error: Error) => ({ status: 0, text: error.message })));
     try {
-      // Every call at the service: the stopping replica holds the member's whole cap, for all replicas.
-      const arrived = await Promise.race([service.until(() => service.inFlightOf(member) === PER_KEY).then(() => true), Promise.any(calls).then(() => false)]);
-      expect(arrived, 'a call was answered before all reached the service').toBe(true);
+      const calls = await holdTheCap(stopping);
+      // The stopping replica holds the member's whole cap, for all replicas.
       const refused = await post(other, toolCall);
       expect(refused.status).toBe(429);
 
@@ -76,4 +86,29 @@ describe('a replica stopped with a member’s calls in flight', () => {
     expect(served.status, served.text.slice(0, 300)).toBe(200);
     expect(served.text).toContain('"result"');
   }, 60_000);
+
+  it('killed (SIGKILL) with the member’s calls in flight: the other replica serves the member within a minute', async () => {
+    const killed = await startHttpServe(env);
+    try {
+      expect((await post(other, INITIALIZE)).status).toBe(200);
+      const calls = await holdTheCap(killed);
+      expect((await post(other, toolCall)).status).toBe(429);
+      killed.child.kill('SIGKILL');
+      const killedAt = Date.now();
+      await killed.exited;
+      await Promise.all(calls);
+      service.delayMs = 0;
+      // Nothing was given back: the leases end, no longer renewed, within their 30 s.
+      let last = { status: 0, text: '' };
+      while (Date.now() - killedAt < 60_000) {
+        last = await post(other, toolCall);
+        if (last.status !== 429) break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect(last.status, last.text.slice(0, 300)).toBe(200);
+    } finally {
+      service.delayMs = 0;
+      await killed.stop();
+    }
+  }, 90_000);
 });
