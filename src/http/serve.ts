@@ -419,6 +419,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       );
       http.closeAllConnections();
       await signIn?.close().catch(() => undefined);
+      // The calls cut still hold their member's slots in the shared state: close gives them back first.
       await state.close().catch(() => undefined);
       await dispatcher.destroy().catch(() => undefined);
       return cut;

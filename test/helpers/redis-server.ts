@@ -15,6 +15,7 @@ import { findProgram, type ProgramFound, type RequiredProgram } from './required
 export const REDIS_TEST_FILES = [
   'test/http/state/redis-state.test.ts',
   'test/e2e/replicas.test.ts',
+  'test/e2e/replica-stop.test.ts',
   'test/e2e/store-abort.test.ts',
   'test/e2e/http-export-replicas.test.ts',
   'test/e2e/ready-redis.test.ts',

@@ -1,6 +1,6 @@
 // Slots given back to the Redis store, and those it could not take in an outage, kept to be sent
 // again when it answers: without them a member's calls would count against their cap until the
-// lease ends (redis-state.ts, SLOT_LEASE_MS). Apart from the state because this queue, unlike
+// lease ends (redis-leases.ts, SLOT_LEASE_MS). Apart from the state because this queue, unlike
 // everything else of the state, outlives the request that made it.
 import type { StoreLink } from './redis-link.js';
 import { StoreUnavailable } from './shared-state.js';
@@ -22,6 +22,16 @@ export class SlotReleases {
       // Given back when the store is back; if too many wait, their lease ends them.
       if (this.pending.length < MAX_PENDING_RELEASES) this.pending.push({ key, entries });
     }
+  }
+
+  /**
+   * At a stop: gives back `held` and whatever waited, one command per key, all at once, each within
+   * the store's bound. What the store does not take now, its lease ends.
+   */
+  async giveBack(held: { key: string; entries: string[] }[]): Promise<void> {
+    const byKey = new Map<string, string[]>();
+    for (const { key, entries } of [...this.pending.splice(0), ...held]) byKey.set(key, [...(byKey.get(key) ?? []), ...entries]);
+    await Promise.all([...byKey].map(([key, entries]) => this.link.bounded((send) => send(['ZREM', key, ...entries])).catch(() => undefined)));
   }
 
   /** Sends again what waited, once the store answers. */

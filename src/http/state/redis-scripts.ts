@@ -88,18 +88,55 @@ return {hits, ttl}
 `;
 
 /**
- * Slots as leases in a sorted set scored by lease end (ms): ended leases are dropped, then `slots`
- * entries are added unless that passes the limit. ARGV: now (ms), slots, limit, lease (ms), id.
+ * Now, in ms, by Redis's own clock: what slot leases are measured by. Unlike the sign-in's decisions
+ * (by the app's clock, passed in), a lease only says whether the replica holding it is alive, and
+ * replicas whose clocks differ by more than a lease (30 s) would otherwise end each other's at once.
  */
-const HOLD_SLOTS = `
-local now = tonumber(ARGV[1])
+const REDIS_NOW_MS = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+`;
+
+/** The slots' key lives as long as its longest lease. ARGV[1]: the lease (ms). */
+const KEEP_SLOTS_KEY = `
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+`;
+
+/**
+ * Slots as leases in a sorted set scored by lease end (ms, Redis's clock): ended leases are dropped,
+ * then `slots` entries are added unless that passes the limit. ARGV: lease (ms), slots, limit, id.
+ */
+const HOLD_SLOTS = `${REDIS_NOW_MS}
 local slots = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) + slots > tonumber(ARGV[3]) then return 0 end
-local leaseEnd = now + tonumber(ARGV[4])
-for i = 1, slots do redis.call('ZADD', KEYS[1], leaseEnd, ARGV[5] .. ':' .. i) end
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
+local leaseEnd = now + tonumber(ARGV[1])
+for i = 1, slots do redis.call('ZADD', KEYS[1], leaseEnd, ARGV[4] .. ':' .. i) end
+${KEEP_SLOTS_KEY}
 return 1
+`;
+
+/**
+ * One replica's slots of one member renewed: each entry still there gets a new lease end; one whose
+ * lease ended meanwhile (a store that stalled longer than a lease) is taken back only while the
+ * limit has room, since other replicas may have taken its place. ARGV: lease (ms), limit, entries.
+ * Returns how many are held now.
+ */
+const RENEW_SLOTS = `${REDIS_NOW_MS}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+local leaseEnd = now + tonumber(ARGV[1])
+local room = tonumber(ARGV[2]) - redis.call('ZCARD', KEYS[1])
+local held = 0
+for i = 3, #ARGV do
+  local there = redis.call('ZSCORE', KEYS[1], ARGV[i])
+  if there or room > 0 then
+    redis.call('ZADD', KEYS[1], leaseEnd, ARGV[i])
+    held = held + 1
+    if not there then room = room - 1 end
+  end
+end
+${KEEP_SLOTS_KEY}
+return held
 `;
 
 /** The scripts by name: what the state runs. */
@@ -110,6 +147,7 @@ const SOURCES = {
   fold: FOLD,
   countHit: COUNT_HIT,
   holdSlots: HOLD_SLOTS,
+  renewSlots: RENEW_SLOTS,
 };
 export type ScriptName = keyof typeof SOURCES;
 

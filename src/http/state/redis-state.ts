@@ -19,11 +19,13 @@
 //   revocation would let it work again.
 //
 // This file is the state itself and its opening (the one importer of @redis/client); the Lua scripts
-// are in redis-scripts.ts, the connection and its watch in redis-link.ts, the slots given back late
-// in redis-releases.ts, and what the operator reads in redis-wording.ts.
+// are in redis-scripts.ts, the connection and its watch in redis-link.ts, the slots' leases (renewed,
+// given back at a stop) in redis-leases.ts, the slots given back late in redis-releases.ts, and what
+// the operator reads in redis-wording.ts.
 import { randomUUID } from 'node:crypto';
 import { createClient, ErrorReply } from '@redis/client';
 import { GRANT_MEMORY_BOUNDS } from './grant-memory.js';
+import { leaseTimes, SlotLeases, type SlotLeaseTimes } from './redis-leases.js';
 import { type IsReply, type Send, type StoreClient, StoreLink, withinBound } from './redis-link.js';
 import { SlotReleases } from './redis-releases.js';
 import { type ScriptName, Scripts } from './redis-scripts.js';
@@ -43,12 +45,6 @@ import {
 } from './shared-state.js';
 import { VERIFIED_KEYS, VerifiedKeys } from './verified-keys.js';
 
-/**
- * How long a slot is held at most: a replica that dies holding slots (a crash, a lost connection at
- * release) gives them back then. Far above a call's own bound, so a live call never loses its slot.
- */
-export const SLOT_LEASE_MS = 15 * 60 * 1000;
-
 export interface RedisStateOptions {
   /** Milliseconds since the epoch: the app's clock, by which every replica decides (tests move it). */
   now?: () => number;
@@ -56,6 +52,10 @@ export interface RedisStateOptions {
   timeoutMs?: number;
   /** Bound of the first connection, at start. */
   connectTimeoutMs?: number;
+  /** How long a slot is held unless renewed (ms): SLOT_LEASE_MS (redis-leases.ts) when not given; tests shorten it. */
+  slotLeaseMs?: number;
+  /** How often the slots held are renewed (ms): a third of the lease when not given. */
+  slotRenewEveryMs?: number;
 }
 
 /** The bounds when not given: one operation, and the first connection. */
@@ -82,6 +82,8 @@ class RedisState implements SharedState {
   /** This replica's own memory of accepted keys: what isAccepted answers from while the store does not. */
   private readonly accepted: VerifiedKeys;
   private readonly releases: SlotReleases;
+  /** The slots this replica holds, renewed while their calls run and given back at close. */
+  readonly leases: SlotLeases;
   private readonly scripts = new Scripts(isReply);
 
   constructor(
@@ -89,10 +91,16 @@ class RedisState implements SharedState {
     where: string,
     private readonly now: () => number,
     timeoutMs: number,
+    slotLease: SlotLeaseTimes,
   ) {
     this.accepted = new VerifiedKeys({ ...VERIFIED_KEYS, now });
-    this.link = new StoreLink(client, where, timeoutMs, isReply, () => void this.releases.sendPending());
+    this.link = new StoreLink(client, where, timeoutMs, isReply, () => {
+      void this.releases.sendPending();
+      void this.leases.renew();
+    });
     this.releases = new SlotReleases(this.link);
+    const runScript = (name: ScriptName, keys: string[], args: (string | number)[]) => this.link.bounded((send) => this.scripts.run(send, name, keys, args));
+    this.leases = new SlotLeases(this.link, this.releases, runScript, slotLease);
   }
 
   async spendCode(code: Owner & { id: string; grant: string; until: number }): Promise<Taken> {
@@ -159,7 +167,7 @@ class RedisState implements SharedState {
     const entries = Array.from({ length: slots }, (_, index) => `${id}:${index + 1}`);
     let held: unknown;
     try {
-      held = await this.link.bounded((send) => this.scripts.run(send, 'holdSlots', [key], [this.now(), slots, limit, SLOT_LEASE_MS, id]));
+      held = await this.link.bounded((send) => this.scripts.run(send, 'holdSlots', [key], [this.leases.times.ms, slots, limit, id]));
     } catch {
       // Without the store the slots are granted: this replica's own caps still hold. The hold may
       // still run when the store wakes (it was sent): its entries are given back then, after it.
@@ -167,7 +175,8 @@ class RedisState implements SharedState {
       return granted;
     }
     if (held !== 1) return { ok: false };
-    return heldSlots(() => this.releases.release(key, entries));
+    this.leases.add(key, id, entries, limit);
+    return heldSlots(() => this.leases.release(key, id));
   }
 
   async isAccepted(member: string): Promise<boolean> {
@@ -195,8 +204,10 @@ class RedisState implements SharedState {
     return this.link.answers();
   }
 
-  close(): Promise<void> {
-    return this.link.close();
+  /** Gives back every slot still held (calls cut by a stop), within the store's bound, then closes. */
+  async close(): Promise<void> {
+    await this.leases.close();
+    await this.link.close();
   }
 
   private nowSeconds(): number {
@@ -271,7 +282,7 @@ export async function openRedisState(url: string, options: RedisStateOptions = {
     const cause = error instanceof ErrorReply ? error : (lastError ?? error);
     throw new StateStoreRefused(startFailure(where, url, connectTimeoutMs, cause, isReply(cause)));
   }
-  state = new RedisState(client, where, options.now ?? Date.now, timeoutMs);
+  state = new RedisState(client, where, options.now ?? Date.now, timeoutMs, leaseTimes(options.slotLeaseMs, options.slotRenewEveryMs));
   try {
     await state.link.checkEvictionPolicy();
   } catch (error) {

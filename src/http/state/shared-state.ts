@@ -129,5 +129,6 @@ export interface SharedState {
 
   /** Whether the store answers now (always, in memory). */
   reachable(): Promise<boolean>;
+  /** Gives back every slot still held (the calls a stop cut), within the store's bound, then closes. */
   close(): Promise<void>;
 }

@@ -100,6 +100,99 @@ describe('two replicas on one Redis', () => {
   });
 });
 
+describe('slot leases', () => {
+  /** How many slot entries the member has in the store, lapsed or not, as another client reads them. */
+  async function slotEntries(member: string): Promise<number> {
+    const admin = createClient({ url: redis.url });
+    admin.on('error', () => {});
+    await admin.connect();
+    try {
+      return await admin.zCard(`cbm:{m:${member}}:slots`);
+    } finally {
+      admin.destroy();
+    }
+  }
+
+  // A replica stopped while a member's calls run (SIGTERM, its grace ended, the calls cut) must not
+  // leave their slots held in the store: the member would get 429 from every other replica until
+  // the leases ended.
+  it('a replica that closes gives back every slot it still holds: another admits the member at once', async () => {
+    const [stopping, other] = await Promise.all([openRedisState(redis.url), openRedisState(redis.url)]);
+    try {
+      const member = unique('member');
+      for (let call = 0; call < 3; call++) expect((await stopping.holdSlots(member, 1, 3)).ok).toBe(true);
+      expect((await other.holdSlots(member, 1, 3)).ok).toBe(false);
+      // Closed with the calls' holds never released (their releases lost with the process).
+      await stopping.close();
+      const after = await other.holdSlots(member, 3, 3);
+      expect(after.ok).toBe(true);
+      if (after.ok) await after.release();
+    } finally {
+      await Promise.all([stopping.close(), other.close()]);
+    }
+  });
+
+  // A replica killed (SIGKILL, out of memory) gives nothing back: its leases must end soon (they
+  // lasted 15 minutes). Here its renewals never come, as from a dead process; its lease is short so
+  // that the test does not wait the default one.
+  it('a replica that stops renewing (killed): its slots lapse after the lease, for the others', async () => {
+    const killed = await openRedisState(redis.url, { slotLeaseMs: 1000, slotRenewEveryMs: 3_600_000 });
+    const other = await openRedisState(redis.url);
+    try {
+      const member = unique('member');
+      expect((await killed.holdSlots(member, 3, 3)).ok).toBe(true);
+      expect((await other.holdSlots(member, 1, 3)).ok).toBe(false);
+      await eventually(async () => {
+        const hold = await other.holdSlots(member, 3, 3);
+        if (hold.ok) await hold.release();
+        return hold.ok;
+      }, "the killed replica's slots lapsed");
+    } finally {
+      await Promise.all([killed.close(), other.close()]);
+    }
+  });
+
+  // The lease is short, the call may be long: a live replica renews what it holds. The margin
+  // between two renewals and the lease's end is seconds, not a speed asserted.
+  it('a slot held past its lease is renewed while its call runs: still counted by the others', async () => {
+    const live = await openRedisState(redis.url, { slotLeaseMs: 3000, slotRenewEveryMs: 500 });
+    const other = await openRedisState(redis.url);
+    try {
+      const member = unique('member');
+      const held = await live.holdSlots(member, 3, 3);
+      expect(held.ok).toBe(true);
+      await wait(7000);
+      expect((await other.holdSlots(member, 1, 3)).ok).toBe(false);
+      if (held.ok) await held.release();
+      expect((await other.holdSlots(member, 1, 3)).ok).toBe(true);
+    } finally {
+      await Promise.all([live.close(), other.close()]);
+    }
+  }, 20_000);
+
+  // A renewal that comes after its lease ended (the store stalled longer than the lease) takes the
+  // slots back only where the limit has room: the others may have taken them meanwhile.
+  it('a renewal that finds its lease gone takes back no more slots than the limit', async () => {
+    const late = (await openRedisState(redis.url, { slotLeaseMs: 500, slotRenewEveryMs: 3_600_000 })) as SharedState & { leases: { renew(): Promise<void> } };
+    const other = await openRedisState(redis.url);
+    try {
+      const member = unique('member');
+      const held = await late.holdSlots(member, 2, 3);
+      expect(held.ok).toBe(true);
+      await eventually(async () => (await slotEntries(member)) === 0, 'the lease lapsed');
+      // Room for one of the two: one is taken back, the limit holds.
+      expect((await other.holdSlots(member, 2, 3)).ok).toBe(true);
+      await late.leases.renew();
+      expect(await slotEntries(member)).toBe(3);
+      expect((await other.holdSlots(member, 1, 3)).ok).toBe(false);
+      if (held.ok) await held.release();
+      expect(await slotEntries(member)).toBe(2);
+    } finally {
+      await Promise.all([late.close(), other.close()]);
+    }
+  });
+});
+
 describe('scripts', () => {
   it('are loaded again when Redis has forgotten them (a restart, SCRIPT FLUSH)', async () => {
     const state = await openRedisState(redis.url);
@@ -254,7 +347,7 @@ describe('an outage', () => {
 
   // A hold sent just before the store froze times out (granted: the replica's own caps hold), but the
   // command was already written: the store runs it when it wakes. Its slots must be given back then,
-  // not held against the member's cap on every replica until their lease ends (15 minutes).
+  // not held against the member's cap on every replica until their lease ends.
   it('a hold the store runs only after its bound passed leaves no slot taken', async () => {
     const hanging = await startRedis();
     const state = await openRedisState(hanging.url, { timeoutMs: 500 });
@@ -271,6 +364,38 @@ describe('an outage', () => {
       expect((await state.holdSlots(member, 1, 1)).ok).toBe(true);
     } finally {
       hanging.resume();
+      await state.close();
+      await hanging.stop();
+    }
+  });
+
+  // A renewal runs apart from the calls: a store that stalls makes it give up within its bound,
+  // never throw; and the slots are renewed as soon as the store answers again.
+  it('a renewal while the server hangs resolves without throwing; the slots are renewed once it is back', async () => {
+    const hanging = await startRedis();
+    const state = (await openRedisState(hanging.url, { timeoutMs: 500, slotLeaseMs: 20_000, slotRenewEveryMs: 3_600_000 })) as SharedState & {
+      leases: { renew(): Promise<void> };
+    };
+    const admin = createClient({ url: hanging.url });
+    admin.on('error', () => {});
+    await admin.connect();
+    const member = unique('member');
+    const leaseEnd = async () => Number((await admin.zRangeWithScores(`cbm:{m:${member}}:slots`, 0, -1))[0]?.score);
+    try {
+      const held = await state.holdSlots(member, 1, 1);
+      expect(held.ok).toBe(true);
+      const before = await leaseEnd();
+      hanging.pause();
+      await expect(state.leases.renew()).resolves.toBeUndefined();
+      // Marked unreachable now: not sent again until the store answers.
+      await expect(state.leases.renew()).resolves.toBeUndefined();
+      hanging.resume();
+      await eventually(async () => (await leaseEnd()) > before, 'renewed once the server answered again');
+      if (held.ok) await held.release();
+      expect(await admin.exists(`cbm:{m:${member}}:slots`)).toBe(0);
+    } finally {
+      hanging.resume();
+      await admin.close().catch(() => undefined);
       await state.close();
       await hanging.stop();
     }
@@ -512,7 +637,9 @@ describe('keys', () => {
     await state.revoke({ ...who, grant, until: nowSeconds() + 3600 });
     await state.countHit(unique('counter'), 60_000);
     await state.countHit(unique('counter'), 60_000, -1);
-    await state.holdSlots(member, 2, 5);
+    // Held by a replica still running: close gives back what a state holds.
+    const holding = await openRedisState(redis.url);
+    await holding.holdSlots(member, 2, 5);
     await state.heard(member, 200);
     const link = unique('link');
     await state.saveExportLink({ id: link, member, entry: 'entry', until: nowSeconds() + 900 });
@@ -534,6 +661,7 @@ describe('keys', () => {
       expect(ttls.filter(([, ttl]) => ttl === -1)).toEqual([]);
     } finally {
       client.destroy();
+      await holding.close();
     }
   });
 });
