@@ -520,6 +520,20 @@ describe("replicas whose clocks are off: Redis's clock decides", () => {
     expect(await behind.spendCode(code)).toBe('expired');
   });
 
+  it("a member's revocations folded by a replica 50 s behind withdraw every token issued until then by Redis's clock", async () => {
+    const [inTime, behind] = [await replica(0), await replica(-50_000)];
+    const greedy = owner();
+    const grants = Array.from({ length: GRANT_MEMORY_BOUNDS.perMember + 1 }, () => unique('grant'));
+    // Issued now by Redis's clock, as every token is; then revoked, and the revocation folded into a cutoff.
+    const issuedAt = seconds(store.now());
+    for (const grant of grants.slice(0, -1)) await inTime.revoke({ ...greedy, grant, until: issuedAt + 3600 });
+    await behind.revoke({ ...greedy, grant: grants.at(-1)!, until: seconds(store.now() - 50_000) + 3600 });
+    for (const grant of [grants[0]!, grants.at(-1)!]) expect(await inTime.isRevoked({ grant, member: greedy.member, issuedAt })).toBe(true);
+    // A sign-in after the fold is not withdrawn.
+    await store.advance(1000);
+    expect(await inTime.isRevoked({ grant: unique('grant'), member: greedy.member, issuedAt: seconds(store.now()) })).toBe(false);
+  }, 60_000);
+
   it("a replica whose clock is 50 s behind Redis's says so at start, by how much and what to do; one in time says nothing", async () => {
     const lines = captureStderr();
     try {
