@@ -317,10 +317,9 @@ describe('an outage', () => {
 });
 
 describe('clocks', () => {
-  // The scripts decide by the app's clock; a used code kept until an absolute time by Redis's clock
-  // (EXAT) would be gone at once when Redis's clock is ahead by more than the code's time left, and
-  // the same code 'taken' again: two token pairs from one code. Kept for `until - now` by the app's
-  // clock (plus a margin for the replicas' skew), it does not depend on Redis's clock.
+  // The scripts decide by Redis's clock: a code's end, sealed by whichever replica, is compared with
+  // it, and a used code is kept for its time left by it (and a margin), so no replica's clock, ahead
+  // or behind, can have the same code 'taken' twice.
   it("a code's end is read on Redis's clock, whatever the replica's clock says", async () => {
     const admin = createClient({ url: redis.url });
     admin.on('error', () => {});
@@ -533,6 +532,16 @@ describe("replicas whose clocks are off: Redis's clock decides", () => {
     await store.advance(1000);
     expect(await inTime.isRevoked({ grant: unique('grant'), member: greedy.member, issuedAt: seconds(store.now()) })).toBe(false);
   }, 60_000);
+
+  it("an export link's entry is gone at the link's end, for a replica 150 s behind too (by whose clock the link has not ended)", async () => {
+    const [inTime, behind] = [await replica(0), await replica(-150_000)];
+    const id = unique('link');
+    await inTime.saveExportLink({ id, member: unique('member'), entry: 'entry', until: seconds(store.now()) + 60 });
+    await store.advance(59_000);
+    expect(await behind.readExportLink(id)).toBe('entry');
+    await store.advance(2000);
+    expect(await behind.readExportLink(id)).toBeUndefined();
+  });
 
   it("a replica whose clock is 50 s behind Redis's says so at start, by how much and what to do; one in time says nothing", async () => {
     const lines = captureStderr();
