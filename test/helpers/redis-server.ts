@@ -14,6 +14,7 @@ import { findProgram, type ProgramFound, type RequiredProgram } from './required
 /** The test files that start a redis-server. */
 export const REDIS_TEST_FILES = [
   'test/http/state/redis-state.test.ts',
+  'test/http/sign-in/replica-clocks.test.ts',
   'test/e2e/replicas.test.ts',
   'test/e2e/replica-stop.test.ts',
   'test/e2e/store-abort.test.ts',

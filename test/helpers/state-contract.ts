@@ -1,13 +1,13 @@
 // What every implementation of the shared state (src/http/state/shared-state.ts) promises, as one
 // suite run against each: in memory (test/http/state/memory-state.test.ts) and in Redis (test/http/state/redis-state.test.ts).
 // Redis expires keys by its own clock, so the tests that need time to pass use the real clock, short
-// lifetimes and waits longer than needed; only the refresh window, decided by the app's clock, is
-// driven by a clock the test moves.
+// lifetimes and waits longer than needed; only what the state decides by its clock (the refresh
+// window, a code's end) is driven by a clock the test moves.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REFRESH_RETRY_SECONDS, type SharedState } from '../../src/http/state/shared-state.js';
 
-/** Makes a state; `now` (milliseconds since the epoch) is the app's clock when given. */
+/** Makes a state; `now` (milliseconds since the epoch), when given, is the clock it decides by. */
 export type MakeState = (now?: () => number) => Promise<SharedState>;
 
 /** A name no other test uses: the Redis tests share one server. */
@@ -49,6 +49,24 @@ export function describeStateContract(name: string, make: MakeState): void {
         expect(await store.spendCode(code)).toBe('used before');
         expect(await store.spendCode({ ...code, id: unique('code') })).toBe('taken');
       });
+
+      it("a code at its end by the state's clock is refused as expired, whatever the caller's clock said", async () => {
+        const clock = movableClock();
+        const store = await state(clock.now);
+        const ends = Math.floor(clock.now() / 1000) + 120;
+        const code = () => ({ ...owner(), id: unique('code'), grant: unique('grant'), until: ends });
+        clock.advance(119_000);
+        expect(await store.spendCode(code())).toBe('taken');
+        clock.advance(1000);
+        expect(await store.spendCode(code())).toBe('expired');
+      });
+    });
+
+    it('tells the time by the clock it decides by (the first tokens of a sign-in are issued at it)', async () => {
+      const clock = movableClock();
+      const store = await state(clock.now);
+      clock.advance(3_600_000);
+      expect(await store.storeTime()).toBe(Math.floor(clock.now() / 1000));
     });
 
     describe('revocations', () => {
@@ -108,7 +126,7 @@ export function describeStateContract(name: string, make: MakeState): void {
         expect(await store.takeRefresh({ ...refresh, generation: 3 })).toEqual({ outcome: 'used before' });
       });
 
-      it(`a retry is repeated only within ${REFRESH_RETRY_SECONDS} s of the rotation, by the app's clock`, async () => {
+      it(`a retry is repeated only within ${REFRESH_RETRY_SECONDS} s of the rotation, by the state's clock`, async () => {
         const clock = movableClock();
         const store = await state(clock.now);
         const refresh = { ...owner(), grant: unique('grant'), until: nowSeconds() + 3600 };
@@ -122,6 +140,18 @@ export function describeStateContract(name: string, make: MakeState): void {
         expect(await store.takeRefresh({ ...refresh, generation: 0 })).toEqual({ outcome: 'used before' });
         // The newest still rotates, at the moved time.
         expect(await store.takeRefresh({ ...refresh, generation: 1 })).toEqual({ outcome: 'rotated', issuedAt: Math.floor(clock.now() / 1000) });
+      });
+
+      it("the newest at its own end by the state's clock is refused as expired; an older one past it is still a reuse", async () => {
+        const clock = movableClock();
+        const store = await state(clock.now);
+        const now = Math.floor(clock.now() / 1000);
+        const refresh = { ...owner(), grant: unique('grant'), until: now + 3600 };
+        expect(await store.takeRefresh({ ...refresh, generation: 0, expiresAt: now })).toEqual({ outcome: 'expired' });
+        expect((await store.takeRefresh({ ...refresh, generation: 0, expiresAt: now + 1 })).outcome).toBe('rotated');
+        expect((await store.takeRefresh({ ...refresh, generation: 1, expiresAt: now + 1 })).outcome).toBe('rotated');
+        clock.advance(5000);
+        expect(await store.takeRefresh({ ...refresh, generation: 0, expiresAt: now + 1 })).toEqual({ outcome: 'used before' });
       });
 
       it('twenty takes of one generation at once: exactly one rotates, the others repeat it', async () => {
@@ -220,15 +250,15 @@ export function describeStateContract(name: string, make: MakeState): void {
         expect(await store.readExportLink(unique('link'))).toBeUndefined();
       });
 
-      it('an entry is gone once it has ended (the store also keeps it at most a margin longer)', async () => {
+      it('an entry is gone once it has ended', async () => {
         const clock = movableClock();
         const store = await state(clock.now);
         const id = unique('link');
         const until = Math.floor(clock.now() / 1000) + 1;
         await store.saveExportLink({ id, member: unique('member'), entry: 'entry', until });
         expect(await store.readExportLink(id)).toBe('entry');
-        // Memory ends it by the app's clock; Redis keeps it a margin longer (the link checks its
-        // end itself, by the app's clock, and that is the test of export-links.ts).
+        // Memory ends it by its clock; Redis counts the entry's time to live down by its own, which
+        // this clock does not move (redis-state.test.ts moves both: store-clock.ts).
         clock.advance(2000);
         if (store.kind === 'memory') expect(await store.readExportLink(id)).toBeUndefined();
       });

@@ -159,6 +159,8 @@ export class SignInProvider implements OAuthServerProvider {
       throw new InvalidTargetError(`This server issues tokens only for ${this.options.resource}.`);
     return whenStoreAnswers(async () => {
       const spent = await this.options.state.spendCode({ id: code.jti ?? '', grant: code.g, ...ownerOf(code), until: code.exp ?? 0 });
+      // Expired by the store's clock, which decides for every replica (this one's may be behind).
+      if (spent === 'expired') throw new InvalidGrantError('The authorization code expired.');
       if (spent !== 'taken' && spent !== 'used before') throw busy(spent);
       if (spent === 'used before') {
         // RFC 6749 (4.1.2): a code used twice may have been stolen; what it gave is withdrawn.
@@ -166,7 +168,8 @@ export class SignInProvider implements OAuthServerProvider {
         throw new InvalidGrantError('The authorization code was already used.');
       }
       if (await this.isWithdrawn(code)) throw new InvalidGrantError('The authorization code was withdrawn.');
-      return this.issueTokens(code, 0, this.now());
+      // Issued by the store's clock, as every renewal is: their issuedAt meets the store's cutoffs on one clock.
+      return this.issueTokens(code, 0, await this.options.state.storeTime());
     });
   }
 
@@ -181,12 +184,14 @@ export class SignInProvider implements OAuthServerProvider {
     return whenStoreAnswers(async () => {
       if (await this.isWithdrawn(claims)) throw new InvalidGrantError('The sign-in was withdrawn; sign in again.');
       const until = this.now() + LIFETIMES.refresh;
-      const taken = await this.options.state.takeRefresh({ grant: claims.g, ...ownerOf(claims), generation: claims.n, until });
+      const taken = await this.options.state.takeRefresh({ grant: claims.g, ...ownerOf(claims), generation: claims.n, expiresAt: claims.exp ?? 0, until });
       if (taken.outcome === 'used before') {
         // A rotated refresh token shown again: one of its two holders is not the member (RFC 9700, 4.14.2).
         await this.withdrawGrant(claims);
         throw new InvalidGrantError('The refresh token was already used; sign in again.');
       }
+      // Expired by the store's clock, which decides for every replica (this one's may be behind).
+      if (taken.outcome === 'expired') throw new InvalidGrantError('The refresh token expired; sign in again.');
       if (taken.outcome !== 'rotated' && taken.outcome !== 'repeated') throw busy(taken.outcome);
       // A retry (two windows renewing at once, an answer lost on the way) gets what the first got:
       // the same tokens, sealed again from the same claims and time on whichever replica answers.

@@ -166,10 +166,11 @@ export class GrantMemory {
     return { codes: this.spentCodes.size, refreshes: this.refreshes.size, revocations: this.revoked.size + this.memberCutoffs.size };
   }
 
-  /** Marks a code used: 'used before' for a replay. */
+  /** Marks a code used: 'used before' for a replay, 'expired' at or past its end. */
   spendCode(codeId: string, owner: Owner, expiresAt: number): Taken {
     const now = this.now();
     if (this.spentCodes.get(codeId, now)) return 'used before';
+    if (now >= expiresAt) return 'expired';
     return this.spentCodes.set(codeId, true, expiresAt, now, owner);
   }
 
@@ -208,14 +209,16 @@ export class GrantMemory {
   /**
    * Takes refresh token number `generation` of a grant (see RefreshTake): the newest rotates; the one
    * just rotated, shown again within REFRESH_RETRY_SECONDS, is a retry; anything older is a replay.
+   * The newest at or past `expiresAt` (its own end) is refused as expired.
    */
-  takeRefresh(grantId: string, owner: Owner, generation: number, until: number): RefreshTake {
+  takeRefresh(grantId: string, owner: Owner, generation: number, until: number, expiresAt = Number.POSITIVE_INFINITY): RefreshTake {
     const now = this.now();
     const record = this.refreshes.get(grantId, now);
     if (record !== undefined && record.next > generation) {
       const retry = record.next === generation + 1 && now - record.at <= REFRESH_RETRY_SECONDS;
       return retry ? { outcome: 'repeated', issuedAt: record.at } : { outcome: 'used before' };
     }
+    if (now >= expiresAt) return { outcome: 'expired' };
     const taken = this.refreshes.set(grantId, { next: generation + 1, at: now }, until, now, owner);
     return taken === 'taken' ? { outcome: 'rotated', issuedAt: now } : { outcome: taken };
   }

@@ -47,8 +47,8 @@ export class MemoryState implements SharedState {
     return this.grants.spendCode(code.id, code, code.until);
   }
 
-  async takeRefresh(refresh: Owner & { grant: string; generation: number; until: number }): Promise<RefreshTake> {
-    return this.grants.takeRefresh(refresh.grant, refresh, refresh.generation, refresh.until);
+  async takeRefresh(refresh: Owner & { grant: string; generation: number; expiresAt?: number; until: number }): Promise<RefreshTake> {
+    return this.grants.takeRefresh(refresh.grant, refresh, refresh.generation, refresh.until, refresh.expiresAt);
   }
 
   async revoke(grant: Owner & { grant: string; until: number }): Promise<void> {
@@ -57,6 +57,10 @@ export class MemoryState implements SharedState {
 
   async isRevoked(token: TokenOrigin): Promise<boolean> {
     return this.grants.isRevoked(token);
+  }
+
+  async storeTime(): Promise<number> {
+    return Math.floor(this.now() / 1000);
   }
 
   async countHit(counter: string, windowMs: number, change = 1): Promise<HitCount> {

@@ -1,19 +1,48 @@
 // The Lua scripts of the shared state in Redis, and their cache. Each script is one decision taken
-// atomically (two replicas asking at once cannot both win), by the app's clock passed in, touching the
-// keys of one hash slot only. Kept apart from the state so that the Lua reads whole, next to the one
+// atomically (two replicas asking at once cannot both win), touching the keys of one hash slot only,
+// by one clock: Redis's own (TIME), read inside the script, so that a replica whose clock is off
+// decides as the others do. Kept apart from the state so that the Lua reads whole, next to the one
 // rule of how it is sent: by SHA1 once Redis knows it, in full again when Redis forgot it.
 import type { IsReply, Send } from './redis-link.js';
 
 /**
- * The refresh compare-and-set. ARGV: generation, now (s), retry window (s), time to live (s).
- * Returns {1, now} rotated, {2, at} repeated, {0} used before.
+ * The store's time (seconds) in a script: Redis's TIME, or the time the caller gives instead (tests
+ * move it; empty in service). Scripts are replicated by their effects (Redis 7), so reading TIME is allowed.
  */
-const TAKE_REFRESH = `
+const STORE_NOW = `
+local function storeNow(given)
+  if given ~= '' then return tonumber(given) end
+  return tonumber(redis.call('TIME')[1])
+end
+`;
+
+/**
+ * A code spent once, and only before its end by the store's clock: its marker outlives that end by
+ * the margin, so a replay is told from an expired code a while longer. ARGV: the code's end (s),
+ * clock, margin (s). Returns 1 taken, 0 used before, 2 expired.
+ */
+const SPEND_CODE = `${STORE_NOW}
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local now = storeNow(ARGV[2])
+local ends = tonumber(ARGV[1])
+if now >= ends then return 2 end
+redis.call('SET', KEYS[1], '1', 'EX', ends - now + tonumber(ARGV[3]))
+return 1
+`;
+
+/**
+ * The refresh compare-and-set. ARGV: generation, clock, retry window (s), time to live (s), the
+ * token's own end (s; none when not a number). Returns {1, now} rotated, {2, at} repeated, {0} used
+ * before, {3} expired.
+ */
+const TAKE_REFRESH = `${STORE_NOW}
 local n = tonumber(ARGV[1])
-local now = tonumber(ARGV[2])
+local now = storeNow(ARGV[2])
+local ends = tonumber(ARGV[5])
 local record = redis.call('HMGET', KEYS[1], 'next', 'at')
 local nextGeneration = tonumber(record[1])
 if nextGeneration == nil or nextGeneration <= n then
+  if ends and now >= ends then return {3} end
   redis.call('HSET', KEYS[1], 'next', n + 1, 'at', now)
   redis.call('EXPIRE', KEYS[1], ARGV[4])
   return {1, now}
@@ -32,32 +61,34 @@ return 0
 
 /**
  * A member's share of one kind of entry (renewals, revocations): a sorted set of grants scored by
- * when their entry ends (s). A grant already in it is kept (its end moved later); a new one is
- * refused when the member holds their share of entries not yet ended. ARGV: grant, until (s), now
- * (s), share, time to live (s). Returns 1 when claimed, 0 when the share is full.
+ * when their entry ends (s, store's clock). A grant already in it is kept (its end moved later); a
+ * new one is refused when the member holds their share of entries not yet ended. ARGV: grant, how
+ * long its entry lasts (s), clock, share, time to live (s). Returns 1 when claimed, 0 when the share is full.
  */
-const CLAIM = `
+const CLAIM = `${STORE_NOW}
+local now = storeNow(ARGV[3])
+local ends = now + tonumber(ARGV[2])
 if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
-  redis.call('ZADD', KEYS[1], 'GT', ARGV[2], ARGV[1])
+  redis.call('ZADD', KEYS[1], 'GT', ends, ARGV[1])
   redis.call('EXPIRE', KEYS[1], ARGV[5], 'GT')
   return 1
 end
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('ZADD', KEYS[1], ends, ARGV[1])
 if redis.call('TTL', KEYS[1]) < tonumber(ARGV[5]) then redis.call('EXPIRE', KEYS[1], ARGV[5]) end
 return 1
 `;
 
 /**
- * A member's revocations folded into one cutoff: every token of theirs issued up to now is withdrawn,
- * until the latest of their revocations would have ended. KEYS: the member's revocations, their
- * cutoff. ARGV: now (s), until (s) of the revocation that did not fit, margin (s). Returns the grants
- * folded, whose own keys the caller deletes.
+ * A member's revocations folded into one cutoff: every token of theirs issued up to now (store's
+ * clock, as their issuedAt) is withdrawn, until the latest of their revocations would have ended.
+ * KEYS: the member's revocations, their cutoff. ARGV: clock, how long the revocation that did not fit
+ * lasts (s), margin (s). Returns the grants folded, whose own keys the caller deletes.
  */
-const FOLD = `
-local now = tonumber(ARGV[1])
-local latest = tonumber(ARGV[2])
+const FOLD = `${STORE_NOW}
+local now = storeNow(ARGV[1])
+local latest = now + tonumber(ARGV[2])
 local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
 if top[2] and tonumber(top[2]) > latest then latest = tonumber(top[2]) end
 local before = tonumber(redis.call('HGET', KEYS[2], 'until'))
@@ -141,6 +172,7 @@ return held
 
 /** The scripts by name: what the state runs. */
 const SOURCES = {
+  spendCode: SPEND_CODE,
   takeRefresh: TAKE_REFRESH,
   revoke: REVOKE,
   claim: CLAIM,

@@ -3,12 +3,15 @@
 //
 // - Atomic: every decision (a code spent once, a refresh generation taken once, a slot counted
 //   against the cap) is one command or one Lua script, so two replicas asking at once cannot both win.
-//   Scripts decide by the app's clock, passed in, so that every replica decides alike.
+// - One clock: the sign-in's scripts read Redis's own (TIME), so that a replica whose clock is off
+//   decides as the others do (a code's end, a refresh's retry window, a cutoff); this replica's clock
+//   only measures how long a key lives from now (a time to live). A replica whose clock differs from
+//   Redis's by more than a few seconds is said at start and every minute (clock-skew.ts).
 // - Cluster-ready: the keys of one grant share the hash tag {g:<grant>}, those of one member
 //   {m:<member>}, so a script only ever touches keys of one hash slot; an export link's entry is
 //   {x:<hash of its token>}.
-// - Every key expires: nothing is kept longer than the token, window or lease it stands for (by the
-//   app's clock, as a time to live: Redis's own clock may be ahead of the replicas').
+// - Every key expires: nothing is kept longer than the token, window or lease it stands for (as a
+//   time to live, which Redis counts down by its own clock).
 // - Bounded per member: a member holds at most GRANT_MEMORY_BOUNDS.perMember renewals and
 //   revocations, as in memory, so that one member cannot fill Redis (which must not evict) for the
 //   others; past their share, their revocations fold into one cutoff (grant-memory.ts says why).
@@ -24,6 +27,7 @@
 // the operator reads in redis-wording.ts.
 import { randomUUID } from 'node:crypto';
 import { createClient, ErrorReply } from '@redis/client';
+import { type ClockSkewWatch, watchClockSkew } from './clock-skew.js';
 import { GRANT_MEMORY_BOUNDS } from './grant-memory.js';
 import { leaseTimes, SlotLeases, type SlotLeaseTimes } from './redis-leases.js';
 import { type IsReply, type Send, type StoreClient, StoreLink, withinBound } from './redis-link.js';
@@ -46,8 +50,17 @@ import {
 import { VERIFIED_KEYS, VerifiedKeys } from './verified-keys.js';
 
 export interface RedisStateOptions {
-  /** Milliseconds since the epoch: the app's clock, by which every replica decides (tests move it). */
+  /**
+   * Milliseconds since the epoch: this replica's own clock, which measures how long keys live and is
+   * compared with Redis's (tests move it, to make a replica's clock off).
+   */
   now?: () => number;
+  /**
+   * Milliseconds since the epoch: the store's clock, by which every replica decides. Redis's TIME when
+   * not given, as in service; tests give one to move the store's time without waiting (with the keys'
+   * expiry: test/helpers/store-clock.ts).
+   */
+  storeNow?: () => number;
   /** Bound of one operation. Generous, so that a loaded machine is not taken for an outage. */
   timeoutMs?: number;
   /** Bound of the first connection, at start. */
@@ -68,8 +81,9 @@ const hitsKey = (counter: string) => `${KEY_PREFIX}hits:${counter}`;
 const linkKey = (id: string) => `${KEY_PREFIX}{x:${id}}`;
 
 /**
- * Seconds a key outlives what it protects: the replicas' clocks may differ by as much, and a key kept
- * a little longer than its token only withdraws what has expired anyway.
+ * Seconds a key outlives what it protects: a replica whose clock is behind Redis's takes a token for
+ * unexpired that much longer (clock-skew.ts warns long before), and a key kept a little longer than
+ * its token only withdraws what has expired anyway.
  */
 const CLOCK_MARGIN_SECONDS = 60;
 
@@ -85,11 +99,13 @@ class RedisState implements SharedState {
   /** The slots this replica holds, renewed while their calls run and given back at close. */
   readonly leases: SlotLeases;
   private readonly scripts = new Scripts(isReply);
+  private skewWatch: ClockSkewWatch | undefined;
 
   constructor(
     client: StoreClient,
-    where: string,
+    private readonly where: string,
     private readonly now: () => number,
+    private readonly storeNow: (() => number) | undefined,
     timeoutMs: number,
     slotLease: SlotLeaseTimes,
   ) {
@@ -104,17 +120,20 @@ class RedisState implements SharedState {
   }
 
   async spendCode(code: Owner & { id: string; grant: string; until: number }): Promise<Taken> {
-    const set = await this.signIn(['SET', grantKey(code.grant, `code:${code.id}`), '1', 'NX', 'EX', String(this.timeToLive(code.until))]);
-    return set === null ? 'used before' : 'taken';
+    // The code's end was sealed by whichever replica showed the page: it is compared with Redis's clock, never this one's.
+    const args = [Math.ceil(code.until), this.storeClock(), CLOCK_MARGIN_SECONDS];
+    const spent = await this.signInScript('spendCode', [grantKey(code.grant, `code:${code.id}`)], args);
+    return spent === 1 ? 'taken' : spent === 2 ? 'expired' : 'used before';
   }
 
-  async takeRefresh(refresh: Owner & { grant: string; generation: number; until: number }): Promise<RefreshTake> {
+  async takeRefresh(refresh: Owner & { grant: string; generation: number; expiresAt?: number; until: number }): Promise<RefreshTake> {
     // A renewal record is the member's to hold (a grant already held renews, however full the share).
     if (!(await this.claim(refresh.member, 'refreshes', refresh.grant, refresh.until))) return { outcome: 'member full' };
-    const args = [refresh.generation, this.nowSeconds(), REFRESH_RETRY_SECONDS, this.timeToLive(refresh.until)];
+    const args = [refresh.generation, this.storeClock(), REFRESH_RETRY_SECONDS, this.timeToLive(refresh.until), refresh.expiresAt ?? ''];
     const [outcome, issuedAt] = (await this.signInScript('takeRefresh', [grantKey(refresh.grant, 'refresh')], args)) as number[];
     if (outcome === 1) return { outcome: 'rotated', issuedAt: issuedAt! };
     if (outcome === 2) return { outcome: 'repeated', issuedAt: issuedAt! };
+    if (outcome === 3) return { outcome: 'expired' };
     return { outcome: 'used before' };
   }
 
@@ -126,7 +145,7 @@ class RedisState implements SharedState {
     // Past the member's share: one cutoff withdraws every token of theirs issued until now, and the
     // revocations it covers are forgotten (never refused, never one forgotten while it matters).
     const keys = [memberKey(grant.member, 'revocations'), memberKey(grant.member, 'cutoff')];
-    const folded = (await this.signInScript('fold', keys, [this.nowSeconds(), Math.ceil(grant.until), CLOCK_MARGIN_SECONDS])) as string[];
+    const folded = (await this.signInScript('fold', keys, [this.storeClock(), this.lifeOf(grant.until), CLOCK_MARGIN_SECONDS])) as string[];
     // Each in its own hash slot: one command each, sent together.
     await Promise.all(folded.map((folding) => this.signIn(['DEL', grantKey(folding, 'revoked')])));
   }
@@ -140,6 +159,10 @@ class RedisState implements SharedState {
     return grant === 1 || (cutoff !== null && token.issuedAt <= Number(cutoff));
   }
 
+  async storeTime(): Promise<number> {
+    return Math.floor(((await this.forSignIn((send) => this.storeMs(send))) as number) / 1000);
+  }
+
   async countHit(counter: string, windowMs: number, change = 1): Promise<HitCount> {
     const [hits, ttl] = (await this.signInScript('countHit', [hitsKey(counter)], [change, Math.max(1, Math.ceil(windowMs))])) as number[];
     return { hits: hits!, resetAt: this.now() + ttl! };
@@ -150,8 +173,9 @@ class RedisState implements SharedState {
   }
 
   async saveExportLink(link: { id: string; member: string; entry: string; until: number }): Promise<void> {
-    // Kept a margin past the link's end; the link itself checks its end by the app's clock.
-    await this.signIn(['SET', linkKey(link.id), link.entry, 'EX', String(this.timeToLive(link.until))]);
+    // Kept until the link's end and no longer, counted down by Redis's clock: a replica whose clock is
+    // behind (the link checks its end by its own too) cannot open it past that end.
+    await this.signIn(['SET', linkKey(link.id), link.entry, 'EX', String(this.lifeOf(link.until))]);
   }
 
   async readExportLink(id: string): Promise<string | undefined> {
@@ -206,22 +230,49 @@ class RedisState implements SharedState {
 
   /** Gives back every slot still held (calls cut by a stop), within the store's bound, then closes. */
   async close(): Promise<void> {
+    this.skewWatch?.stop();
     await this.leases.close();
     await this.link.close();
+  }
+
+  /** Compares this replica's clock with Redis's, now and every minute until closed (clock-skew.ts). */
+  async watchClock(): Promise<void> {
+    const storeTime = () => this.link.bounded((send) => this.storeMs(send)) as Promise<number>;
+    this.skewWatch = await watchClockSkew({ storeTime, now: this.now, where: this.where });
+  }
+
+  /** Milliseconds since the epoch by the store's clock: Redis's TIME, or the one tests give. */
+  private async storeMs(send: Send): Promise<number> {
+    if (this.storeNow !== undefined) return this.storeNow();
+    const [seconds, micros] = (await send(['TIME'])) as [string, string];
+    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  }
+
+  /** What a script reads as the store's time: empty for Redis's TIME, or the seconds tests give. */
+  private storeClock(): string {
+    return this.storeNow === undefined ? '' : String(Math.floor(this.storeNow() / 1000));
   }
 
   private nowSeconds(): number {
     return Math.floor(this.now() / 1000);
   }
 
-  /** Seconds a key protecting something until `until` (s, by the app's clock) lives. */
+  /**
+   * Seconds from now until `until` (s, by this replica's clock, on which it was just reckoned): a
+   * length of time, which Redis counts down by its own clock, so this clock's being off does not matter.
+   */
+  private lifeOf(until: number): number {
+    return Math.max(1, Math.ceil(until) - this.nowSeconds());
+  }
+
+  /** Seconds a key protecting something until `until` lives: its life, and a margin. */
   private timeToLive(until: number): number {
-    return Math.max(1, Math.ceil(until) - this.nowSeconds()) + CLOCK_MARGIN_SECONDS;
+    return this.lifeOf(until) + CLOCK_MARGIN_SECONDS;
   }
 
   /** Claims an entry of `member`'s share of `kind` for `grant`; false when the share is full. */
   private async claim(member: string, kind: 'refreshes' | 'revocations', grant: string, until: number): Promise<boolean> {
-    const args = [grant, Math.ceil(until), this.nowSeconds(), GRANT_MEMORY_BOUNDS.perMember, this.timeToLive(until)];
+    const args = [grant, this.lifeOf(until), this.storeClock(), GRANT_MEMORY_BOUNDS.perMember, this.timeToLive(until)];
     return (await this.signInScript('claim', [memberKey(member, kind)], args)) === 1;
   }
 
@@ -282,9 +333,10 @@ export async function openRedisState(url: string, options: RedisStateOptions = {
     const cause = error instanceof ErrorReply ? error : (lastError ?? error);
     throw new StateStoreRefused(startFailure(where, url, connectTimeoutMs, cause, isReply(cause)));
   }
-  state = new RedisState(client, where, options.now ?? Date.now, timeoutMs, leaseTimes(options.slotLeaseMs, options.slotRenewEveryMs));
+  state = new RedisState(client, where, options.now ?? Date.now, options.storeNow, timeoutMs, leaseTimes(options.slotLeaseMs, options.slotRenewEveryMs));
   try {
     await state.link.checkEvictionPolicy();
+    await state.watchClock();
   } catch (error) {
     await state.close();
     throw error;

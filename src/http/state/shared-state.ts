@@ -12,6 +12,10 @@
 //   cannot be read now answers 503, not "not found";
 // - the members' (the per-key cap, accepted keys) never throw: without the store they answer from
 //   this replica's own memory, so that a member's own `or_` key keeps working through an outage.
+//
+// One clock decides: the store's (Redis's TIME; this process's, in memory). The sign-in's times that
+// one replica writes and another compares (a code's end, a rotation's time, a cutoff, a token's
+// issuedAt) are all read on it, so that a replica whose own clock is off cannot stretch them.
 
 /** Seconds: a refresh token shown again this soon after its first use is a retry (two windows, a lost answer), answered as the first was. */
 export const REFRESH_RETRY_SECONDS = 60;
@@ -45,8 +49,11 @@ export interface Owner {
   address: string;
 }
 
-/** A code's or a refresh token's fate: taken now, seen before, or refused because a share of the memory is full. */
-export type Taken = 'taken' | 'used before' | 'memory full' | 'member full' | 'address full';
+/**
+ * A code's fate: taken now, seen before, past its end by the store's clock (whatever the clock of the
+ * replica that opened it says), or refused because a share of the memory is full.
+ */
+export type Taken = 'taken' | 'used before' | 'expired' | 'memory full' | 'member full' | 'address full';
 
 /** A token as the revocation list asks about it: its grant, its member, and when it was issued (seconds). */
 export interface TokenOrigin {
@@ -56,15 +63,18 @@ export interface TokenOrigin {
 }
 
 /**
- * What taking refresh token number `generation` of a grant gave:
+ * What taking refresh token number `generation` of a grant gave (times by the store's clock):
  * - `rotated`: it was the newest; its successor is issued at `issuedAt` (seconds, now);
  * - `repeated`: its successor was issued at `issuedAt`, within REFRESH_RETRY_SECONDS: a retry, which
  *   gets the same successor (tokens are sealed deterministically from the grant, the generation and
  *   `issuedAt`, so every replica issues the same bytes);
  * - `used before`: an older generation, or a retry too late: one of its holders is not the member;
+ * - `expired`: the newest, but past its own end;
  * - a share of the memory is full (memory implementation only).
  */
-export type RefreshTake = { outcome: 'rotated' | 'repeated'; issuedAt: number } | { outcome: 'used before' | 'memory full' | 'member full' | 'address full' };
+export type RefreshTake =
+  | { outcome: 'rotated' | 'repeated'; issuedAt: number }
+  | { outcome: 'used before' | 'expired' | 'memory full' | 'member full' | 'address full' };
 
 /** A counter of a rate limit's window: hits so far, and when (milliseconds since the epoch) the window ends. */
 export interface HitCount {
@@ -92,17 +102,27 @@ export interface SharedState {
   /** Where the state is kept: named by /healthz and the start line. */
   readonly kind: 'memory' | 'redis';
 
-  /** Marks a code used, until `until` (seconds): 'used before' for a replay. Throws StoreUnavailable. */
+  /**
+   * Marks a code used: 'used before' for a replay, 'expired' when the store's clock is at or past
+   * `until` (seconds, the code's own end, as sealed by whichever replica). Throws StoreUnavailable.
+   */
   spendCode(code: Owner & { id: string; grant: string; until: number }): Promise<Taken>;
   /**
    * Takes refresh token number `generation` of `grant` (an atomic compare-and-set on the grant's
-   * generation); the grant's record lasts until `until` (seconds). Throws StoreUnavailable.
+   * generation): 'expired' when the store's clock is at or past `expiresAt` (seconds, the token's own
+   * end; the provider always gives it). The grant's record lasts until `until` (seconds, by this
+   * replica's clock: a time to live). Throws StoreUnavailable.
    */
-  takeRefresh(refresh: Owner & { grant: string; generation: number; until: number }): Promise<RefreshTake>;
+  takeRefresh(refresh: Owner & { grant: string; generation: number; expiresAt?: number; until: number }): Promise<RefreshTake>;
   /** Withdraws every token of `grant`, until `until` (seconds): never refused. Throws StoreUnavailable. */
   revoke(grant: Owner & { grant: string; until: number }): Promise<void>;
   /** Whether a token was withdrawn. Throws StoreUnavailable. */
   isRevoked(token: TokenOrigin): Promise<boolean>;
+  /**
+   * Seconds since the epoch by the store's clock, the one the sign-in decides by: when a sign-in's
+   * first tokens are issued, so that their issuedAt compares with the store's cutoffs on it. Throws StoreUnavailable.
+   */
+  storeTime(): Promise<number>;
 
   /** Counts one hit (or `change` hits; -1 undoes one) of `counter` in a fixed window of `windowMs`. Throws StoreUnavailable. */
   countHit(counter: string, windowMs: number, change?: number): Promise<HitCount>;
@@ -121,7 +141,8 @@ export interface SharedState {
 
   /**
    * Keeps an export link's entry (http/export-links.ts: sealed, under the hash of the link's token)
-   * until `until` (seconds, by the app's clock), charged to `member`. Throws StoreUnavailable.
+   * until `until` (seconds, by this replica's clock: a time to live, kept by the store's), charged to
+   * `member`. Throws StoreUnavailable.
    */
   saveExportLink(link: { id: string; member: string; entry: string; until: number }): Promise<void>;
   /** The entry kept under `id`; undefined when there is none (never kept, expired, or dropped). Throws StoreUnavailable. */

@@ -10,6 +10,7 @@ import { type SharedState, StateStoreRefused, StoreUnavailable } from '../../../
 import { type RedisServer, startRedis } from '../../helpers/redis-server.js';
 import { describeStateContract, expectOneRotation, nowSeconds, owner, unique, wait } from '../../helpers/state-contract.js';
 import { captureStderr } from '../../helpers/stderr-lines.js';
+import { type StoreClock, storeClock } from '../../helpers/store-clock.js';
 
 let redis: RedisServer;
 beforeAll(async () => {
@@ -19,7 +20,8 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-describeStateContract('redis', (now) => openRedisState(redis.url, now === undefined ? {} : { now }));
+// A clock the contract moves is Redis's as the scripts read it, and the replica's, in time with it.
+describeStateContract('redis', (now) => openRedisState(redis.url, now === undefined ? {} : { now, storeNow: now }));
 
 /** Polls `check` until it holds; the bound is only there so that a broken store fails rather than hangs. */
 async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
@@ -440,20 +442,31 @@ describe('an outage', () => {
 });
 
 describe('clocks', () => {
-  // The scripts decide by the app's clock; a used code kept until an absolute time by Redis's clock
-  // (EXAT) would be gone at once when Redis's clock is ahead by more than the code's time left, and
-  // the same code 'taken' again: two token pairs from one code. Kept for `until - now` by the app's
-  // clock (plus a margin for the replicas' skew), it does not depend on Redis's clock.
-  it("a used code stays used while it has time left by the app's clock, whatever Redis's clock says", async () => {
-    // The replicas' clock 90 s behind Redis's: a code with 60 s left by theirs.
+  // The scripts decide by Redis's clock: a code's end, sealed by whichever replica, is compared with
+  // it, and a used code is kept for its time left by it (and a margin), so no replica's clock, ahead
+  // or behind, can have the same code 'taken' twice.
+  it("a code's end is read on Redis's clock, whatever the replica's clock says", async () => {
+    const admin = createClient({ url: redis.url });
+    admin.on('error', () => {});
+    await admin.connect();
+    // A replica 90 s behind Redis: a code with 60 s left by its clock ended 30 s ago by Redis's.
     const behind = () => Date.now() - 90_000;
-    const state = await openRedisState(redis.url, { now: behind });
+    // One 90 s ahead: a code with 60 s left by its clock has 150 s left by Redis's.
+    const ahead = () => Date.now() + 90_000;
+    const [slow, fast] = await Promise.all([openRedisState(redis.url, { now: behind }), openRedisState(redis.url, { now: ahead })]);
     try {
-      const code = { ...owner(), id: unique('code'), grant: unique('grant'), until: Math.floor(behind() / 1000) + 60 };
-      expect(await state.spendCode(code)).toBe('taken');
-      expect(await state.spendCode(code)).toBe('used before');
+      const late = { ...owner(), id: unique('code'), grant: unique('grant'), until: Math.floor(behind() / 1000) + 60 };
+      expect(await slow.spendCode(late)).toBe('expired');
+      const early = { ...owner(), id: unique('code'), grant: unique('grant'), until: Math.floor(ahead() / 1000) + 60 };
+      expect(await fast.spendCode(early)).toBe('taken');
+      expect(await slow.spendCode(early)).toBe('used before');
+      // Kept used until its end by Redis's clock, and the margin.
+      const ttl = await admin.ttl(`cbm:{g:${early.grant}}:code:${early.id}`);
+      expect(ttl).toBeGreaterThan(150);
+      expect(ttl).toBeLessThanOrEqual(211);
     } finally {
-      await state.close();
+      await Promise.all([slow.close(), fast.close()]);
+      await admin.close().catch(() => undefined);
     }
   });
 });
@@ -554,7 +567,7 @@ describe("a member's share, as in memory", () => {
 });
 
 describe('clocks, as Redis keeps them', () => {
-  it("keeps a used code for its time left by the app's clock and a minute's margin for the replicas' clocks, no longer", async () => {
+  it("keeps a used code for its time left by Redis's clock and a minute's margin for the replicas' clocks, no longer", async () => {
     const admin = createClient({ url: redis.url });
     admin.on('error', () => {});
     await admin.connect();
@@ -571,7 +584,7 @@ describe('clocks, as Redis keeps them', () => {
     }
   });
 
-  it("keeps an export link's entry for its time left by the app's clock and the margin, no longer", async () => {
+  it("keeps an export link's entry for its time left, no longer: a replica whose clock is behind cannot open it late", async () => {
     const admin = createClient({ url: redis.url });
     admin.on('error', () => {});
     await admin.connect();
@@ -580,12 +593,95 @@ describe('clocks, as Redis keeps them', () => {
       const id = unique('link');
       await state.saveExportLink({ id, member: unique('member'), entry: 'entry', until: nowSeconds() + 900 });
       const ttl = await admin.ttl(`cbm:{x:${id}}`);
-      expect(ttl).toBeGreaterThan(900);
-      expect(ttl).toBeLessThanOrEqual(960);
+      expect(ttl).toBeGreaterThan(890);
+      expect(ttl).toBeLessThanOrEqual(901);
     } finally {
       await state.close();
       await admin.close().catch(() => undefined);
     }
+  });
+});
+
+describe("replicas whose clocks are off: Redis's clock decides", () => {
+  // A server of their own: the store's time is moved (storeClock), every key with it.
+  let server: RedisServer;
+  let store: StoreClock;
+  const opened: SharedState[] = [];
+  beforeAll(async () => {
+    server = await startRedis();
+    store = await storeClock(server.url);
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((state) => state.close()));
+    await store?.close();
+    await server?.stop();
+  });
+  /** A replica whose own clock is `offsetMs` off the store's. */
+  const replica = async (offsetMs: number) => {
+    const state = await openRedisState(server.url, { now: () => store.now() + offsetMs, storeNow: store.now });
+    opened.push(state);
+    return state;
+  };
+  const seconds = (ms: number) => Math.floor(ms / 1000);
+
+  it('a refresh token superseded 70 s ago, shown to a replica 50 s behind, is a reuse, not a retry', async () => {
+    const [inTime, behind] = [await replica(0), await replica(-50_000)];
+    const refresh = { ...owner(), grant: unique('grant'), generation: 0, until: seconds(store.now()) + 3600 };
+    expect((await inTime.takeRefresh(refresh)).outcome).toBe('rotated');
+    await store.advance(70_000);
+    expect(await behind.takeRefresh(refresh)).toEqual({ outcome: 'used before' });
+  });
+
+  it('a code used 180 s ago, shown to a replica 150 s behind (by whose clock it has not expired), is refused', async () => {
+    const [inTime, behind] = [await replica(0), await replica(-150_000)];
+    // Sealed by the replica in time, for two minutes.
+    const code = { ...owner(), id: unique('code'), grant: unique('grant'), until: seconds(store.now()) + 120 };
+    await store.advance(10_000);
+    expect(await inTime.spendCode(code)).toBe('taken');
+    await store.advance(180_000);
+    // The replica behind reads its clock 40 s after the code was sealed: its own check lets it through.
+    expect(seconds(store.now() - 150_000)).toBeLessThan(code.until);
+    expect(await behind.spendCode(code)).toBe('expired');
+  });
+
+  it("a member's revocations folded by a replica 50 s behind withdraw every token issued until then by Redis's clock", async () => {
+    const [inTime, behind] = [await replica(0), await replica(-50_000)];
+    const greedy = owner();
+    const grants = Array.from({ length: GRANT_MEMORY_BOUNDS.perMember + 1 }, () => unique('grant'));
+    // Issued now by Redis's clock, as every token is; then revoked, and the revocation folded into a cutoff.
+    const issuedAt = seconds(store.now());
+    for (const grant of grants.slice(0, -1)) await inTime.revoke({ ...greedy, grant, until: issuedAt + 3600 });
+    await behind.revoke({ ...greedy, grant: grants.at(-1)!, until: seconds(store.now() - 50_000) + 3600 });
+    for (const grant of [grants[0]!, grants.at(-1)!]) expect(await inTime.isRevoked({ grant, member: greedy.member, issuedAt })).toBe(true);
+    // A sign-in after the fold is not withdrawn.
+    await store.advance(1000);
+    expect(await inTime.isRevoked({ grant: unique('grant'), member: greedy.member, issuedAt: seconds(store.now()) })).toBe(false);
+  }, 60_000);
+
+  it("an export link's entry is gone at the link's end, for a replica 150 s behind too (by whose clock the link has not ended)", async () => {
+    const [inTime, behind] = [await replica(0), await replica(-150_000)];
+    const id = unique('link');
+    await inTime.saveExportLink({ id, member: unique('member'), entry: 'entry', until: seconds(store.now()) + 60 });
+    await store.advance(59_000);
+    expect(await behind.readExportLink(id)).toBe('entry');
+    await store.advance(2000);
+    expect(await behind.readExportLink(id)).toBeUndefined();
+  });
+
+  it("a replica whose clock is 50 s behind Redis's says so at start, by how much and what to do; one in time says nothing", async () => {
+    const lines = captureStderr();
+    try {
+      // Redis's own TIME this once, as in service.
+      const behind = await openRedisState(server.url, { now: () => Date.now() - 50_000 });
+      const inTime = await openRedisState(server.url);
+      await Promise.all([behind.close(), inTime.close()]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const said = lines.filter((line) => line.includes('clock'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/clock is (49|50|51)\.\d s behind the shared state store's \(Redis's TIME\).*NTP/);
+    expect(said[0]).toMatch(/store=127\.0\.0\.1:\d+ skewSeconds=-(49|50|51)/);
   });
 });
 
