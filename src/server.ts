@@ -65,6 +65,13 @@ export interface ServerDeps {
    * queue, and never keep another member's read from starting.
    */
   bookReads: readonly [member: RequestGate, process: RequestGate];
+  /**
+   * serve --http: settles once the service has accepted the member's key, asking it (one record) when
+   * this server has not seen it accepted; rejects as the read would when it refuses. Awaited before
+   * a whole-book read takes its slots, so that a made-up key holds none while the service takes its
+   * time to refuse it.
+   */
+  keyAccepted?: (signal: AbortSignal) => Promise<void>;
   version: string;
 }
 
@@ -186,10 +193,12 @@ export function createServer(deps: ServerDeps): McpServer {
     language: deps.language,
     register: deps.register,
     signal,
-    readBook: <T>(read: () => Promise<T>) =>
-      readInSlots(deps.bookReads, read, signal, deps.timeoutMs, (ms) => {
+    readBook: async <T>(read: () => Promise<T>) => {
+      await deps.keyAccepted?.(signal);
+      return readInSlots(deps.bookReads, read, signal, deps.timeoutMs, (ms) => {
         if (waited) waited.ms += ms;
-      }),
+      });
+    },
   });
   // One deadline for a whole call, whatever it reads: a client waits for one answer, not for each
   // request. Reading stops a little before it, so that what was read is answered within it. When the

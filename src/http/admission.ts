@@ -1,7 +1,8 @@
 // The one place that decides whether a request of serve --http may go on, and, when not, which limit
 // refused it and why. A request is admitted when it fits, on this replica, the key's cap, the total
-// and (for a key the service has not accepted lately) the unverified share (in-flight.ts), and then
-// the key's cap across every replica (the shared state's holdSlots). Admitted, it holds its member's
+// and (for a key the service has not accepted lately) the unverified share (in-flight.ts), then (for
+// such a key) its address's budget of requests per minute (unverified-budget.ts), and then the key's
+// cap across every replica (the shared state's holdSlots). Admitted, it holds its member's
 // gates (member-gates.ts: requests to the service, whole-book reads) and the process's whole-book
 // slots: those are queues a call waits in within its deadline (api/request-gate.ts), not refusals.
 // The sign-in's document fetches are admitted here too (FetchSlots), by host and client address.
@@ -14,13 +15,15 @@ import { FairShare } from './fair-share.js';
 import { type InFlightCaps, InFlightLimiter, type Cap as LocalCap } from './in-flight.js';
 import { MemberGates } from './member-gates.js';
 import type { SharedState } from './state/shared-state.js';
+import { UNVERIFIED_BUDGET, UnverifiedBudget, type UnverifiedBudgetOptions } from './unverified-budget.js';
 
 /**
- * Every limit on work in flight that refuses: `perKey`, `total`, `unverified` (in-flight.ts) on this replica;
- * `perKeyAcrossReplicas`, the key's cap counted on every replica; `fetches` and
+ * Every limit that refuses: `perKey`, `total`, `unverified` (in-flight.ts) on this replica;
+ * `perKeyAcrossReplicas`, the key's cap counted on every replica; `unverifiedPerMinute`, an address's
+ * requests per minute with keys the service has not accepted (every replica's); `fetches` and
  * `fetchesPerHostOrAddress`, the sign-in's document fetches.
  */
-export type Cap = LocalCap | 'perKeyAcrossReplicas' | 'fetches' | 'fetchesPerHostOrAddress';
+export type Cap = LocalCap | 'perKeyAcrossReplicas' | 'unverifiedPerMinute' | 'fetches' | 'fetchesPerHostOrAddress';
 
 /**
  * Which limit refused, and why: `busy`, it is reached for now and a retry may pass; `batch`, more
@@ -31,6 +34,8 @@ export interface Refusal<C extends Cap = Cap> {
   cap: C;
   reason: 'busy' | 'batch';
   limit: number;
+  /** For a budget per window: seconds until it ends, when a retry can pass. */
+  retryAfterSeconds?: number;
 }
 
 /** What an admitted request holds until it is released. */
@@ -47,7 +52,7 @@ export interface Admitted {
 }
 
 /** `gone`: the client went away before the decision; nothing is held. */
-export type Admission = Admitted | Refusal<LocalCap | 'perKeyAcrossReplicas'> | { ok: false; cap: 'gone' };
+export type Admission = Admitted | Refusal<LocalCap | 'perKeyAcrossReplicas' | 'unverifiedPerMinute'> | { ok: false; cap: 'gone' };
 
 export interface AdmissionRequest {
   /** The key's id (key-id.ts). */
@@ -56,6 +61,11 @@ export interface AdmissionRequest {
   address: string;
   /** The calls of the request (a batch holds several); at least one slot is taken. */
   calls: number;
+  /**
+   * Of its messages, those that may send the key to the service (service-calls.ts): for a key the
+   * service has not accepted lately, each is spent from its address's budget.
+   */
+  reachingService: number;
   /** Aborts when the client goes away or the response ends: everything taken is given back then. */
   signal: AbortSignal;
 }
@@ -65,12 +75,15 @@ export class RequestAdmission {
   private readonly gates = new MemberGates();
   /** Whole-book reads of the whole process: what they hold in memory stays bounded (request-gate.ts). */
   private readonly bookReads = new RequestGate(MAX_BOOK_READS);
+  private readonly budget: UnverifiedBudget;
 
   constructor(
     private readonly caps: InFlightCaps,
-    private readonly state: Pick<SharedState, 'isAccepted' | 'holdSlots'>,
+    private readonly state: Pick<SharedState, 'isAccepted' | 'holdSlots' | 'countHit'>,
+    budget: UnverifiedBudgetOptions = UNVERIFIED_BUDGET,
   ) {
     this.limiter = new InFlightLimiter(caps);
+    this.budget = new UnverifiedBudget(state, budget);
   }
 
   /** Calls being answered on this replica now. */
@@ -80,7 +93,7 @@ export class RequestAdmission {
 
   /** Admits the request, or says which limit refuses it; a refusal holds nothing. */
   async admit(request: AdmissionRequest): Promise<Admission> {
-    const { member, address, calls, signal } = request;
+    const { member, address, calls, reachingService, signal } = request;
     const slots = Math.max(1, calls);
     const accepted = await this.state.isAccepted(member);
     const local = this.limiter.admit(member, address, slots, accepted);
@@ -101,6 +114,16 @@ export class RequestAdmission {
       return { ok: false, cap: 'gone' };
     }
     signal.addEventListener('abort', release, { once: true });
+    // Counted only once this replica's caps let it through: a request refused by them reaches nothing.
+    if (!accepted) {
+      const spent = await this.budget.spend(address, reachingService);
+      if (released) return { ok: false, cap: 'gone' };
+      if (!spent.ok) {
+        release();
+        const retryAfterSeconds = Math.max(1, Math.ceil(spent.retryAfterMs / 1000));
+        return { ok: false, cap: 'unverifiedPerMinute', reason: 'busy', limit: spent.limit, retryAfterSeconds };
+      }
+    }
     // This replica's caps held; the key's cap counts its calls on every replica too.
     const held = await this.state.holdSlots(member, slots, this.caps.perKey);
     if (held.ok) releaseShared = held.release;
@@ -119,6 +142,13 @@ export class RequestAdmission {
 
 /** 429's message for a refusal of `calls` calls, and its Retry-After when a retry can pass. */
 export function tooManyRequestsText(refusal: Refusal, calls: number): { message: string; retryAfter?: string } {
+  if (refusal.cap === 'unverifiedPerMinute') {
+    const seconds = refusal.retryAfterSeconds ?? 60;
+    return {
+      message: `Too Many Requests: more than ${refusal.limit} requests a minute came from your address with API keys the complaints service has not yet accepted on this server; retry in ${seconds} seconds.`,
+      retryAfter: String(seconds),
+    };
+  }
   const cap = refusal.cap === 'perKeyAcrossReplicas' ? 'perKey' : refusal.cap;
   if (refusal.reason === 'batch') {
     const allowed =

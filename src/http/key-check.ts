@@ -2,8 +2,9 @@
 // initialize succeeds, whatever the key; answered with a 401 and a challenge it says the server needs
 // authentication instead (and a client signed in through OAuth signs in again). So an initialize
 // with a key this server has not seen accepted lately costs one list request of one record, through
-// the member's own gated reader (the member's gate and the in-flight caps apply as to any call, and
-// the reader's onStatus keeps what the service answered in the memory of accepted keys).
+// the member's own gated reader (the member's gate and the in-flight caps apply as to any call, as
+// does the client address's budget of requests with keys not accepted, unverified-budget.ts, and the
+// reader's onStatus keeps what the service answered in the memory of accepted keys).
 //
 // - 401: refused, with a challenge (error="invalid_token"). A signed-in key's grant is withdrawn by
 //   onStatus, so the client is sent back to sign in.

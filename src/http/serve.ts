@@ -24,6 +24,7 @@ import { answerWhenReady } from './readiness.js';
 import { readJsonBody, requestIds } from './request-body.js';
 import { bearerCredential, checkHostAndOrigin, HOST_NAME } from './request-guards.js';
 import { pathOf } from './request-path.js';
+import { callsReachingService } from './service-calls.js';
 import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
 import type { SignIn, SignInOptions } from './sign-in/sign-in.js';
 import { openSharedState } from './state/open-state.js';
@@ -77,6 +78,8 @@ interface MemberApi {
   written: () => Promise<void>;
   /** Whether a text holds the member's key, in any form the key check knows: the key itself never leaves here. */
   holdsKey: (text: string) => boolean;
+  /** Settles once the service has accepted the key (asked with one record, unless it did already); rejects as the service refuses. */
+  keyAccepted: (signal: AbortSignal) => Promise<void>;
 }
 
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHandle> {
@@ -156,8 +159,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   };
 
   /** The request's slots and gates (admission.ts), given back when `gone` aborts; a 429 naming the limit, or nothing for a client gone. */
-  const admit = async (res: ServerResponse, member: string, address: string, calls: number, gone: AbortSignal): Promise<Admitted | Refused> => {
-    const admitted = await admission.admit({ member, address, calls, signal: gone });
+  const admit = async (res: ServerResponse, member: string, address: string, body: unknown, gone: AbortSignal): Promise<Admitted | Refused> => {
+    const calls = requestIds(body).length;
+    const admitted = await admission.admit({ member, address, calls, reachingService: callsReachingService(body), signal: gone });
     if (admitted.ok) return admitted;
     if (admitted.cap === 'gone') return undefined;
     const { message, retryAfter } = tooManyRequestsText(admitted, calls);
@@ -172,7 +176,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     // is awaited before any answer goes out (written()): the client's next request, on another
     // replica, may ask for it at once. Renewing a key already remembered changes nothing there.
     const writes = new PendingWrites();
+    /** Whether the service accepted the key: remembered when admitted, or answered with a success since. */
+    let accepted = admitted.accepted;
     const onStatus = (status: number) => {
+      if (status >= 200 && status <= 299) accepted = true;
+      if (status === 401) accepted = false;
       const heard = state.heard(member, status);
       if (status === 401 || (!admitted.accepted && status >= 200 && status <= 299)) writes.add(heard);
       // A 401 for a signed-in key ends its sign-in: the client's next request is sent to sign in again.
@@ -188,7 +196,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
         new ComplaintsApi({ baseUrl: options.apiUrl, apiKey: key, keyFrom, timeoutMs: options.timeoutMs, dispatcher, onStatus, maxAttempts }),
         admitted.requests,
       );
-    return { reader, keyFrom, written: () => writes.settled(), holdsKey: (text) => holdsKnownKey(text, key) };
+    // A whole-book read of a key not accepted asks first, holding no whole-book slot meanwhile: a
+    // made-up key is refused there, and a member's new key is accepted there and reads in the slots.
+    const keyAccepted = async (signal: AbortSignal) => {
+      if (!accepted) await reader().listComplaints({ page: 1, pageSize: 1 }, signal);
+    };
+    return { reader, keyFrom, written: () => writes.settled(), holdsKey: (text) => holdsKnownKey(text, key), keyAccepted };
   };
 
   /** At initialize, whether the service takes the key; false when refused (written) or when the client went away. */
@@ -221,6 +234,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       api: async () => reader,
       timeoutMs: options.timeoutMs,
       bookReads: admitted.bookReads,
+      keyAccepted: api.keyAccepted,
       problems: [],
       clock,
       redactPii: options.redactPii,
@@ -264,7 +278,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     const member = keyId(caller.key);
     const address = clients.of(req);
     const callIds = requestIds(body.json);
-    const admitted = await admit(res, member, address, callIds.length, gone.signal);
+    const admitted = await admit(res, member, address, body.json, gone.signal);
     if (admitted === undefined) return;
     const api = memberReader(caller, member, address, admitted);
     if (!(await checkKey(res, body.json, member, api, gone.signal))) return;
@@ -291,7 +305,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     if (link === 'unavailable') return plainText(res, 503, DOWNLOAD_TEXT.storeUnavailable, { 'Retry-After': '5' });
     if (link === undefined) return plainText(res, 404, DOWNLOAD_TEXT.notFound);
     const { member, key, keyFrom, selection } = link;
-    const admitted = await admission.admit({ member, address: clients.of(req), calls: 1, signal: gone.signal });
+    // Opening it reaches the service with the link's key: a key refused since spends its address's budget.
+    const admitted = await admission.admit({ member, address: clients.of(req), calls: 1, reachingService: 1, signal: gone.signal });
     if (!admitted.ok) {
       if (admitted.cap === 'gone') return;
       const { message, retryAfter } = tooManyRequestsText(admitted, 1);

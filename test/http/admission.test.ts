@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BOOK_READS, MEMBER_BOOK_READS, MEMBER_MAX_IN_FLIGHT } from '../../src/api/request-gate.js';
 import { type Admission, type Admitted, FetchSlots, type Refusal, RequestAdmission, tooManyRequestsText } from '../../src/http/admission.js';
+import { HitCounters } from '../../src/http/state/hit-counters.js';
 import { MemoryState } from '../../src/http/state/memory-state.js';
-import type { SharedState, SlotHold } from '../../src/http/state/shared-state.js';
+import { type SharedState, type SlotHold, StoreUnavailable } from '../../src/http/state/shared-state.js';
 
 /** A member the service has accepted, and one it has not. */
 const MEMBER = 'member-a';
@@ -17,9 +18,9 @@ async function acceptedState(...members: string[]): Promise<MemoryState> {
   return state;
 }
 
-/** Admits `calls` calls of `member` from `address`, with a signal that never aborts unless given. */
+/** Admits `calls` calls of `member` from `address` (each may reach the service), with a signal that never aborts unless given. */
 function admit(admission: RequestAdmission, member: string, calls = 1, address = 'here', signal = new AbortController().signal): Promise<Admission> {
-  return admission.admit({ member, address, calls, signal });
+  return admission.admit({ member, address, calls, reachingService: calls, signal });
 }
 
 function admitted(result: Admission): Admitted {
@@ -28,14 +29,19 @@ function admitted(result: Admission): Admitted {
 }
 
 /** A store whose answers come when the test says so, counting the slots it holds. */
-class SlowStore implements Pick<SharedState, 'isAccepted' | 'holdSlots'> {
+class SlowStore implements Pick<SharedState, 'isAccepted' | 'holdSlots' | 'countHit'> {
   held = 0;
+  private readonly hits = new HitCounters();
   releases = 0;
   holds = 0;
   accepted = true;
   private pendingHolds: Array<() => void> = [];
   private pendingAccepts: Array<() => void> = [];
   slowAccept = false;
+
+  async countHit(counter: string, windowMs: number, change?: number) {
+    return this.hits.count(counter, windowMs, change);
+  }
 
   isAccepted(): Promise<boolean> {
     if (!this.slowAccept) return Promise.resolve(this.accepted);
@@ -291,5 +297,108 @@ describe('RequestAdmission: what an admitted request learns of its key', () => {
     const admission = new RequestAdmission({ total: 16, perKey: 4 }, await acceptedState(MEMBER));
     expect(admitted(await admit(admission, MEMBER)).accepted).toBe(true);
     expect(admitted(await admit(admission, STRANGER)).accepted).toBe(false);
+  });
+});
+
+describe('RequestAdmission: unverifiedPerMinute, the budget of an address for keys the service has not accepted', () => {
+  /** A budget of 3 a minute, on a clock the test moves. */
+  function budgeted(state: Pick<SharedState, 'isAccepted' | 'holdSlots' | 'countHit'>, time = { now: 1_000_000 }, total = 64) {
+    return new RequestAdmission({ total, perKey: 8 }, state, { perWindow: 3, windowMs: 60_000, now: () => time.now });
+  }
+
+  it("refuses an address's requests beyond it with Retry-After the window's rest; another address and an accepted key pass", async () => {
+    const time = { now: 1_000_000 };
+    // The store's clock is the app's: the window's end is read by the same one.
+    const state = new MemoryState({ now: () => time.now });
+    await state.heard(MEMBER, 200);
+    const admission = budgeted(state, time);
+    for (let n = 0; n < 3; n++) admitted(await admit(admission, `made-up-${n}`, 1, 'stranger')).release();
+    time.now += 20_500;
+    expect(await admit(admission, 'made-up-3', 1, 'stranger')).toEqual({
+      ok: false,
+      cap: 'unverifiedPerMinute',
+      reason: 'busy',
+      limit: 3,
+      retryAfterSeconds: 40,
+    });
+    // The same key again, or a batch: the same budget.
+    expect(await admit(admission, 'made-up-0', 1, 'stranger')).toMatchObject({ ok: false, cap: 'unverifiedPerMinute' });
+    // A refusal holds nothing.
+    expect(admission.count).toBe(0);
+    admitted(await admit(admission, 'made-up-4', 1, 'elsewhere'));
+    admitted(await admit(admission, MEMBER, 1, 'stranger'));
+    // The window ends: the address may check keys again.
+    time.now += 39_500;
+    admitted(await admit(admission, 'made-up-5', 1, 'stranger'));
+  });
+
+  it('spends one per message that may reach the service: none for lists and notifications, a batch its count', async () => {
+    const admission = budgeted(new MemoryState());
+    const listing = () => admission.admit({ member: STRANGER, address: 'here', calls: 1, reachingService: 0, signal: new AbortController().signal });
+    for (let n = 0; n < 10; n++) admitted(await listing()).release();
+    admitted(await admit(admission, STRANGER, 2)).release();
+    expect(await admit(admission, STRANGER, 2)).toMatchObject({ ok: false, cap: 'unverifiedPerMinute' });
+  });
+
+  it('spends nothing for a request the in-flight caps refuse: it reaches nothing', async () => {
+    // 16 / 8 / 2 = 1 unverified call in flight from one address.
+    const admission = budgeted(new MemoryState(), undefined, 16);
+    const held = admitted(await admit(admission, STRANGER, 1, 'here'));
+    for (let n = 0; n < 4; n++) expect(await admit(admission, STRANGER, 1, 'here')).toMatchObject({ ok: false, cap: 'unverified' });
+    held.release();
+    // One spent so far: two more pass, then the budget refuses.
+    admitted(await admit(admission, STRANGER, 1, 'here')).release();
+    admitted(await admit(admission, STRANGER, 1, 'here')).release();
+    expect(await admit(admission, STRANGER, 1, 'here')).toMatchObject({ ok: false, cap: 'unverifiedPerMinute' });
+  });
+
+  it('is shared by the replicas of one store', async () => {
+    const state = new MemoryState();
+    const [one, two] = [budgeted(state), budgeted(state)];
+    admitted(await admit(one, STRANGER, 2)).release();
+    admitted(await admit(two, STRANGER, 1)).release();
+    expect(await admit(two, STRANGER, 1)).toMatchObject({ ok: false, cap: 'unverifiedPerMinute' });
+    expect(await admit(one, STRANGER, 1)).toMatchObject({ ok: false, cap: 'unverifiedPerMinute' });
+  });
+
+  it("counts on this replica alone while the store does not answer: a stranger's budget does not fail open, a member's request does not fail", async () => {
+    class Unanswering extends MemoryState {
+      override countHit = async (): Promise<never> => {
+        throw new StoreUnavailable();
+      };
+    }
+    const state = new Unanswering();
+    await state.heard(MEMBER, 200);
+    const admission = budgeted(state);
+    for (let n = 0; n < 3; n++) admitted(await admit(admission, `made-up-${n}`, 1, 'stranger')).release();
+    expect(await admit(admission, 'made-up-3', 1, 'stranger')).toMatchObject({ ok: false, cap: 'unverifiedPerMinute' });
+    admitted(await admit(admission, MEMBER, 1, 'stranger'));
+  });
+
+  it('a client gone while the store counts takes nothing', async () => {
+    let answer!: () => void;
+    const state = await acceptedState();
+    const slow = Object.assign(Object.create(state) as MemoryState, {
+      countHit: (counter: string, windowMs: number, change?: number) =>
+        new Promise((resolve) => {
+          answer = () => resolve(state.countHit(counter, windowMs, change));
+        }),
+    });
+    const admission = budgeted(slow);
+    const client = new AbortController();
+    const asked = admit(admission, STRANGER, 1, 'here', client.signal);
+    await flush();
+    client.abort();
+    answer();
+    expect(await asked).toEqual({ ok: false, cap: 'gone' });
+    expect(admission.count).toBe(0);
+  });
+
+  it('says the refusal in a 429 naming the budget and when to retry', () => {
+    expect(tooManyRequestsText({ ok: false, cap: 'unverifiedPerMinute', reason: 'busy', limit: 60, retryAfterSeconds: 17 }, 1)).toEqual({
+      message:
+        'Too Many Requests: more than 60 requests a minute came from your address with API keys the complaints service has not yet accepted on this server; retry in 17 seconds.',
+      retryAfter: '17',
+    });
   });
 });

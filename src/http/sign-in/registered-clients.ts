@@ -64,7 +64,7 @@ const CAUSE_IN_WORDS: Readonly<Record<DocumentFailureCause, string>> = {
 };
 
 export class RegisteredClients implements OAuthRegisteredClientsStore {
-  /** One warning per document URL per 10 minutes, and a few per 10 minutes in all: a client_id is anyone's choice. */
+  /** One warning per document URL per 10 minutes, and a few per 10 minutes per client address: a client_id is anyone's choice. */
   private readonly warnings: WarningThrottle;
 
   constructor(
@@ -77,9 +77,10 @@ export class RegisteredClients implements OAuthRegisteredClientsStore {
 
   async getClient(clientId: string): Promise<OAuthClientInformationFull | undefined> {
     if (isClientMetadataUrl(clientId)) {
-      const found = await this.documents.get(clientId, requestAddress());
+      const address = requestAddress();
+      const found = await this.documents.get(clientId, address);
       if (!found.ok) {
-        this.warn(clientId, found);
+        this.warn(clientId, found, address);
         throw new ClientDocumentError(clientId, found);
       }
       return found.client;
@@ -143,13 +144,16 @@ export class RegisteredClients implements OAuthRegisteredClientsStore {
   /**
    * A sign-in that fails on a client's document is said at the default log level, where whoever runs
    * the server looks (Claude Code and Codex sign in so, and the server must reach their sites), but
-   * throttled: every request for a URL that fails could write a line otherwise.
+   * throttled: every request for a URL that fails could write a line otherwise. The budget is the
+   * asking address's, so that a stranger's flood cannot silence a member's app.
    */
-  private warn(clientId: string, failure: DocumentFailure): void {
-    const decision = this.warnings.decide(failure.cause === 'busy' ? '(busy)' : clientId);
+  private warn(clientId: string, failure: DocumentFailure, address: string | undefined): void {
+    const decision = this.warnings.decide(failure.cause === 'busy' ? '(busy)' : clientId, address);
     if (decision === 'skip') return;
     if (decision === 'quiet') {
-      log.warn(`sign-in: more client metadata documents could not be used; they are not logged for up to ${this.warnings.windowMinutes} minutes`);
+      log.warn(
+        `sign-in: more client metadata documents asked for from one client address could not be used; theirs are not logged for up to ${this.warnings.windowMinutes} minutes`,
+      );
       return;
     }
     log.warn(`sign-in: an app could not sign in: its client metadata document ${CAUSE_IN_WORDS[failure.cause]}`, {

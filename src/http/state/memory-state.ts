@@ -2,6 +2,7 @@
 // never fails: every method answers from memory. With several replicas each would remember alone,
 // which is what COMPLAINTS_HTTP_STATE_URL (redis-state.ts) is for.
 import { GRANT_MEMORY_BOUNDS, GrantMemory, type GrantMemoryBounds } from './grant-memory.js';
+import { HitCounters } from './hit-counters.js';
 import { LINK_MEMORY_BOUNDS, LinkMemory, type LinkMemoryBounds } from './link-memory.js';
 import { type HitCount, heldSlots, type Owner, type RefreshTake, type SharedState, type SlotHold, type Taken, type TokenOrigin } from './shared-state.js';
 import { VERIFIED_KEYS, VerifiedKeys } from './verified-keys.js';
@@ -13,21 +14,19 @@ export interface MemoryStateOptions {
   linkBounds?: LinkMemoryBounds;
 }
 
-/** Rate counters kept before the ended windows are swept out. */
-const COUNTERS_BEFORE_SWEEP = 10_000;
-
 export class MemoryState implements SharedState {
   readonly kind = 'memory';
   private readonly now: () => number;
   private readonly grants: GrantMemory;
   private readonly accepted: VerifiedKeys;
-  private readonly counters = new Map<string, HitCount>();
+  private readonly counters: HitCounters;
   private readonly slots = new Map<string, number>();
   private readonly links: LinkMemory;
 
   constructor(options: MemoryStateOptions = {}) {
     const now = options.now ?? Date.now;
     this.now = now;
+    this.counters = new HitCounters(now);
     this.grants = new GrantMemory(() => Math.floor(now() / 1000), options.bounds ?? GRANT_MEMORY_BOUNDS);
     this.accepted = new VerifiedKeys({ ...VERIFIED_KEYS, now });
     this.links = new LinkMemory(() => Math.floor(now() / 1000), options.linkBounds ?? LINK_MEMORY_BOUNDS);
@@ -64,19 +63,11 @@ export class MemoryState implements SharedState {
   }
 
   async countHit(counter: string, windowMs: number, change = 1): Promise<HitCount> {
-    const now = this.now();
-    let count = this.counters.get(counter);
-    if (count === undefined || count.resetAt <= now) {
-      if (count === undefined && this.counters.size >= COUNTERS_BEFORE_SWEEP) this.sweep(now);
-      count = { hits: 0, resetAt: now + windowMs };
-      this.counters.set(counter, count);
-    }
-    count.hits = Math.max(0, count.hits + change);
-    return { ...count };
+    return this.counters.count(counter, windowMs, change);
   }
 
   async forgetHits(counter: string): Promise<void> {
-    this.counters.delete(counter);
+    this.counters.forget(counter);
   }
 
   async holdSlots(member: string, slots: number, limit: number): Promise<SlotHold> {
@@ -111,9 +102,4 @@ export class MemoryState implements SharedState {
   }
 
   async close(): Promise<void> {}
-
-  /** Windows that ended are forgotten: a counter is only ever asked about its current window. */
-  private sweep(now: number): void {
-    for (const [counter, count] of this.counters) if (count.resetAt <= now) this.counters.delete(counter);
-  }
 }

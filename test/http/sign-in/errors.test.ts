@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ClientMetadataDocuments, ClientMetadataResult, DocumentFailure } from '../../../src/http/sign-in/client-metadata.js';
 import { clientRef, SignInProvider } from '../../../src/http/sign-in/provider.js';
 import { ClientDocumentError, RegisteredClients } from '../../../src/http/sign-in/registered-clients.js';
+import { answeringFrom } from '../../../src/http/sign-in/request-address.js';
 import { signInRoutes } from '../../../src/http/sign-in/routes.js';
 import { TokenSealer } from '../../../src/http/sign-in/sealed-tokens.js';
 import { HIDDEN_URL, MAX_SHOWN_URL, shownDetail, shownUrl } from '../../../src/http/sign-in/shown-url.js';
@@ -109,6 +110,31 @@ describe('WarningThrottle', () => {
     expect(throttle.decide('c')).toBe('skip');
   });
 
+  it("counts each owner's lines in its own window: one owner's flood leaves another's budget whole", () => {
+    const time = clock();
+    const throttle = new WarningThrottle({ perKeyMs: 600_000, windowMs: 600_000, perWindow: 10, now: time.now });
+    const flood = { write: 0, quiet: 0, skip: 0 };
+    for (let index = 0; index < 1000; index++) flood[throttle.decide(`https://claude.ai/junk/${index}`, 'stranger')]++;
+    expect(flood).toEqual({ write: 10, quiet: 1, skip: 989 });
+    expect(throttle.decide('https://claude.ai/oauth/mcp-oauth-client-metadata', 'member')).toBe('write');
+    // A line once written is not written again, whoever asks.
+    expect(throttle.decide('https://claude.ai/oauth/mcp-oauth-client-metadata', 'stranger')).toBe('skip');
+    expect(throttle.decide('https://claude.ai/oauth/mcp-oauth-client-metadata', 'another member')).toBe('skip');
+    // The stranger's window ends: its budget is whole again.
+    time.advance(600_000);
+    expect(throttle.decide('https://claude.ai/junk/again', 'stranger')).toBe('write');
+  });
+
+  it('remembers at most maxOwners owners, the oldest window forgotten first, and none whose window ended', () => {
+    const time = clock();
+    const throttle = new WarningThrottle({ perKeyMs: 1000, windowMs: 1000, perWindow: 1, maxOwners: 3, now: time.now });
+    for (let index = 0; index < 100; index++) throttle.decide(`k${index}`, `owner${index}`);
+    expect(throttle.ownerCount).toBe(3);
+    time.advance(1000);
+    throttle.decide('other', 'owner-new');
+    expect(throttle.ownerCount).toBe(1);
+  });
+
   it('forgets keys whose time has passed, so that memory does not hold them for ever', () => {
     const time = clock();
     const throttle = new WarningThrottle({ perKeyMs: 1000, windowMs: 1000, perWindow: 100, now: time.now });
@@ -199,8 +225,28 @@ describe('the warning a failed document gives', () => {
     }
     expect(lines).toHaveLength(4);
     expect(lines.slice(0, 3).every((line) => line.includes('cause=document detail=[not-shown:looks-like-an-API-key]'))).toBe(true);
-    expect(lines[3]).toBe('complaints-book-mcp: sign-in: more client metadata documents could not be used; they are not logged for up to 10 minutes\n');
+    expect(lines[3]).toBe(
+      'complaints-book-mcp: sign-in: more client metadata documents asked for from one client address could not be used; theirs are not logged for up to 10 minutes\n',
+    );
     expect(lines.join('')).not.toMatch(/or_live/);
+  });
+
+  it("a real app's failing document is logged after a stranger's flood of failing client_ids from another address", async () => {
+    const lines = captureStderr();
+    const clients = new RegisteredClients(
+      new TokenSealer([SECRET]),
+      documentsAnswering(() => failure('unresolved')),
+    );
+    const signIn = (address: string, clientId: string) => answeringFrom(address, () => clients.getClient(clientId)).catch(() => undefined);
+    for (let index = 0; index < 50; index++) await signIn('203.0.113.9', `https://junk.example/${index}`);
+    const strangers = lines.length;
+    await signIn('198.51.100.7', 'https://claude.ai/oauth/mcp-oauth-client-metadata');
+    expect(lines.slice(strangers)).toEqual([expect.stringContaining('url=https://claude.ai/oauth/mcp-oauth-client-metadata cause=unresolved')]);
+    // Even when the stranger names the real app's host: the budget spent is the stranger's address's.
+    for (let index = 0; index < 50; index++) await signIn('203.0.113.9', `https://chatgpt.com/junk/${index}`);
+    const before = lines.length;
+    await signIn('198.51.100.8', 'https://chatgpt.com/oauth/client.json');
+    expect(lines.slice(before)).toEqual([expect.stringContaining('url=https://chatgpt.com/oauth/client.json')]);
   });
 
   it('busy is one line for every URL, not one each', async () => {
