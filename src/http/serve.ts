@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ComplaintsApi } from '../api/client.js';
+import { RecentReadings } from '../api/recent-readings.js';
 import { gatedReader, readInSlots } from '../api/request-gate.js';
 import type { ComplaintsReader } from '../contract/operations.js';
 import { holdsKeyShape, holdsKnownKey } from '../key-shape.js';
@@ -90,6 +91,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   // Whether a request may go on, and which limit refused it (admission.ts).
   const admission = new RequestAdmission(settings.caps, state);
   const keyCheck = new KeyCheck(state);
+  /** Deadline lists' readings, by member, for their next pages: outlives the per-request MCP servers. */
+  const listReadings = new RecentReadings();
   /** Transports answering now, with the ids of the calls they answer, so that the end of the grace can cut them. */
   const active = new Map<StreamableHTTPServerTransport, Array<string | number>>();
   let draining = false;
@@ -219,6 +222,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       api: async () => reader,
       timeoutMs: options.timeoutMs,
       bookReads: admitted.bookReads,
+      listReadings: listReadings.of(keyId(caller.key)),
       problems: [],
       clock,
       redactPii: options.redactPii,
