@@ -7,12 +7,12 @@ import type { AllPages } from '../../src/contract/operations.js';
 import type { ComplaintListItem } from '../../src/contract/records.js';
 
 /** A reading of `records` records, marked by `mark` (its first record's id), and how many times it was made. */
-function reader(records = 1, extra: Partial<AllPages> = {}) {
+function reader(records = 1, extra: { stoppedBy?: string } = {}) {
   let made = 0;
   const read = async (): Promise<AllPages> => {
     made += 1;
     const items = Array.from({ length: records }, (_, i) => ({ id: `${made}-${i}` }) as ComplaintListItem);
-    return { items, total: records, pagesRead: 1, unread: 0, capped: false, repeated: 0, ...extra };
+    return { items, total: records, pagesRead: 1, unread: 0, capped: false, repeated: 0, sentMore: 0, ...extra };
   };
   return { read, made: () => made };
 }
