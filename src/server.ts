@@ -22,6 +22,7 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ZodOptional, ZodType, type z } from 'zod';
 import { ApiError } from './api/errors.js';
+import type { MemberReadings } from './api/recent-readings.js';
 import { type RequestGate, readInSlots } from './api/request-gate.js';
 import { type CallSignal, callSignal } from './call-signal.js';
 import type { ComplaintsReader } from './contract/operations.js';
@@ -72,6 +73,8 @@ export interface ServerDeps {
    * time to refuse it.
    */
   keyAccepted?: (signal: AbortSignal) => Promise<void>;
+  /** The member's readings of a deadline list, kept for its next pages: the process's (serve --http makes a server per request). */
+  listReadings: MemberReadings;
   version: string;
 }
 
@@ -193,6 +196,7 @@ export function createServer(deps: ServerDeps): McpServer {
     language: deps.language,
     register: deps.register,
     signal,
+    listReadings: deps.listReadings,
     readBook: async <T>(read: () => Promise<T>) => {
       await deps.keyAccepted?.(signal);
       return readInSlots(deps.bookReads, read, signal, deps.timeoutMs, (ms) => {

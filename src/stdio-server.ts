@@ -5,6 +5,7 @@
 // process (test/helpers/in-process.ts) add the SDK's in-memory transport, so that a test's
 // COMPLAINTS_* settings mean what they mean to the command.
 import { lazyApiClient } from './api/lazy-client.js';
+import { RecentReadings } from './api/recent-readings.js';
 import { MAX_BOOK_READS, MEMBER_BOOK_READS, RequestGate } from './api/request-gate.js';
 import type { Config } from './config.js';
 import type { RegisterDelivery } from './export/delivery.js';
@@ -36,6 +37,8 @@ export function createStdioServer(config: Config, version: string): StdioServer 
     timeoutMs: config.timeoutMs,
     register: registerAsFile(config),
     bookReads: [new RequestGate(MEMBER_BOOK_READS), new RequestGate(MAX_BOOK_READS)],
+    // The process is one member's.
+    listReadings: new RecentReadings().of('member'),
     version,
   });
   configureLog({ forward: forwardLogToClient(server) });

@@ -1,9 +1,11 @@
 // createServer in process, over the SDK's in-memory transport: what only a fake API can provoke.
+
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ComplaintsApi } from '../src/api/client.js';
+import { RecentReadings } from '../src/api/recent-readings.js';
 import { RequestGate } from '../src/api/request-gate.js';
 import type { ListPage } from '../src/contract/operations.js';
 import { log } from '../src/log.js';
@@ -26,6 +28,7 @@ function depsFor(api: ComplaintsApi): ServerDeps {
     timeoutMs: 15_000,
     register: NO_REGISTER,
     bookReads: [new RequestGate(2), new RequestGate(4)],
+    listReadings: new RecentReadings().of('member'),
     version: '0.0.0-test',
   };
 }

@@ -34,6 +34,13 @@ export const listAnswerSchema = z.object({
     .string()
     .optional()
     .describe('What this answer leaves out, and why: records the service sent beyond the page size, or unresolved records that could not be read.'),
+  readSecondsAgo: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'Only when this page was cut from the records an earlier page of the same list read (kept a minute): how many seconds ago. Page 1 reads them again.',
+    ),
 });
 
 export type ListRow = z.infer<typeof listRowSchema>;

@@ -47,8 +47,16 @@ function listRow(item: ComplaintListItem, filters: ListFilters, timeZone: string
   };
 }
 
-/** `unread`: what the page could not include, in words (unresolved records that could not be read). */
-export function toListView(result: ListPage, filters: ListFilters, clock: Clock, unread?: string): ListView {
+/**
+ * `unread`: what the page could not include, in words (unresolved records that could not be read).
+ * `readSecondsAgo`: the age of the reading an earlier page of the same list made, when this page was cut from it.
+ */
+export function toListView(
+  result: ListPage,
+  filters: ListFilters,
+  clock: Clock,
+  { unread, readSecondsAgo }: { unread?: string; readSecondsAgo?: number } = {},
+): ListView {
   const { page, pageSize, total, totalPages } = result.pagination;
   const now = clock.now();
   const limaDay = limaToday(now);
@@ -67,6 +75,7 @@ export function toListView(result: ListPage, filters: ListFilters, clock: Clock,
       result.sentMore > 0
         ? `The service sent ${items.length + result.sentMore} records for a page of ${items.length}: only the first ${plural(items.length, 'record')} ${items.length === 1 ? 'is' : 'are'} shown.`
         : unread,
+    readSecondsAgo,
   };
   return { answer, filters, today: localDate(now, clock.timeZone) };
 }
@@ -104,8 +113,10 @@ export function formatListText(view: ListView): string {
   const style = dateStyle(view.today, answer.timeZone);
   const what = describeFilters(filters, style);
   const hint = answer.hint ? ` ${answer.hint}` : '';
-  if (answer.total === 0) return `No records match${what ? ` (${what})` : ''}.${hint}${answer.truncated ? ` ${answer.truncated}` : ''}`;
-  const matches = `${answer.total} ${answer.total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}.`;
+  const age =
+    answer.readSecondsAgo === undefined ? '' : ` Records as read ${answer.readSecondsAgo} s ago for an earlier page of this list; page 1 reads them again.`;
+  if (answer.total === 0) return `No records match${what ? ` (${what})` : ''}.${age}${hint}${answer.truncated ? ` ${answer.truncated}` : ''}`;
+  const matches = `${answer.total} ${answer.total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}.${age}`;
   const items = answer.items ?? [];
   if (items.length === 0) return `${matches}${hint}`;
   // A column every row leaves out (the type or status the call filtered on) is left out of the table too.

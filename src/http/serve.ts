@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ComplaintsApi } from '../api/client.js';
+import { RecentReadings } from '../api/recent-readings.js';
 import { gatedReader, readInSlots } from '../api/request-gate.js';
 import type { ComplaintsReader } from '../contract/operations.js';
 import { holdsKeyShape, holdsKnownKey } from '../key-shape.js';
@@ -95,6 +96,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   const keyCheck = new KeyCheck(state);
   /** Which client a request is for: its socket's address, or what a trusted proxy forwards (client-address.ts). */
   const clients = new ClientAddresses(settings.trustedProxies);
+  /** Deadline lists' readings, by member, for their next pages: outlives the per-request MCP servers. */
+  const listReadings = new RecentReadings();
   /** Transports answering now, with the ids of the calls they answer, so that the end of the grace can cut them. */
   const active = new Map<StreamableHTTPServerTransport, Array<string | number>>();
   let draining = false;
@@ -235,6 +238,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       timeoutMs: options.timeoutMs,
       bookReads: admitted.bookReads,
       keyAccepted: api.keyAccepted,
+      listReadings: listReadings.of(keyId(caller.key)),
       problems: [],
       clock,
       redactPii: options.redactPii,

@@ -22,38 +22,46 @@ const MAX_SEARCHED_PAGES = MAX_UNRESOLVED_RECORDS / PAGE_SIZE;
 
 export async function runListComplaints(
   args: ListComplaintsArgs,
-  { api, clock, redactPii, signal, progress, readBook }: ToolContext,
+  { api, clock, redactPii, signal, progress, readBook, listReadings }: ToolContext,
 ): Promise<ToolResult<ListAnswer>> {
   const { page, pageSize } = args;
   const { query, filters, unresolved } = readListFilters(args, clock);
   let result: ListPage;
   let unread: string | undefined;
+  let readSecondsAgo: number | undefined;
   if (unresolved === undefined && !filters.emailProblem) {
     result = await (await api()).listComplaints({ page, pageSize, ...query }, signal);
   } else {
     // The API has no filter on the deadline, on e-mail delivery, nor one for two statuses: every
-    // record these may match is read (the unresolved ones, else the query's newest), and the page cut here.
+    // record these may match is read (the unresolved ones, else the query's newest), and the page cut
+    // here. The first page reads; the next pages of the same list, within a minute, are cut from its
+    // reading (api/recent-readings.ts) rather than each reading the whole book again.
     const reader = await api();
-    const { gap, rows, total } = await readBook(async () => {
-      const onPage = (done: number, toRead: number) => progress(done, toRead, `read ${done} of ${plural(toRead, 'page')} of records`);
-      const all =
+    const onPage = (done: number, toRead: number) => progress(done, toRead, `read ${done} of ${plural(toRead, 'page')} of records`);
+    const read = () =>
+      readBook(() =>
         unresolved !== undefined
-          ? await readUnresolved(reader, unresolved, { signal, onPage })
-          : await readAllPages(reader, [query], { maxPages: MAX_SEARCHED_PAGES, signal, onPage });
-      const matching = filters.emailProblem ? all.items.filter(hasEmailProblem) : all.items;
-      const ordered =
-        filters.overdue || filters.dueBy
-          ? (await inSlices(atRiskRecordsSteps(matching, limaToday(clock.now()), filters))).map(({ item }) => item)
-          : newestFirst(matching);
-      // Only the page is kept once the slot is given back.
-      const start = (page - 1) * pageSize;
-      const gap = unresolved !== undefined ? readingGap(all, 'unresolved record') : readingGap(all, 'record', 'newest');
-      return { gap, rows: ordered.slice(start, start + pageSize), total: ordered.length };
-    });
-    result = { items: rows, sentMore: 0, pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
+          ? readUnresolved(reader, unresolved, { signal, onPage })
+          : readAllPages(reader, [query], { maxPages: MAX_SEARCHED_PAGES, signal, onPage }),
+      );
+    const nowMs = clock.now().getTime();
+    // The list as asked, but for the page: what was read, and what is kept of it.
+    const list = JSON.stringify({ read: unresolved ?? query, filters });
+    const reading = await listReadings.reading(list, read, { nowMs, fresh: page === 1, signal });
+    const all = reading.pages;
+    const matching = filters.emailProblem ? all.items.filter(hasEmailProblem) : all.items;
+    const ordered =
+      filters.overdue || filters.dueBy
+        ? (await inSlices(atRiskRecordsSteps(matching, limaToday(clock.now()), filters))).map(({ item }) => item)
+        : newestFirst(matching);
+    const start = (page - 1) * pageSize;
+    const gap = unresolved !== undefined ? readingGap(all, 'unresolved record') : readingGap(all, 'record', 'newest');
+    const total = ordered.length;
+    result = { items: ordered.slice(start, start + pageSize), sentMore: 0, pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
     unread = gap === undefined ? undefined : `Not complete: ${gap} This list leaves them out.`;
+    if (reading.reused) readSecondsAgo = Math.max(0, Math.floor((nowMs - reading.readAtMs) / 1000));
   }
-  const built = toListView(redactPii ? { ...result, items: result.items.map(redactListItem) } : result, filters, clock, unread);
+  const built = toListView(redactPii ? { ...result, items: result.items.map(redactListItem) } : result, filters, clock, { unread, readSecondsAgo });
   const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
   const text = capText(
     formatListText(view),

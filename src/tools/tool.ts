@@ -4,6 +4,7 @@
 // in catalog.ts (CONTRIBUTING.md's "Adding a tool" has the rest). Tools know nothing of the MCP SDK:
 // server.ts registers them.
 import type { z } from 'zod';
+import type { MemberReadings } from '../api/recent-readings.js';
 import type { ComplaintsReader } from '../contract/operations.js';
 import type { Clock } from '../domain/clock.js';
 import type { RegisterDelivery } from '../export/delivery.js';
@@ -27,6 +28,8 @@ export interface ToolContext {
    * members run them at once. Rejects with a text for the member when no slot frees in time.
    */
   readBook: <T>(read: () => Promise<T>) => Promise<T>;
+  /** The readings a deadline list's first page made, kept a minute for its next pages (api/recent-readings.ts). */
+  listReadings: MemberReadings;
   /** Sends notifications/progress when the client asked for them (a progress token); a no-op otherwise. */
   progress: (done: number, total: number, message?: string) => void;
   /** COMPLAINTS_LANGUAGE: the language of what a tool writes for people (a register's columns). */

@@ -1,5 +1,6 @@
 // Property-based tests: "odd but legal" API records (generated from the specs in src/contract/records.ts)
 // never crash parsing or formatting, and the output stays safe to show and still shows what is there.
+
 import fc from 'fast-check';
 import { MockAgent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { z } from 'zod';
 import { ComplaintsApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { isPlainObject, readDetailEnvelope, readListEnvelope } from '../../src/api/read-records.js';
+import { RecentReadings } from '../../src/api/recent-readings.js';
 import { detailAnswerSchema } from '../../src/contract/detail-answer.js';
 import { listAnswerSchema } from '../../src/contract/list-answer.js';
 import { DETAIL_SPEC, type FieldSpec, LIST_ITEM_SPEC, type ObjectSpec } from '../../src/contract/records.js';
@@ -140,6 +142,7 @@ function context(zone: string, redactPii: boolean) {
     signal: new AbortController().signal,
     progress: () => undefined,
     readBook: <T>(read: () => Promise<T>) => read(),
+    listReadings: new RecentReadings().of('member'),
     language: 'es' as const,
     register: NO_REGISTER,
   };

@@ -1,6 +1,8 @@
 // complaints_overview run directly over a reader the test gives, as server.ts runs it for a call:
 // arguments parsed by the tool's own schema, no gate, no deadline, nothing masked.
+
 import { z } from 'zod';
+import { RecentReadings } from '../../src/api/recent-readings.js';
 import type { ComplaintsReader } from '../../src/contract/operations.js';
 import type { Clock } from '../../src/domain/clock.js';
 import { complaintsOverview } from '../../src/tools/complaints-overview.js';
@@ -15,6 +17,7 @@ export function runOverview(reader: ComplaintsReader, input: Record<string, unkn
     signal: new AbortController().signal,
     progress: () => undefined,
     readBook: (read) => read(),
+    listReadings: new RecentReadings().of('member'),
     language: 'es',
     register: NO_REGISTER,
   });

@@ -1,8 +1,10 @@
 // monthly_report against an injected clock, over the SDK's in-memory transport: the default month at
 // a month's edge in Lima, the running month, months refused, and completion by each server's own clock.
+
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RecentReadings } from '../../src/api/recent-readings.js';
 import { RequestGate } from '../../src/api/request-gate.js';
 import { createServer } from '../../src/server.js';
 import { NO_REGISTER } from '../helpers/no-register.js';
@@ -23,6 +25,7 @@ async function clientAt(iso: string, timeZone = 'America/Lima', language: 'es' |
     timeoutMs: 15_000,
     register: NO_REGISTER,
     bookReads: [new RequestGate(2), new RequestGate(4)],
+    listReadings: new RecentReadings().of('member'),
     version: '0.0.0-test',
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -1,9 +1,11 @@
 // The overview's two readings answer together: when one fails, the other stops at once, rather than
 // reading on for an answer that will never use it (and past the member's slots).
+
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../src/api/errors.js';
+import { RecentReadings } from '../../src/api/recent-readings.js';
 import type { ListQuery } from '../../src/contract/list-query.js';
 import type { ComplaintsReader, ListPage } from '../../src/contract/operations.js';
 import { complaintsOverview } from '../../src/tools/complaints-overview.js';
@@ -37,6 +39,7 @@ async function overview(reader: ComplaintsReader) {
     signal: controller.signal,
     progress: () => undefined,
     readBook: (read) => read(),
+    listReadings: new RecentReadings().of('member'),
     language: 'es',
     register: NO_REGISTER,
   });

@@ -143,6 +143,7 @@ describe("the view's readers read the contract's fields, under its names", () =>
       filedTo: 'not drawn: the list is opened from the overview, which says its period',
       timeZone: 'not drawn: the days are drawn as the answer gives them',
       hint: 'not drawn: a hint to the model, the view pages by itself',
+      readSecondsAgo: 'not drawn: the view opens a list at page 1, read afresh, and its next pages reuse that reading for a minute at most',
     });
     expect(read.rows).toEqual([riskRow(row)]);
   });
