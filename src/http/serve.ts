@@ -1,7 +1,8 @@
 // `serve --http`: MCP over Streamable HTTP at /mcp, stateless, for a team. Each POST carries its
 // member's key; a fresh MCP server and transport answer it with an API client made for that key,
-// and are dropped when the response ends. Nothing of one request is reachable from another, so any
-// replica can answer any request, and no key outlives its request. What replicas must share (the
+// and are dropped when the response ends. No key outlives its request, and any replica can answer
+// any request: what a replica keeps between requests is only a shortcut (a deadline list's reading,
+// for a minute, under the key's hash: api/recent-readings.ts). What replicas must share (the
 // sign-in's memory, rate counters, the per-key cap, accepted keys) is the shared state's (state/).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
