@@ -8,11 +8,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type HttpServeHandle, serveHttp } from '../../src/http/serve.js';
-import { loadHttpSettings } from '../../src/http/settings.js';
 import { RATE_LIMITS } from '../../src/http/sign-in/routes.js';
 import { configureLog } from '../../src/log.js';
 import { INITIALIZE } from '../helpers/http-serve.js';
+import { serveInProcess } from '../helpers/serve-in-process.js';
 import { captureStderr } from '../helpers/stderr-lines.js';
 
 const SECRET = randomBytes(32).toString('base64');
@@ -27,19 +26,7 @@ afterEach(async () => {
 });
 
 async function serve(env: Record<string, string>, apiUrl = 'http://127.0.0.1:9'): Promise<string> {
-  const served: HttpServeHandle = await serveHttp({
-    host: '127.0.0.1',
-    port: 0,
-    apiUrl,
-    timeoutMs: 30_000,
-    timeZone: 'America/Lima',
-    redactPii: false,
-    language: 'en',
-    answerGuide: undefined,
-    exportMaxSheets: 3000,
-    version: '0.0.0-test',
-    settings: loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: SECRET, COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS: '1', ...env }, '127.0.0.1'),
-  });
+  const served = await serveInProcess(apiUrl, { COMPLAINTS_HTTP_TOKEN_SECRET: SECRET, ...env });
   stops.push(() => served.shutdown());
   return new URL(served.url).origin;
 }

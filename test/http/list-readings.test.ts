@@ -6,11 +6,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type HttpServeHandle, serveHttp } from '../../src/http/serve.js';
-import { loadHttpSettings } from '../../src/http/settings.js';
+import type { HttpServeHandle } from '../../src/http/serve.js';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { findMemberByKey } from '../../src/sandbox/members.js';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
+import { serveInProcess } from '../helpers/serve-in-process.js';
 
 const PAGE_SIZE = 5;
 const UNRESOLVED = { status: 'unresolved', pageSize: PAGE_SIZE };
@@ -20,19 +20,7 @@ let served: HttpServeHandle;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  served = await serveHttp({
-    host: '127.0.0.1',
-    port: 0,
-    apiUrl: sandbox.url,
-    timeoutMs: 60_000,
-    timeZone: 'America/Lima',
-    redactPii: false,
-    language: 'en',
-    answerGuide: undefined,
-    exportMaxSheets: 3000,
-    version: '0.0.0-test',
-    settings: loadHttpSettings({ COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS: '1' }, '127.0.0.1'),
-  });
+  served = await serveInProcess(sandbox.url, {}, { timeoutMs: 60_000 });
 });
 
 afterAll(async () => {

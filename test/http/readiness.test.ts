@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import { afterEach, expect, it } from 'vitest';
-import { type HttpServeHandle, serveHttp } from '../../src/http/serve.js';
-import { loadHttpSettings } from '../../src/http/settings.js';
+import type { HttpServeHandle } from '../../src/http/serve.js';
 import { createSignIn, type SignIn, type SignInOptions } from '../../src/http/sign-in/sign-in.js';
+import { serveInProcess } from '../helpers/serve-in-process.js';
 
 const SECRET = randomBytes(32).toString('base64');
 
@@ -20,20 +20,7 @@ afterEach(async () => {
 
 /** serve --http on a free loopback port with the sign-in on, built by `buildSignIn`. */
 function serveWithSignIn(buildSignIn: (options: SignInOptions) => SignIn | Promise<SignIn>) {
-  return serveHttp({
-    host: '127.0.0.1',
-    port: 0,
-    apiUrl: 'http://127.0.0.1:9',
-    timeoutMs: 5000,
-    timeZone: 'America/Lima',
-    redactPii: false,
-    language: 'en',
-    answerGuide: undefined,
-    exportMaxSheets: 3000,
-    version: '0.0.0-test',
-    settings: loadHttpSettings({ COMPLAINTS_HTTP_TOKEN_SECRET: SECRET, COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS: '1' }, '127.0.0.1'),
-    buildSignIn,
-  });
+  return serveInProcess('http://127.0.0.1:9', { COMPLAINTS_HTTP_TOKEN_SECRET: SECRET }, { timeoutMs: 5000, buildSignIn });
 }
 
 /** serve --http with the sign-in on, whose sign-in is built only once released; `listening` gives its origin. */

@@ -5,11 +5,11 @@
 import type { ServerResponse } from 'node:http';
 import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpServeHandle, serveHttp } from '../../src/http/serve.js';
-import { loadHttpSettings } from '../../src/http/settings.js';
+import type { HttpServeHandle } from '../../src/http/serve.js';
 import { UNVERIFIED_BUDGET } from '../../src/http/unverified-budget.js';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { EMPTY_LIST, FaultServer, json } from '../helpers/fault-server.js';
+import { serveInProcess } from '../helpers/serve-in-process.js';
 import { Watched } from '../helpers/watched.js';
 
 const MEMBER = DEMO_KEYS.full.key;
@@ -18,19 +18,7 @@ const NEWCOMER = DEMO_KEYS.otherOrganization.key;
 
 /** serve --http in this process, in front of `apiUrl`, with its default caps (64 in all, 8 per key). */
 function serve(apiUrl: string): Promise<HttpServeHandle> {
-  return serveHttp({
-    host: '127.0.0.1',
-    port: 0,
-    apiUrl,
-    timeoutMs: 8000,
-    timeZone: 'America/Lima',
-    redactPii: false,
-    language: 'en',
-    answerGuide: undefined,
-    exportMaxSheets: 3000,
-    version: '0.0.0-test',
-    settings: loadHttpSettings({ COMPLAINTS_HTTP_SHUTDOWN_GRACE_MS: '1' }, '127.0.0.1'),
-  });
+  return serveInProcess(apiUrl, {}, { timeoutMs: 8000 });
 }
 
 /** Clients on other loopback addresses than 127.0.0.1, as other machines would be. */
