@@ -15,7 +15,7 @@ import { FairShare } from './fair-share.js';
 import { type InFlightCaps, InFlightLimiter, type Cap as LocalCap } from './in-flight.js';
 import { MemberGates } from './member-gates.js';
 import type { SharedState } from './state/shared-state.js';
-import { UNVERIFIED_BUDGET, UnverifiedBudget, type UnverifiedBudgetOptions } from './unverified-budget.js';
+import { UnverifiedBudget } from './unverified-budget.js';
 
 /**
  * Every limit that refuses: `perKey`, `total`, `unverified` (in-flight.ts) on this replica;
@@ -75,15 +75,14 @@ export class RequestAdmission {
   private readonly gates = new MemberGates();
   /** Whole-book reads of the whole process: what they hold in memory stays bounded (request-gate.ts). */
   private readonly bookReads = new RequestGate(MAX_BOOK_READS);
-  private readonly budget: UnverifiedBudget;
 
   constructor(
     private readonly caps: InFlightCaps,
     private readonly state: Pick<SharedState, 'isAccepted' | 'holdSlots' | 'countHit'>,
-    budget: UnverifiedBudgetOptions = UNVERIFIED_BUDGET,
+    /** Shared with the sign-in's form, which relays keys to the service too. */
+    private readonly budget: UnverifiedBudget = new UnverifiedBudget(state),
   ) {
     this.limiter = new InFlightLimiter(caps);
-    this.budget = new UnverifiedBudget(state, budget);
   }
 
   /** Calls being answered on this replica now. */

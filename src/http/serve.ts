@@ -31,6 +31,7 @@ import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
 import type { SignIn, SignInOptions } from './sign-in/sign-in.js';
 import { openSharedState } from './state/open-state.js';
 import { StoreUnavailable } from './state/shared-state.js';
+import { UnverifiedBudget } from './unverified-budget.js';
 import { PendingWrites, sendAfter } from './written-first.js';
 
 export interface HttpServeOptions {
@@ -93,7 +94,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   // One keep-alive pool to the API for every member, never the limit on their requests (api-dispatcher.ts).
   const dispatcher = apiDispatcher(settings.caps);
   // Whether a request may go on, and which limit refused it (admission.ts).
-  const admission = new RequestAdmission(settings.caps, state);
+  // A client address's budget of requests with keys the service has not accepted: /mcp's and the sign-in form's.
+  const unverifiedBudget = new UnverifiedBudget(state);
+  const admission = new RequestAdmission(settings.caps, state, unverifiedBudget);
   const keyCheck = new KeyCheck(state);
   /** Which client a request is for: its socket's address, or what a trusted proxy forwards (client-address.ts). */
   const clients = new ClientAddresses(settings.trustedProxies);
@@ -413,6 +416,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
         onKeyStatus: (signedInKey, status) => state.heard(keyId(signedInKey), status),
         state,
         clientOf: (req) => clients.of(req),
+        unverifiedBudget,
       });
     }
   } catch (error) {

@@ -7,6 +7,7 @@ import { type Admission, type Admitted, FetchSlots, type Refusal, RequestAdmissi
 import { HitCounters } from '../../src/http/state/hit-counters.js';
 import { MemoryState } from '../../src/http/state/memory-state.js';
 import { type SharedState, type SlotHold, StoreUnavailable } from '../../src/http/state/shared-state.js';
+import { UnverifiedBudget } from '../../src/http/unverified-budget.js';
 
 /** A member the service has accepted, and one it has not. */
 const MEMBER = 'member-a';
@@ -303,7 +304,7 @@ describe('RequestAdmission: what an admitted request learns of its key', () => {
 describe('RequestAdmission: unverifiedPerMinute, the budget of an address for keys the service has not accepted', () => {
   /** A budget of 3 a minute, on a clock the test moves. */
   function budgeted(state: Pick<SharedState, 'isAccepted' | 'holdSlots' | 'countHit'>, time = { now: 1_000_000 }, total = 64) {
-    return new RequestAdmission({ total, perKey: 8 }, state, { perWindow: 3, windowMs: 60_000, now: () => time.now });
+    return new RequestAdmission({ total, perKey: 8 }, state, new UnverifiedBudget(state, { perWindow: 3, windowMs: 60_000, now: () => time.now }));
   }
 
   it("refuses an address's requests beyond it with Retry-After the window's rest; another address and an accepted key pass", async () => {

@@ -9,6 +9,7 @@ import type { HttpServeHandle } from '../../src/http/serve.js';
 import { UNVERIFIED_BUDGET } from '../../src/http/unverified-budget.js';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { EMPTY_LIST, FaultServer, json } from '../helpers/fault-server.js';
+import { authorizeQuery, CALLBACK, hiddenFields } from '../helpers/oauth-member.js';
 import { serveInProcess } from '../helpers/serve-in-process.js';
 import { Watched } from '../helpers/watched.js';
 
@@ -166,5 +167,71 @@ describe('made-up keys against a service slow to refuse them', () => {
       refuseStrangers();
     }
     await Promise.all(strangers);
+  });
+});
+
+describe('made-up keys posted on the sign-in form', () => {
+  let upstream: FaultServer;
+  let served: HttpServeHandle;
+
+  beforeAll(async () => {
+    upstream = await FaultServer.start();
+    upstream.always((request, response) => {
+      const key = keyOf(request.headers.authorization);
+      if (key === MEMBER || key === NEWCOMER) json(200, EMPTY_LIST)(request, response);
+      else json(401, { message: 'invalid key' })(request, response);
+    });
+    served = await serveInProcess(upstream.url, { COMPLAINTS_HTTP_TOKEN_SECRET: 'a'.repeat(44) }, { timeoutMs: 8000 });
+  });
+
+  afterAll(async () => {
+    await served?.shutdown();
+    await upstream?.close();
+  });
+
+  /** The sign-in page's form as `from` gets it: the fields to post back, and its cookie. */
+  async function signInForm(from: Agent) {
+    const origin = new URL(served.url).origin;
+    const registered = await request(`${origin}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: [CALLBACK], token_endpoint_auth_method: 'none' }),
+    });
+    const { client_id: clientId } = (await registered.body.json()) as { client_id: string };
+    const page = await request(`${origin}/authorize?${authorizeQuery(clientId)}`, { dispatcher: from });
+    const cookie = String(page.headers['set-cookie']).split(';')[0] ?? '';
+    const fields = hiddenFields(await page.body.text());
+    /** Posts the form with `key`: the status, and the page or the redirect. */
+    return async (key: string) => {
+      const form = new URLSearchParams(fields);
+      form.set('api_key', key);
+      const posted = await request(`${origin}/authorize`, {
+        method: 'POST',
+        dispatcher: from,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: form.toString(),
+      });
+      return { status: posted.statusCode, html: await posted.body.text() };
+    };
+  }
+
+  it("spend their address's budget as /mcp's do: beyond it the page says to wait, and the service hears no more", async () => {
+    const [stranger, other] = elsewhere as [Agent, Agent];
+    const postForm = await signInForm(stranger);
+    upstream.requests.length = 0;
+    const { perWindow } = UNVERIFIED_BUDGET;
+    const statuses = [];
+    for (let n = 0; n < perWindow; n++) statuses.push((await postForm(`or_made_up_form_${n}`)).status);
+    expect(statuses).toEqual(statuses.map(() => 403));
+    const refused = await postForm('or_made_up_form_last');
+    expect(refused.status).toBe(429);
+    expect(refused.html).toContain('demasiadas claves que el servicio no ha aceptado');
+    expect(upstream.requests).toHaveLength(perWindow);
+    // One budget per address: /mcp's is spent too.
+    expect((await post(served.url, 'or_made_up_mcp', INITIALIZE, stranger)).status).toBe(429);
+
+    // Another address's member signs in.
+    const member = await signInForm(other);
+    expect((await member(NEWCOMER)).status).toBe(303);
   });
 });

@@ -62,6 +62,7 @@ const ES: PageText = {
     key_refused: 'El servicio no aceptó esta clave. Revise que esté completa y que no haya sido revocada.',
     key_forbidden: `Esta clave no tiene permiso para ver el Libro de Reclamaciones (${VIEW_PERMISSION}). Pida ese permiso a un administrador de su organización.`,
     service_unreachable: 'No se pudo contactar con el servicio. Inténtelo de nuevo en un momento.',
+    too_many_keys: 'Se probaron desde su conexión demasiadas claves que el servicio no ha aceptado. Espere un minuto e inténtelo de nuevo.',
     form_expired:
       'El formulario venció o se abrió en otra pestaña. Escriba su clave de nuevo; si vuelve a fallar, inicie la conexión otra vez desde la aplicación.',
   },
@@ -95,6 +96,7 @@ const EN: PageText = {
     key_refused: 'The service did not accept this key. Check that it is complete and has not been revoked.',
     key_forbidden: `This key lacks permission to view the complaints book (${VIEW_PERMISSION}). Ask an administrator of your organization for it.`,
     service_unreachable: 'The service could not be reached. Try again in a moment.',
+    too_many_keys: 'Too many keys the service has not accepted were tried from your connection. Wait a minute and try again.',
     form_expired: 'This form expired or was opened in another tab. Enter your key again; if it fails again, start the connection again from the application.',
   },
 };

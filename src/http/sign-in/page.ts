@@ -72,7 +72,7 @@ export function pageLanguage(acceptLanguage: string | undefined): PageLanguage {
 /** Where a redirect URI leads: a web site, an app listening on this machine's loopback, or an app opened by its own scheme ("vscode:"). */
 export type RedirectKind = 'site' | 'local' | 'app';
 
-export type SignInProblem = 'key_shape' | 'key_quoted' | 'key_refused' | 'key_forbidden' | 'service_unreachable' | 'form_expired';
+export type SignInProblem = 'key_shape' | 'key_quoted' | 'key_refused' | 'key_forbidden' | 'service_unreachable' | 'form_expired' | 'too_many_keys';
 
 export interface SignInPageInput {
   language: PageLanguage;

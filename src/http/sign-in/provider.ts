@@ -46,6 +46,12 @@ export interface SignInOptions {
   /** The MCP endpoint the tokens are for: https://mcp.example.com/mcp */
   resource: string;
   checkKey: (key: string) => Promise<KeyVerdict>;
+  /**
+   * Whether a key posted on the form may be asked of the service now: one it has not accepted lately
+   * spends its client address's budget (http/unverified-budget.ts), as a request to /mcp would, so
+   * that the form relays no more made-up keys than /mcp does. Unset: always.
+   */
+  admitFormKey?: (key: string) => Promise<boolean>;
   /** The host of the complaints service checkKey asks (the API's URL), named on the page. */
   serviceHost?: string;
   /** Seconds since the epoch. */
@@ -88,6 +94,7 @@ const PROBLEM_STATUS: Record<SignInProblem, number> = {
   key_forbidden: 403,
   service_unreachable: 502,
   form_expired: 403,
+  too_many_keys: 429,
 };
 
 export class SignInProvider implements OAuthServerProvider {
@@ -118,6 +125,9 @@ export class SignInProvider implements OAuthServerProvider {
     if (!(await this.formIsOurs(client, params, req))) return this.showPage(client, params, req, res, language, 'form_expired');
     if (key.length > MAX_KEY_LENGTH || !BEARER_KEY.test(key)) {
       return this.showPage(client, params, req, res, language, wrappedInQuotes(key) ? 'key_quoted' : 'key_shape');
+    }
+    if (this.options.admitFormKey !== undefined && !(await this.options.admitFormKey(key))) {
+      return this.showPage(client, params, req, res, language, 'too_many_keys');
     }
     const verdict = await this.options.checkKey(key);
     if (verdict !== 'accepted') {

@@ -5,12 +5,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { ComplaintsApi } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
+import { keyId } from '../key-id.js';
 import type { SignInSettings } from '../settings.js';
 import type { SharedState } from '../state/shared-state.js';
+import type { UnverifiedBudget } from '../unverified-budget.js';
 import { PendingWrites } from '../written-first.js';
 import { ClientMetadataDocuments } from './client-metadata.js';
 import { type AccessCheck, type KeyVerdict, SignInProvider } from './provider.js';
 import { RegisteredClients } from './registered-clients.js';
+import { requestAddress } from './request-address.js';
 import { RESOURCE_METADATA_PATH, SIGN_IN_PATHS, signInRoutes } from './routes.js';
 import { TokenSealer } from './sealed-tokens.js';
 
@@ -40,6 +43,8 @@ export interface SignInOptions {
   state: SharedState;
   /** The client a request is for (client-address.ts): what the rate limits and the fetch shares count. */
   clientOf: (req: IncomingMessage) => string;
+  /** The per-address budget of keys the service has not accepted, /mcp's: a key posted on the form spends it too. */
+  unverifiedBudget?: UnverifiedBudget;
   /** Told what the service answered for a key checked at sign-in (so that serve --http remembers an accepted one). */
   onKeyStatus?: (key: string, status: number) => Promise<void> | void;
 }
@@ -58,6 +63,7 @@ export function createSignIn(options: SignInOptions): SignIn {
     issuer,
     resource,
     checkKey: signInKeyCheck(options),
+    ...(options.unverifiedBudget === undefined ? {} : { admitFormKey: formKeyAdmission(options.state, options.unverifiedBudget) }),
     // The host alone is enough for a member to recognise the service (the settings checked the URL).
     ...(URL.canParse(options.apiUrl) ? { serviceHost: new URL(options.apiUrl).host } : {}),
   });
@@ -72,6 +78,11 @@ export function createSignIn(options: SignInOptions): SignIn {
     resource,
     close: () => documents.close(),
   };
+}
+
+/** A key posted on the form is asked of the service when it was accepted lately, or within its address's budget. */
+function formKeyAdmission(state: Pick<SharedState, 'isAccepted'>, budget: UnverifiedBudget): (key: string) => Promise<boolean> {
+  return async (key) => (await state.isAccepted(keyId(key))) || (await budget.spend(requestAddress() ?? 'unknown', 1)).ok;
 }
 
 /**
