@@ -6,6 +6,8 @@
 // One memory per process, outside the MCP servers (serve --http makes one per request), each reading
 // under its member (the key's id, http/key-id.ts; never the key) and what the list asked: one member
 // never sees another's reading, and a list with any other filter reads again. Bounded: at most
+// MEMBER_KEPT_READINGS readings and MEMBER_KEPT_RECORDS records of one member (their own oldest
+// dropped first, so that one member paging many lists cannot push out everyone else's), and
 // MAX_KEPT_READINGS readings and MAX_KEPT_RECORDS records in all (each reading holds at most
 // MAX_UNRESOLVED_RECORDS), the oldest dropped first; each is dropped at the end of its window too,
 // so an idle process holds none.
@@ -16,10 +18,16 @@ import { MAX_UNRESOLVED_RECORDS } from './reading-bounds.js';
 export const READING_REUSE_MS = 60_000;
 
 /** Readings kept at most by a process, of all its members. */
-export const MAX_KEPT_READINGS = 4;
+export const MAX_KEPT_READINGS = 8;
 
 /** Records kept at most by a process, in all its readings: two of the largest (some 25 MB each). */
 export const MAX_KEPT_RECORDS = 2 * MAX_UNRESOLVED_RECORDS;
+
+/** Readings kept at most of one member: paging two lists in turn. */
+export const MEMBER_KEPT_READINGS = 2;
+
+/** Records kept at most of one member: one of the largest readings. */
+export const MEMBER_KEPT_RECORDS = MAX_UNRESOLVED_RECORDS;
 
 /** A reading, and when it began (ms since the epoch, by the clock of the call that made it). */
 export interface KeptReading {
@@ -30,6 +38,7 @@ export interface KeptReading {
 }
 
 interface Entry {
+  member: string;
   reading: Promise<AllPages>;
   readAtMs: number;
   /** Records held, once the reading is in; 0 while it is read (the whole-book slot bounds that). */
@@ -60,10 +69,10 @@ export class RecentReadings {
   constructor(private readonly windowMs = READING_REUSE_MS) {}
 
   of(member: string): MemberReadings {
-    return { reading: (list, read, options) => this.reading(JSON.stringify([member, list]), read, options) };
+    return { reading: (list, read, options) => this.reading(member, JSON.stringify([member, list]), read, options) };
   }
 
-  private async reading(key: string, read: () => Promise<AllPages>, { nowMs, fresh, signal }: ReadingOptions): Promise<KeptReading> {
+  private async reading(member: string, key: string, read: () => Promise<AllPages>, { nowMs, fresh, signal }: ReadingOptions): Promise<KeptReading> {
     const entry = this.kept.get(key);
     const age = entry === undefined ? Number.NaN : nowMs - entry.readAtMs;
     if (!fresh && entry !== undefined && age >= 0 && age <= this.windowMs) {
@@ -74,23 +83,23 @@ export class RecentReadings {
       });
       if (pages !== undefined) return { pages, readAtMs: entry.readAtMs, reused: true };
     }
-    return { pages: await this.readAndKeep(key, read, nowMs), readAtMs: nowMs, reused: false };
+    return { pages: await this.readAndKeep(member, key, read, nowMs), readAtMs: nowMs, reused: false };
   }
 
-  private async readAndKeep(key: string, read: () => Promise<AllPages>, nowMs: number): Promise<AllPages> {
+  private async readAndKeep(member: string, key: string, read: () => Promise<AllPages>, nowMs: number): Promise<AllPages> {
     const reading = read();
-    const entry: Entry = { reading, readAtMs: nowMs, records: 0, expiry: setTimeout(() => this.drop(key, entry), this.windowMs) };
+    const entry: Entry = { member, reading, readAtMs: nowMs, records: 0, expiry: setTimeout(() => this.drop(key, entry), this.windowMs) };
     entry.expiry.unref();
     this.drop(key, this.kept.get(key));
     this.kept.set(key, entry);
-    this.evict();
+    this.evict(member);
     try {
       const pages = await reading;
       // A reading with a page the service failed to give is answered, not kept: the next page may read it whole.
       if (pages.stoppedBy !== undefined) this.drop(key, entry);
       else {
         entry.records = pages.items.length;
-        this.evict();
+        this.evict(member);
       }
       return pages;
     } catch (error) {
@@ -99,13 +108,21 @@ export class RecentReadings {
     }
   }
 
-  /** The oldest readings dropped until the bounds hold. */
-  private evict(): void {
-    let records = 0;
-    for (const entry of this.kept.values()) records += entry.records;
-    for (const [key, entry] of this.kept) {
-      if (this.kept.size <= MAX_KEPT_READINGS && records <= MAX_KEPT_RECORDS) return;
-      records -= entry.records;
+  /** The oldest readings dropped until the bounds hold: `member`'s own first (they just added one), then anyone's. */
+  private evict(member: string): void {
+    this.dropOldest(MEMBER_KEPT_READINGS, MEMBER_KEPT_RECORDS, (entry) => entry.member === member);
+    this.dropOldest(MAX_KEPT_READINGS, MAX_KEPT_RECORDS, () => true);
+  }
+
+  /** The oldest readings `among` dropped until at most `readings` of them, holding at most `records`, are left. */
+  private dropOldest(readings: number, records: number, among: (entry: Entry) => boolean): void {
+    const counted = [...this.kept].filter(([, entry]) => among(entry));
+    let held = counted.reduce((sum, [, entry]) => sum + entry.records, 0);
+    let left = counted.length;
+    for (const [key, entry] of counted) {
+      if (left <= readings && held <= records) return;
+      held -= entry.records;
+      left -= 1;
       this.drop(key, entry);
     }
   }

@@ -2,7 +2,14 @@
 // window, bounded in readings and records (the oldest dropped first), shared while still being read,
 // and never kept when the reading failed or has a hole. Times are given, never waited for.
 import { describe, expect, it } from 'vitest';
-import { MAX_KEPT_READINGS, MAX_KEPT_RECORDS, READING_REUSE_MS, RecentReadings } from '../../src/api/recent-readings.js';
+import {
+  MAX_KEPT_READINGS,
+  MAX_KEPT_RECORDS,
+  MEMBER_KEPT_READINGS,
+  MEMBER_KEPT_RECORDS,
+  READING_REUSE_MS,
+  RecentReadings,
+} from '../../src/api/recent-readings.js';
 import type { AllPages } from '../../src/contract/operations.js';
 import type { ComplaintListItem } from '../../src/contract/records.js';
 
@@ -50,12 +57,37 @@ describe('RecentReadings', () => {
   it(`keeps at most ${MAX_KEPT_READINGS} readings, dropping the oldest`, async () => {
     const memory = new RecentReadings();
     const { read, made } = reader();
-    for (let list = 0; list <= MAX_KEPT_READINGS; list++) await memory.of('a').reading(`list ${list}`, read, { nowMs: T0, fresh: true });
+    const members = Array.from({ length: MAX_KEPT_READINGS + 1 }, (_, n) => `member ${n}`);
+    for (const member of members) await memory.of(member).reading('overdue', read, { nowMs: T0, fresh: true });
     expect(made()).toBe(MAX_KEPT_READINGS + 1);
     // The newest are kept; the first was dropped.
-    expect((await memory.of('a').reading(`list ${MAX_KEPT_READINGS}`, read, { nowMs: T0, fresh: false })).reused).toBe(true);
-    expect((await memory.of('a').reading('list 1', read, { nowMs: T0, fresh: false })).reused).toBe(true);
-    expect((await memory.of('a').reading('list 0', read, { nowMs: T0, fresh: false })).reused).toBe(false);
+    expect((await memory.of(members.at(-1)!).reading('overdue', read, { nowMs: T0, fresh: false })).reused).toBe(true);
+    expect((await memory.of(members[1]!).reading('overdue', read, { nowMs: T0, fresh: false })).reused).toBe(true);
+    expect((await memory.of(members[0]!).reading('overdue', read, { nowMs: T0, fresh: false })).reused).toBe(false);
+  });
+
+  it(`keeps at most ${MEMBER_KEPT_READINGS} readings of one member: their own lists drop their own oldest, never another's`, async () => {
+    const memory = new RecentReadings();
+    const { read, made } = reader();
+    await memory.of('a').reading('overdue', read, { nowMs: T0, fresh: true });
+    // Another member pages many lists at once (other searches, other filters).
+    for (let list = 0; list < MAX_KEPT_READINGS * 2; list++) await memory.of('b').reading(`list ${list}`, read, { nowMs: T0, fresh: true });
+    expect((await memory.of('a').reading('overdue', read, { nowMs: T0, fresh: false })).reused).toBe(true);
+    const lastOfB = `list ${MAX_KEPT_READINGS * 2 - 1}`;
+    expect((await memory.of('b').reading(lastOfB, read, { nowMs: T0, fresh: false })).reused).toBe(true);
+    expect((await memory.of('b').reading('list 0', read, { nowMs: T0, fresh: false })).reused).toBe(false);
+    expect(made()).toBe(1 + MAX_KEPT_READINGS * 2 + 1);
+  });
+
+  it(`keeps at most ${MEMBER_KEPT_RECORDS} records of one member: a member's big readings do not push another's out`, async () => {
+    const memory = new RecentReadings();
+    const big = reader(MEMBER_KEPT_RECORDS);
+    await memory.of('a').reading('overdue', big.read, { nowMs: T0, fresh: true });
+    await memory.of('b').reading('one', big.read, { nowMs: T0, fresh: true });
+    await memory.of('b').reading('two', big.read, { nowMs: T0, fresh: true });
+    expect((await memory.of('a').reading('overdue', big.read, { nowMs: T0, fresh: false })).reused).toBe(true);
+    expect((await memory.of('b').reading('two', big.read, { nowMs: T0, fresh: false })).reused).toBe(true);
+    expect((await memory.of('b').reading('one', big.read, { nowMs: T0, fresh: false })).reused).toBe(false);
   });
 
   it(`keeps at most ${MAX_KEPT_RECORDS} records in all, dropping the oldest readings`, async () => {
