@@ -167,6 +167,8 @@ async function runHttp(host: string, port: number): Promise<void> {
   const everywhere = host === '0.0.0.0' || host === '::' ? ', on every interface of this machine' : '';
   log.info(`serving MCP over Streamable HTTP at ${served.url}${everywhere} (health: ${served.url.replace(/\/mcp$/, '/healthz')})`);
   if (!settings.allowLists.hosts) log.info('any Host header is accepted: set COMPLAINTS_HTTP_ALLOWED_HOSTS to the names clients use');
+  if (settings.trustedProxies.size > 0)
+    log.info(`reading each client's address from X-Forwarded-For when the request comes from ${settings.trustedProxies.shown}`);
   // The host alone: the URL may hold the Redis password.
   if (settings.stateUrl !== undefined)
     log.info(`sharing sign-ins, rate limits, per-key caps and export links with the other replicas through Redis at ${new URL(settings.stateUrl).host}`);

@@ -116,8 +116,10 @@ function readTrustedProxies(raw: string | undefined, problems: string[], got: (v
     .filter((item) => item !== '');
   const parsed = parseTrustedProxies(items);
   if (parsed.ok && items.length > 0) return parsed.proxies;
+  // The entry refused, when there is one: in a long list, the one to mend.
+  const which = parsed.ok ? got(raw) : got(parsed.bad);
   problems.push(
-    `COMPLAINTS_HTTP_TRUSTED_PROXIES must be a comma-separated list of your reverse proxies' addresses or CIDR ranges, such as "10.0.0.5" or "172.30.0.0/24,fd00::/8" (${got(raw)}).`,
+    `COMPLAINTS_HTTP_TRUSTED_PROXIES must be a comma-separated list of your reverse proxies' addresses or CIDR ranges, such as "10.0.0.5" or "172.30.0.0/24,fd00::/8", never a range of every address (${which}).`,
   );
   return NO_TRUSTED_PROXIES;
 }

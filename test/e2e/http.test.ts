@@ -283,6 +283,16 @@ describe('DNS rebinding guard (bound to loopback)', () => {
       await listed.stop();
     }
   });
+
+  it('says at start which proxies it takes X-Forwarded-For from', async () => {
+    const behind = await startHttpServe({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_HTTP_TRUSTED_PROXIES: '10.0.0.5,fd00::/8' });
+    try {
+      // Said after the line startHttpServe waits for.
+      await behind.untilStderr("reading each client's address from X-Forwarded-For when the request comes from 10.0.0.5, fd00::/8\n");
+    } finally {
+      await behind.stop();
+    }
+  });
 });
 
 describe('request body', () => {

@@ -137,8 +137,12 @@ describe('COMPLAINTS_HTTP_TRUSTED_PROXIES', () => {
     for (const outside of ['10.0.0.6', '172.30.1.1', 'fe80::1', '127.0.0.1', 'not an address', '']) expect(proxies.trusts(outside), outside).toBe(false);
   });
 
-  it('refuses anything else, naming it', () => {
-    for (const bad of ['proxy.example', '10.0.0.0/33', 'fd00::/129', '10.0.0.0/8/8', '10.0.0.0/', '10.0.0.0/x', '*', '10.0.0.5:80']) {
+  it('keeps the list as given for the start line', () => {
+    expect(trusting('10.0.0.5', 'fd00::/8').shown).toBe('10.0.0.5, fd00::/8');
+  });
+
+  it('refuses anything else, and a range of every address (which would trust any client), naming it', () => {
+    for (const bad of ['proxy.example', '10.0.0.0/33', 'fd00::/129', '10.0.0.0/8/8', '10.0.0.0/', '10.0.0.0/x', '*', '10.0.0.5:80', '0.0.0.0/0', '::/0']) {
       expect(parseTrustedProxies([bad]), bad).toEqual({ ok: false, bad });
     }
   });

@@ -430,10 +430,15 @@ describe('loadHttpSettings', () => {
     ['COMPLAINTS_HTTP_TRUSTED_PROXIES', 'proxy.example'],
     ['COMPLAINTS_HTTP_TRUSTED_PROXIES', '10.0.0.0/40'],
     ['COMPLAINTS_HTTP_TRUSTED_PROXIES', ','],
+    ['COMPLAINTS_HTTP_TRUSTED_PROXIES', '0.0.0.0/0'],
   ])('names %s=%j as a problem', (name, value) => {
     const { problems } = loadHttpSettings({ [name]: value }, '127.0.0.1');
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${name} must be`));
+  });
+  it('names the entry of COMPLAINTS_HTTP_TRUSTED_PROXIES it refuses, not the whole list', () => {
+    const { problems } = loadHttpSettings({ COMPLAINTS_HTTP_TRUSTED_PROXIES: '10.0.0.5, 172.30.0.0/24, proxy.internal' }, '127.0.0.1');
+    expect(problems).toEqual([expect.stringMatching(/\(got "proxy\.internal"\)\.$/)]);
   });
 });
 

@@ -264,7 +264,10 @@ describe('signInPage problems', () => {
     },
     service_unreachable: { es: /No se pudo contactar con el servicio.*en un momento/, en: /could not be reached.*in a moment/ },
     form_expired: { es: /venció o se abrió en otra pestaña.*desde la aplicación/, en: /expired or was opened in another tab.*from the application/ },
-    too_many_keys: { es: /demasiadas claves que el servicio no ha aceptado.*Espere un minuto/, en: /Too many keys the service has not accepted.*Wait a minute/ },
+    too_many_keys: {
+      es: /demasiadas claves que el servicio no ha aceptado.*Espere un minuto/,
+      en: /Too many keys the service has not accepted.*Wait a minute/,
+    },
   };
 
   for (const problem of PROBLEMS) {
