@@ -56,17 +56,23 @@ const OVERVIEW = toolCall('complaints_overview', {});
 /** The key a request to the service carried. */
 const keyOf = (authorization: string | undefined) => authorization?.replace(/^Bearer /, '');
 
+/** The service: it accepts the members' keys and refuses (401) every other at once. */
+async function refusingStrangers(): Promise<FaultServer> {
+  const upstream = await FaultServer.start();
+  upstream.always((request, response) => {
+    const key = keyOf(request.headers.authorization);
+    if (key === MEMBER || key === NEWCOMER) json(200, EMPTY_LIST)(request, response);
+    else json(401, { message: 'invalid key' })(request, response);
+  });
+  return upstream;
+}
+
 describe('made-up keys relayed to the service', () => {
   let upstream: FaultServer;
   let served: HttpServeHandle;
 
   beforeAll(async () => {
-    upstream = await FaultServer.start();
-    upstream.always((request, response) => {
-      const key = keyOf(request.headers.authorization);
-      if (key === MEMBER || key === NEWCOMER) json(200, EMPTY_LIST)(request, response);
-      else json(401, { message: 'invalid key' })(request, response);
-    });
+    upstream = await refusingStrangers();
     served = await serve(upstream.url);
   });
 
@@ -175,12 +181,7 @@ describe('made-up keys posted on the sign-in form', () => {
   let served: HttpServeHandle;
 
   beforeAll(async () => {
-    upstream = await FaultServer.start();
-    upstream.always((request, response) => {
-      const key = keyOf(request.headers.authorization);
-      if (key === MEMBER || key === NEWCOMER) json(200, EMPTY_LIST)(request, response);
-      else json(401, { message: 'invalid key' })(request, response);
-    });
+    upstream = await refusingStrangers();
     served = await serveInProcess(upstream.url, { COMPLAINTS_HTTP_TOKEN_SECRET: 'a'.repeat(44) }, { timeoutMs: 8000 });
   });
 
