@@ -119,9 +119,9 @@ return {hits, ttl}
 `;
 
 /**
- * Now, in ms, by Redis's own clock: what slot leases are measured by. Unlike the sign-in's decisions
- * (by the app's clock, passed in), a lease only says whether the replica holding it is alive, and
- * replicas whose clocks differ by more than a lease (30 s) would otherwise end each other's at once.
+ * Now, in ms, by Redis's own clock: what slot leases are measured by (the sign-in's STORE_NOW is in
+ * seconds, and tests move it; a lease is never moved, only shortened). Replicas whose clocks differ
+ * by more than a lease (30 s) would otherwise end each other's at once.
  */
 const REDIS_NOW_MS = `
 local time = redis.call('TIME')
