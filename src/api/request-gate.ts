@@ -108,7 +108,7 @@ export async function readInSlots<T>(
   } catch (error) {
     if (started || !waited || !(error instanceof ApiError) || error.kind !== 'timeout') throw error;
     throw new UserFacingError(
-      `complaints-book-mcp was reading other overviews or deadline lists (yours first: at most ${gates[0]?.limit} of a member's at once, ${gates.at(-1)?.limit} in all), and this one could not start within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS). Nothing was sent to the service; try again in a moment.`,
+      `complaints-book-mcp was reading other overviews or deadline lists (yours first: at most ${gates[0]?.limit} of a member's at once, ${gates.at(-1)?.limit} in all), and this one could not start within ${timeoutMs} ms (COMPLAINTS_TIMEOUT_MS). None of its records were read; try again in a moment.`,
     );
   }
 }

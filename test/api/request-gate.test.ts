@@ -133,7 +133,7 @@ describe('readInSlots', () => {
     const waiting = readInSlots([all], async () => 'never', controller.signal, 1500);
     controller.abort(timeout());
     await expect(waiting).rejects.toThrow(
-      /was reading other overviews or deadline lists .* could not start within 1500 ms \(COMPLAINTS_TIMEOUT_MS\)\. Nothing was sent/,
+      /was reading other overviews or deadline lists .* could not start within 1500 ms \(COMPLAINTS_TIMEOUT_MS\)\. None of its records were read/,
     );
     holder.finish();
     await held;
