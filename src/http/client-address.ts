@@ -37,7 +37,8 @@ export class ClientAddresses {
 
   /** A peer that forwards for others but is not trusted: said, since its clients share one address's limits. */
   private noteForwarding(peer: string): void {
-    const decision = this.warnings.decide(peer);
+    // One owner for every peer: the line's budget is the log's, whoever sends the headers.
+    const decision = this.warnings.decide(peer, 'peers');
     if (decision === 'write') {
       this.warn(
         `requests from ${clientOf(peer)} carry X-Forwarded-For or Forwarded, which this server ignores from a peer not in COMPLAINTS_HTTP_TRUSTED_PROXIES: if it is your reverse proxy, add it there, or every client behind it shares one client's limits (docs/team-hosting.md, Behind a proxy).`,

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ComplaintsApi } from '../api/client.js';
-import { RecentReadings } from '../api/recent-readings.js';
+import { type MemberReadings, RecentReadings } from '../api/recent-readings.js';
 import { gatedReader, readInSlots } from '../api/request-gate.js';
 import type { ComplaintsReader } from '../contract/operations.js';
 import { holdsKeyShape, holdsKnownKey } from '../key-shape.js';
@@ -83,6 +83,8 @@ interface MemberApi {
   holdsKey: (text: string) => boolean;
   /** Settles once the service has accepted the key (asked with one record, unless it did already); rejects as the service refuses. */
   keyAccepted: (signal: AbortSignal) => Promise<void>;
+  /** The member's deadline-list readings, kept by this process for their next pages. */
+  readings: MemberReadings;
 }
 
 export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHandle> {
@@ -208,7 +210,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     const keyAccepted = async (signal: AbortSignal) => {
       if (!accepted) await reader().listComplaints({ page: 1, pageSize: 1 }, signal);
     };
-    return { reader, keyFrom, written: () => writes.settled(), holdsKey: (text) => holdsKnownKey(text, key), keyAccepted };
+    return { reader, keyFrom, written: () => writes.settled(), holdsKey: (text) => holdsKnownKey(text, key), keyAccepted, readings: listReadings.of(member) };
   };
 
   /** At initialize, whether the service takes the key; false when refused (written) or when the client went away. */
@@ -242,7 +244,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
       timeoutMs: options.timeoutMs,
       bookReads: admitted.bookReads,
       keyAccepted: api.keyAccepted,
-      listReadings: listReadings.of(keyId(caller.key)),
+      listReadings: api.readings,
       problems: [],
       clock,
       redactPii: options.redactPii,
