@@ -18,6 +18,7 @@ import { ApiError } from '../api/errors.js';
 import { verdictOf } from '../api/verdict.js';
 import { callSignal } from '../call-signal.js';
 import type { ComplaintsReader } from '../contract/operations.js';
+import type { Challenge } from './bearer-challenge.js';
 import type { SharedState } from './state/shared-state.js';
 
 /**
@@ -34,8 +35,8 @@ export type KeyCheckResult =
       status: 401 | 403;
       /** The JSON-RPC error's message: what the service said of the key, and what to do. Never the key. */
       message: string;
-      /** The error parameters of the 401's WWW-Authenticate challenge; none for a 403. */
-      challenge?: string;
+      /** The 401's WWW-Authenticate challenge (bearer-challenge.ts); none for a 403. */
+      challenge?: Challenge;
     }
   | { outcome: 'gone' };
 
@@ -51,10 +52,11 @@ export interface KeyCheckRequest {
   signal: AbortSignal;
 }
 
-/** The parts of the challenge: RFC 6750's error_description is plain ASCII without quotes. */
+/** The challenge's description: what a client that shows it says of the refusal, and what to do. */
 const REFUSED_DESCRIPTION = {
-  request: 'The complaints service refused this API key',
-  'sign-in': 'The complaints service no longer accepts the key you signed in with',
+  request:
+    'The complaints service refused this API key: it may be mistyped, expired or revoked. Send your current personal API key in the Authorization header.',
+  'sign-in': 'The complaints service no longer accepts the key you signed in with. Sign in again with your current personal API key.',
 } as const;
 
 export class KeyCheck {
@@ -87,7 +89,7 @@ export class KeyCheck {
           outcome: 'refuse',
           status: 401,
           message: `Unauthorized: ${message}`,
-          challenge: `error="invalid_token", error_description="${REFUSED_DESCRIPTION[keyFrom]}"`,
+          challenge: { error: 'invalid_token', description: REFUSED_DESCRIPTION[keyFrom] },
         };
       case 'no_permission':
         return { outcome: 'refuse', status: 403, message: `Forbidden: ${message}` };

@@ -13,7 +13,7 @@ export const BEARER_KEY = /^or_[A-Za-z0-9._~+/-]+=*$/;
 export const MAX_KEY_LENGTH = 512;
 
 /**
- * `missing`: no credentials, or another scheme (RFC 6750 then wants a bare challenge);
+ * `missing`: no credentials, or another scheme (the challenge names no error code, RFC 6750, 3.1);
  * `malformed`: a Bearer token that cannot be a key or a sign-in token (the challenge says invalid_token).
  */
 export type CredentialCheck = { ok: true; key: string } | { ok: true; token: string } | { ok: false; reason: 'missing' | 'malformed'; message: string };

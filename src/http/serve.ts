@@ -17,6 +17,7 @@ import type { Language } from '../prompts/language.js';
 import { createServer as createMcpServer } from '../server.js';
 import { type Admitted, RequestAdmission, tooManyRequestsText } from './admission.js';
 import { apiDispatcher } from './api-dispatcher.js';
+import { bearerChallenge, type Challenge } from './bearer-challenge.js';
 import { ClientAddresses } from './client-address.js';
 import { DOWNLOAD_TEXT, plainText, sendRegister } from './export-download.js';
 import { EXPORTS_PATH, linkDelivery, openExportLink, tokenOfPath } from './export-links.js';
@@ -65,8 +66,6 @@ export interface HttpServeHandle {
   shutdown: () => Promise<number>;
 }
 
-const REALM = 'Bearer realm="complaints-book-mcp"';
-
 /** Who calls: the member's key, and the sign-in's grant it came from (none for a key sent as is). */
 interface Caller {
   key: string;
@@ -112,8 +111,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   /** Where the server listens, once it does: the origin of a link whose request's Host cannot name one. */
   let listeningOrigin = '';
   /** RFC 6750's challenge; with sign-in, it names the resource's metadata, where a client finds how to sign in (RFC 9728). */
-  const challenge = (error?: string) =>
-    [REALM, ...(error === undefined ? [] : [error]), ...(signIn === undefined ? [] : [`resource_metadata="${signIn.resourceMetadataUrl}"`])].join(', ');
+  const challenge = (refusal: Omit<Challenge, 'resourceMetadata'>) => bearerChallenge({ ...refusal, resourceMetadata: signIn?.resourceMetadataUrl });
 
   /** What a step gives when it refused the request: nothing, its answer already written. */
   type Refused = undefined;
@@ -129,7 +127,11 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
   const authenticate = async (req: IncomingMessage, res: ServerResponse): Promise<Caller | Refused> => {
     const credential = bearerCredential(req.headers.authorization, signIn !== undefined);
     if (!credential.ok) {
-      return rpcError(res, 401, credential.message, { 'WWW-Authenticate': challenge(credential.reason === 'malformed' ? 'error="invalid_token"' : undefined) });
+      // The description is the message without its status word: the reason, and what to send.
+      const description = credential.message.replace(/^Unauthorized: (.)/, (_, first: string) => first.toUpperCase());
+      return rpcError(res, 401, credential.message, {
+        'WWW-Authenticate': challenge({ error: credential.reason === 'malformed' ? 'invalid_token' : undefined, description }),
+      });
     }
     if (!('token' in credential)) return { key: credential.key, grant: undefined };
     const access = await signIn!.openAccessToken(credential.token).catch((error: unknown) => {
@@ -147,7 +149,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     }
     if (!access.ok) {
       return rpcError(res, 401, `Unauthorized: ${access.reason} Sign in again from your MCP client.`, {
-        'WWW-Authenticate': challenge(`error="invalid_token", error_description="${access.reason}"`),
+        'WWW-Authenticate': challenge({ error: 'invalid_token', description: access.reason }),
       });
     }
     return { key: access.key, grant: access.grant };

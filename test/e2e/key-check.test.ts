@@ -28,7 +28,8 @@ const MADE_UP = 'or_made_up_key_7c1e0d5a9b3f42a8';
 
 beforeAll(() => rememberSecrets(MADE_UP));
 
-const CHALLENGE_REFUSED = 'Bearer realm="complaints-book-mcp", error="invalid_token", error_description="The complaints service refused this API key"';
+const CHALLENGE_REFUSED =
+  'Bearer realm="complaints-book-mcp", error="invalid_token", error_description="The complaints service refused this API key: it may be mistyped, expired or revoked. Send your current personal API key in the Authorization header."';
 const REFUSED_MESSAGE =
   'Unauthorized: The complaints service refused the API key (401): it may be mistyped, expired or revoked. Check the key in the Authorization header your MCP client sends (Bearer or_...).';
 
@@ -306,7 +307,7 @@ describe('serve --http with sign-in: the key behind a token', () => {
       const refused = await post(serve.url, token);
       expect(refused.status).toBe(401);
       expect(refused.headers['www-authenticate']).toBe(
-        `Bearer realm="complaints-book-mcp", error="invalid_token", error_description="The complaints service no longer accepts the key you signed in with", resource_metadata="${new URL(serve.url).origin}/.well-known/oauth-protected-resource/mcp"`,
+        `Bearer realm="complaints-book-mcp", error="invalid_token", error_description="The complaints service no longer accepts the key you signed in with. Sign in again with your current personal API key.", resource_metadata="${new URL(serve.url).origin}/.well-known/oauth-protected-resource/mcp"`,
       );
       expect(refused.json().error.message).toMatch(/^Unauthorized: .*The key you signed in with is no longer accepted/);
       expect(upstream.requests.map(({ url }) => url)).toEqual([START_CHECK_URL]);

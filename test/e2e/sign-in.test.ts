@@ -144,7 +144,7 @@ describe('discovery', () => {
     await response.body.text();
     expect(response.statusCode).toBe(401);
     expect(response.headers['www-authenticate']).toBe(
-      `Bearer realm="complaints-book-mcp", resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+      `Bearer realm="complaints-book-mcp", error_description="Sign in from your MCP client, or send your personal API key as 'Authorization: Bearer or_...' with every request; this server holds no key of its own.", resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
     );
   });
 

@@ -89,8 +89,16 @@ describe('KeyCheck.beforeAnswering', () => {
   });
 
   it.each<[KeySource & ('request' | 'sign-in'), string, RegExp]>([
-    ['request', 'The complaints service refused this API key', /^Unauthorized: The complaints service refused the API key \(401\).*Authorization header/],
-    ['sign-in', 'The complaints service no longer accepts the key you signed in with', /^Unauthorized: .*The key you signed in with is no longer accepted/],
+    [
+      'request',
+      'The complaints service refused this API key: it may be mistyped, expired or revoked. Send your current personal API key in the Authorization header.',
+      /^Unauthorized: The complaints service refused the API key \(401\).*Authorization header/,
+    ],
+    [
+      'sign-in',
+      'The complaints service no longer accepts the key you signed in with. Sign in again with your current personal API key.',
+      /^Unauthorized: .*The key you signed in with is no longer accepted/,
+    ],
   ])('refuses a key the service refuses (from %s) with 401 and an invalid_token challenge', async (keyFrom, description, message) => {
     const { check, request } = setUp();
     const refused = errorForStatus(401, undefined, 1, context(keyFrom));
@@ -99,7 +107,7 @@ describe('KeyCheck.beforeAnswering', () => {
       outcome: 'refuse',
       status: 401,
       message: expect.stringMatching(message),
-      challenge: `error="invalid_token", error_description="${description}"`,
+      challenge: { error: 'invalid_token', description },
     });
   });
 
