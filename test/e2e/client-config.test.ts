@@ -1,10 +1,12 @@
 // The client configurations users copy: mcp.json, and the JSON snippets in the README, read as an
-// MCP client reads them, and the HTTP entries connected to serve --http. mcp.json's entries started
-// through npx, as a client starts them, are a release check (release/client-config.release.test.ts).
+// MCP client reads them and started as it starts them, and the HTTP entries connected to serve
+// --http. The same entries started through npx, as the README says to after the release, are a
+// release check (release/client-config.release.test.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
@@ -23,6 +25,9 @@ const SETTINGS = [
   'COMPLAINTS_LOG_LEVEL',
   'COMPLAINTS_LOG_FORMAT',
 ];
+
+/** Where mcp.json's entries say the clone's server is: the user writes their clone's path there. */
+const CLONE_PLACEHOLDER = '/absolute/path/to/complaints-book-mcp/dist/index.js';
 
 interface ServerEntry {
   command: string;
@@ -43,6 +48,41 @@ describe('mcp.json', () => {
       COMPLAINTS_API_KEY: expect.stringMatching(/^or_/),
       COMPLAINTS_API_URL: expect.stringMatching(/^https:\/\//),
     });
+  });
+
+  /** An entry as a user makes it theirs: the clone's path in place of the placeholder. */
+  const inClone = (entry: ServerEntry): ServerEntry => {
+    expect(entry.args[0]).toBe(CLONE_PLACEHOLDER);
+    return { ...entry, args: [join(root, 'dist', 'index.js'), ...entry.args.slice(1)] };
+  };
+  const start = async (entry: ServerEntry) => {
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...entry.env };
+    const client = new Client({ name: 'client-config-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, env, stderr: 'ignore' }));
+    return client;
+  };
+
+  it("starts the demo entry with node and the clone's dist/index.js, and answers a tool call", async () => {
+    const client = await start(inClone(mcpJson.mcpServers['complaints-book-demo']));
+    try {
+      const result = await client.callTool({ name: 'list_complaints', arguments: { pageSize: 1 } });
+      expect(result.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('starts the main entry with its settings pointed at a service, and answers a tool call', async () => {
+    const sandbox = await startSandbox();
+    const entry = inClone(mcpJson.mcpServers['complaints-book']);
+    const client = await start({ ...entry, env: { ...entry.env, COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key } });
+    try {
+      const result = await client.callTool({ name: 'list_complaints', arguments: { pageSize: 1 } });
+      expect(result.isError).toBeFalsy();
+    } finally {
+      await client.close();
+      await sandbox.close();
+    }
   });
 });
 

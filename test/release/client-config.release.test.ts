@@ -1,6 +1,7 @@
-// mcp.json's entries started as written, the way an MCP client starts them: through npx, from the
-// repository root, where npx finds this package's own bin. A release check: npx resolves the package
-// as a user's machine would, which takes seconds.
+// The README's entries for after the release, started the way an MCP client starts them: through
+// npx, from the repository root, where npx finds this package's own bin. A release check: npx
+// resolves the package as a user's machine would, which takes seconds. mcp.json's entries (the
+// clone's dist/index.js) are started in e2e/client-config.test.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,9 +31,13 @@ async function start(entry: ServerEntry): Promise<Client> {
   return client;
 }
 
-describe('mcp.json', () => {
-  it('starts the demo entry as written, and answers a tool call', async () => {
-    const client = await start(mcpJson.mcpServers['complaints-book-demo']);
+/** mcp.json's entries as the README gives them for after the release: npx instead of the clone's path. */
+const AFTER_RELEASE = ['npx', '-y', 'complaints-book-mcp'];
+const afterRelease = (entry: ServerEntry): ServerEntry => ({ ...entry, command: AFTER_RELEASE[0]!, args: [...AFTER_RELEASE.slice(1), ...entry.args.slice(1)] });
+
+describe('mcp.json started through npx, as the README says to after the release', () => {
+  it('starts the demo entry, and answers a tool call', async () => {
+    const client = await start(afterRelease(mcpJson.mcpServers['complaints-book-demo']));
     try {
       const result = await client.callTool({ name: 'list_complaints', arguments: { pageSize: 1 } });
       expect(result.isError).toBeFalsy();
@@ -42,7 +47,7 @@ describe('mcp.json', () => {
   }, 30_000);
 
   it('starts the main entry with its placeholder settings, offering every tool', async () => {
-    const client = await start(mcpJson.mcpServers['complaints-book']);
+    const client = await start(afterRelease(mcpJson.mcpServers['complaints-book']));
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
