@@ -29,6 +29,7 @@ import { bearerCredential, checkHostAndOrigin, HOST_NAME } from './request-guard
 import { pathOf } from './request-path.js';
 import { callsReachingService } from './service-calls.js';
 import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
+import { looksForSignIn } from './sign-in/paths.js';
 import type { SignIn, SignInOptions } from './sign-in/sign-in.js';
 import { openSharedState } from './state/open-state.js';
 import { StoreUnavailable } from './state/shared-state.js';
@@ -65,6 +66,14 @@ export interface HttpServeHandle {
   /** Stops accepting, lets requests in flight finish within the grace, cuts the rest. Returns how many were cut. */
   shutdown: () => Promise<number>;
 }
+
+/**
+ * The 404 of a sign-in's path when sign-in is off. Claude Code, answered 401 without a header to
+ * send, looks for a sign-in and shows this body as the reason it could not connect. No double
+ * quotes and no paths: it is shown inside the JSON, and paths are shown as [redacted].
+ */
+export const NO_SIGN_IN =
+  'Not Found: this server has no sign-in (OAuth). Send your personal API key with every request, in the header Authorization: Bearer or_...';
 
 /** Who calls: the member's key, and the sign-in's grant it came from (none for a key sent as is). */
 interface Caller {
@@ -387,6 +396,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServeHan
     else if (exportLink) answering = answerExport(req, res, path);
     else if (signIn?.answers(path)) answering = answerSignIn(req, res, signIn);
     else if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) answering = answerHealth(res);
+    // A client that looks for a sign-in (after a 401) shows what it found: say how to send a key instead.
+    else if (signIn === undefined && looksForSignIn(path)) answering = json(res, 404, { error: NO_SIGN_IN });
     else answering = json(res, 404, { error: 'Not Found: the MCP endpoint is POST /mcp; health is GET /healthz.' });
     void Promise.resolve(answering).catch((error: unknown) => {
       log.error(`answering ${req.method} ${logged} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

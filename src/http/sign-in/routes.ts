@@ -19,24 +19,11 @@ import { log } from '../../log.js';
 import { SharedRateLimitStore } from '../state/rate-limit-store.js';
 import { type SharedState, StoreUnavailable } from '../state/shared-state.js';
 import { pageLanguage, SIGN_IN_PAGE_HEADERS, type SignInError, signInErrorPage } from './page.js';
+import { RESOURCE_METADATA_PATH } from './paths.js';
 import type { SignInProvider } from './provider.js';
 import { redirectUriMatches } from './redirect-uris.js';
 import { ClientDocumentError } from './registered-clients.js';
 import { answeringFrom } from './request-address.js';
-
-/** Where the protected resource's metadata is: RFC 9728 puts the resource's path after the well-known name. */
-export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
-
-/** The paths this answers; every other path stays with the HTTP server. */
-export const SIGN_IN_PATHS: ReadonlySet<string> = new Set([
-  '/authorize',
-  '/token',
-  '/register',
-  '/revoke',
-  '/.well-known/oauth-authorization-server',
-  '/.well-known/oauth-protected-resource',
-  RESOURCE_METADATA_PATH,
-]);
 
 /**
  * Requests per client address and window, counted in the shared state (one count for all

@@ -11,10 +11,11 @@ import type { SharedState } from '../state/shared-state.js';
 import type { UnverifiedBudget } from '../unverified-budget.js';
 import { PendingWrites } from '../written-first.js';
 import { ClientMetadataDocuments } from './client-metadata.js';
+import { RESOURCE_METADATA_PATH, SIGN_IN_PATHS } from './paths.js';
 import { type AccessCheck, type KeyVerdict, SignInProvider } from './provider.js';
 import { RegisteredClients } from './registered-clients.js';
 import { requestAddress } from './request-address.js';
-import { RESOURCE_METADATA_PATH, SIGN_IN_PATHS, signInRoutes } from './routes.js';
+import { signInRoutes } from './routes.js';
 import { TokenSealer } from './sealed-tokens.js';
 
 export interface SignIn {
