@@ -150,7 +150,7 @@ function bookScope(filters: ListFilters): string {
 
 function atRiskLines(atRisk: AtRisk, filters: ListFilters, style: DateStyle): string[] {
   const lines = [
-    `At risk now, ${bookScope(filters)} (every unresolved record: ${atRisk.unresolved} open or in review${atRisk.read !== undefined ? `, ${atRisk.read} read` : ''}): ${atRisk.unanswered} unanswered; ${atRisk.overdue} OVERDUE; ${atRisk.dueSoon} due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer); ${atRisk.answeredNotDelivered} answered, still open, whose response e-mail failed or bounced.`,
+    `At risk now, ${bookScope(filters)} (every unresolved record: ${atRisk.unresolved} open or in review${atRisk.read !== undefined ? `, ${atRisk.read} read` : ''}): ${atRisk.unanswered} unanswered; ${atRisk.overdue} OVERDUE; ${atRisk.dueSoon} due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer); ${atRisk.answeredNotDelivered} answered but still open with a response e-mail that failed or bounced.`,
   ];
   if (atRisk.incomplete) {
     const exact = atRisk.stillExact?.map((figure) => (figure === 'overdue' ? 'overdue' : 'due soon')).join(' and ');
