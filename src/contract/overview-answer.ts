@@ -134,6 +134,17 @@ const performanceSchema = z
   );
 
 export const overviewAnswerSchema = z.object({
+  store: z
+    .object({
+      id: z.string(),
+      name: z.string().optional().describe("The store's name, as its records carry it; absent when none says it."),
+      noRecord: z
+        .literal(true)
+        .optional()
+        .describe('No record of the store can be read with this key, at any date: a wrong id, or a store the member cannot see.'),
+    })
+    .optional()
+    .describe('Only with storeId: the store asked about.'),
   atRisk: atRiskSchema,
   total: z.number().int().describe("Records filed in the period asked (or in the whole book), by the service's count."),
   counted: z

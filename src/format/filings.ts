@@ -203,9 +203,15 @@ const counts = (record: Record<string, number> = {}) =>
     .map(([name, count]) => `${name} ${count}`)
     .join(', ');
 
+/** "type claim", "store Tienda Miraflores": the store by its name when the answer has it, else by the id asked. */
+export function narrowing(filters: ListFilters, store: OverviewAnswer['store']): string[] {
+  const storeName = filters.storeId === undefined ? undefined : (store?.name ?? filters.storeId);
+  return [filters.type ? `type ${filters.type}` : undefined, storeName !== undefined ? `store ${storeName}` : undefined].filter((part) => part !== undefined);
+}
+
 /** "Filed 2026-11-16..2026-11-22 (this_week), type claim: …", or "Filed at any time (whole book): …". */
 export function filingLines(answer: OverviewAnswer, filters: ListFilters, style: DateStyle): string[] {
-  const narrowed = [filters.type ? `type ${filters.type}` : undefined, filters.storeId ? `store ${filters.storeId}` : undefined].filter(Boolean);
+  const narrowed = narrowing(filters, answer.store);
   const scope = `Filed ${filedRange(filters, style) ?? 'at any time (whole book)'}${narrowed.length > 0 ? `, ${narrowed.join(', ')}` : ''}`;
   if (answer.total === 0) return [`${scope}: no records.`];
   const lines = [

@@ -13,7 +13,7 @@ import { DUE_SOON_BUSINESS_DAYS, deadlineFields, dueSoonThrough, filingDay, lega
 import { REFERENCE_PATTERN } from '../domain/reference.js';
 import { finish, type Slices } from '../slices.js';
 import { cell, consumerName, type DateStyle, dateStyle, describeDeadline, line, nonEmpty, plural, quotedCell, readingGap, shortDate } from './fields.js';
-import { filingLines, filingsSteps } from './filings.js';
+import { filingLines, filingsSteps, narrowing } from './filings.js';
 
 /** Records listed one by one in each section; the rest are counted. */
 const LISTED = 10;
@@ -35,6 +35,8 @@ export interface OverviewPages {
   counts?: ExactCounts;
   /** Why those counts could not be had, when they were asked for and failed. */
   countsFailed?: string;
+  /** With storeId: the store asked about, by its name (api/store-asked.ts). */
+  store?: OverviewAnswer['store'];
 }
 
 export function toOverview(pages: OverviewPages, filters: ListFilters, clock: Clock): OverviewView {
@@ -45,13 +47,14 @@ export function toOverview(pages: OverviewPages, filters: ListFilters, clock: Cl
  * toOverview, pausing between records (slices.ts): a whole book's overview is thousands of deadlines
  * and days, which a shared server works out a slice at a time (inSlices) between other calls.
  */
-export function* overviewSteps({ unresolved, filed, counts, countsFailed }: OverviewPages, filters: ListFilters, clock: Clock): Slices<OverviewView> {
+export function* overviewSteps({ unresolved, filed, counts, countsFailed, store }: OverviewPages, filters: ListFilters, clock: Clock): Slices<OverviewView> {
   const now = clock.now();
   const today = localDate(now, clock.timeZone);
   const limaDay = limaToday(now);
   const atRisk = yield* atRiskAnswer(unresolved, filters, limaDay);
   yield;
   const answer: OverviewAnswer = {
+    ...(store ? { store } : {}),
     atRisk,
     ...(yield* filingsSteps({ pages: filed, counts, countsFailed }, filters, today, limaDay, clock.timeZone)),
   };
@@ -135,23 +138,27 @@ export function formatOverviewText(view: OverviewView): string {
   const { answer } = view;
   const style = dateStyle(view.today, answer.timeZone);
   return [
-    ...atRiskLines(answer.atRisk, view.filters, style),
+    ...atRiskLines(answer, view.filters, style),
     ...filingLines(answer, view.filters, style),
     'Read one record with get_complaint (id or correlative).',
   ].join('\n');
 }
 
-/** "whole book", or "whole book, type claim, store …": what atRisk is narrowed by. */
-function bookScope(filters: ListFilters): string {
-  return ['whole book', filters.type ? `type ${filters.type}` : undefined, filters.storeId ? `store ${filters.storeId}` : undefined]
-    .filter((part) => part !== undefined)
-    .join(', ');
+/** "whole book", or "whole book, type claim, store Tienda Miraflores": what atRisk is narrowed by. */
+function bookScope(filters: ListFilters, store: OverviewAnswer['store']): string {
+  return ['whole book', ...narrowing(filters, store)].join(', ');
 }
 
-function atRiskLines(atRisk: AtRisk, filters: ListFilters, style: DateStyle): string[] {
+function atRiskLines(answer: OverviewAnswer, filters: ListFilters, style: DateStyle): string[] {
+  const { atRisk, store } = answer;
   const lines = [
-    `At risk now, ${bookScope(filters)} (every unresolved record: ${atRisk.unresolved} open or in review${atRisk.read !== undefined ? `, ${atRisk.read} read` : ''}): ${atRisk.unanswered} unanswered; ${atRisk.overdue} OVERDUE; ${atRisk.dueSoon} due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer); ${atRisk.answeredNotDelivered} answered, still open, whose response e-mail failed or bounced.`,
+    `At risk now, ${bookScope(filters, store)} (every unresolved record: ${atRisk.unresolved} open or in review${atRisk.read !== undefined ? `, ${atRisk.read} read` : ''}): ${atRisk.unanswered} unanswered; ${atRisk.overdue} OVERDUE; ${atRisk.dueSoon} due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer); ${atRisk.answeredNotDelivered} answered but still open with a response e-mail that failed or bounced.`,
   ];
+  if (store?.noRecord) {
+    lines.push(
+      `No record of store ${store.id} can be read with this key, at any date: the id is wrong, or the member cannot see that store; complaints_overview {} names every store with its id.`,
+    );
+  }
   if (atRisk.incomplete) {
     const exact = atRisk.stillExact?.map((figure) => (figure === 'overdue' ? 'overdue' : 'due soon')).join(' and ');
     lines.push(

@@ -3,6 +3,7 @@
 import { readAllPages, STOPS_THE_CALL } from '../api/all-pages.js';
 import { ApiError } from '../api/errors.js';
 import { countsDisagree, readExactCounts } from '../api/exact-counts.js';
+import { readStoreAsked } from '../api/store-asked.js';
 import { readUnresolved } from '../api/unresolved-records.js';
 import { callSignal } from '../call-signal.js';
 import type { AllPages, ComplaintsReader, ExactCounts } from '../contract/operations.js';
@@ -43,10 +44,11 @@ export async function runComplaintsOverview(
     // (Pages that repeated records are counted as read, and the answer says so: the service's own
     // counts would not explain them.)
     const { counts, countsFailed } = filed.capped || filed.stoppedBy !== undefined ? await exactCountsOf(reader, query, filed, signal) : {};
+    const store = query.storeId === undefined ? undefined : await storeOf(reader, query.storeId, [filed.items, unresolved.items], signal);
     // Thousands of records, masked and tallied a slice at a time so that other calls on this server
     // are answered in between; to the end even past the deadline, as the reading answers with what it read.
     const redact = async (read: typeof filed) => (redactPii ? { ...read, items: await inSlices(mapInSlices(read.items, redactListItem)) } : read);
-    const read = { unresolved: await redact(unresolved), filed: await redact(filed), counts, countsFailed };
+    const read = { unresolved: await redact(unresolved), filed: await redact(filed), counts, countsFailed, store };
     const built = await inSlices(overviewSteps(read, filters, clock));
     const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
     const text = capText(formatOverviewText(view), 'structuredContent holds every count.');
@@ -84,6 +86,20 @@ async function exactCountsOf(
   } catch (error) {
     if (!(error instanceof ApiError) || STOPS_THE_CALL.has(error.kind)) throw error;
     return { countsFailed: error.message };
+  }
+}
+
+/**
+ * The store asked about, by its name (api/store-asked.ts). Its name is only words around the figures:
+ * when the service fails to tell it, the store is named by its id, and a refused key or the member
+ * gone ends the call as any reading does.
+ */
+async function storeOf(reader: ComplaintsReader, storeId: string, read: Parameters<typeof readStoreAsked>[2], signal: AbortSignal) {
+  try {
+    return await readStoreAsked(reader, storeId, read, signal);
+  } catch (error) {
+    if (!(error instanceof ApiError) || STOPS_THE_CALL.has(error.kind)) throw error;
+    return { id: storeId };
   }
 }
 

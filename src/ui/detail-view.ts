@@ -75,6 +75,27 @@ function deadline(answer: DetailFields, lang: Lang, formats: Formats): HTMLEleme
   );
 }
 
+/** What the consumer asked for (the claim's request), as they wrote it: text, in its own direction. */
+function requestPart(answer: DetailFields, lang: Lang): HTMLElement | undefined {
+  const request = text(fields<NonNullable<DetailAnswer['claim']>>(answer.claim).request);
+  if (request === undefined) return undefined;
+  return h('section', { class: 'free-text', 'data-request': '' }, h('h4', null, label(lang, 'fieldRequest')), h('p', { dir: 'auto' }, request));
+}
+
+/** The official response, quoted as the organization's words, with the time it was given when the answer has one. */
+function officialResponsePart(answer: DetailFields, lang: Lang, formats: Formats): HTMLElement | undefined {
+  const response = fields<NonNullable<DetailAnswer['response']>>(answer.response);
+  const official = text(response.officialResponse);
+  if (official === undefined) return undefined;
+  const given = text(response.respondedAt);
+  return h(
+    'figure',
+    { class: 'free-text official-response', 'data-official-response': '' },
+    h('figcaption', null, label(lang, 'officialResponseTitle'), given !== undefined && ' · ', given !== undefined && ltr(stamp(given, formats))),
+    h('blockquote', { dir: 'auto' }, official),
+  );
+}
+
 function row(name: string, value: Node | string | undefined): HTMLElement[] {
   return value === undefined || value === '' ? [] : [h('dt', null, name), h('dd', null, value)];
 }
@@ -133,6 +154,8 @@ export function drawDetail(panel: HTMLElement, detail: DetailState, lang: Lang, 
         ...row(label(lang, 'fieldConsumer'), consumerName(answer.consumer)),
         ...row(label(lang, 'fieldReason'), text(answer.reason)),
       ),
+      requestPart(answer, lang),
+      officialResponsePart(answer, lang, formats),
       draft && draftPart(draft, lang),
       history.length > 0 && h('h4', null, label(lang, 'fieldHistory')),
       history.length > 0 && h('ol', { class: 'history' }, ...history.map(historyItem)),

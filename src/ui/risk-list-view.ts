@@ -4,8 +4,8 @@
 // problems'). The calls are main.ts's; this draws a state and reports the member's choices.
 
 import type { ListArguments, RiskListKind, RiskPage } from './at-risk-read.js';
-import { h, present } from './dom.js';
-import { label } from './labels.js';
+import { type Formats, h, present } from './dom.js';
+import { type Lang, label } from './labels.js';
 import { mailRow, riskEntry } from './record-buttons.js';
 import type { ViewContext } from './view-context.js';
 
@@ -32,6 +32,18 @@ function control(action: Action, caption: string, busy: boolean, onClick: () => 
   });
   return button;
 }
+
+/** How many records a full list holds, and in what order list_complaints pages them. */
+export function listSummary(kind: RiskListKind, total: number, lang: Lang, formats: Formats): string {
+  if (total === 1) return label(lang, 'listSummaryOne');
+  return label(lang, SUMMARY[kind], { n: formats.number(total) });
+}
+
+/**
+ * Overdue and dueBy come earliest deadline first (domain/at-risk.ts): a past deadline before a coming
+ * one, so the most overdue lead and the nearest deadlines follow. The e-mail problems, newest first.
+ */
+const SUMMARY = { overdue: 'listSummaryOverdue', dueSoon: 'listSummaryDueSoon', emailProblems: 'listSummaryNewest' } as const;
 
 /** Fills `panel` (the persistent [data-risk-list] element) for `list`. */
 export function drawRiskList(panel: HTMLElement, list: RiskListState, context: ViewContext, controls: RiskListControls): void {
@@ -64,9 +76,7 @@ export function drawRiskList(panel: HTMLElement, list: RiskListState, context: V
   const summary =
     shown &&
     [
-      shown.total === 1
-        ? label(lang, 'listSummaryOne')
-        : label(lang, list.kind === 'emailProblems' ? 'listSummaryNewest' : 'listSummary', { n: formats.number(shown.total) }),
+      listSummary(list.kind, shown.total, lang, formats),
       label(lang, 'listPage', { page: formats.number(shown.page), pages: formats.number(shown.pages) }),
     ].join(' · ');
   const previous = shown && shown.page > 1 && control('previous', label(lang, 'previousPage'), busy, () => controls.go(shown.page - 1));

@@ -69,10 +69,15 @@ export function filterTexts({ args, answer, lang }: ViewStore): string[] {
   const filters: string[] = [];
   const storeId = text(args.storeId);
   if (storeId !== undefined) {
-    const named = list(answer?.byStore)
+    // The answer's store, which the server names even when the store filed nothing in the period.
+    const asked = fields<NonNullable<OverviewAnswer['store']>>(answer?.store);
+    const same = text(asked.id) === storeId;
+    const listed = list(answer?.byStore)
       .map((entry) => fields<NonNullable<OverviewAnswer['byStore']>[number]>(entry))
       .find((entry) => entry.storeId === storeId);
-    filters.push(label(lang, 'storeFilter', { store: text(named?.store) ?? storeId }));
+    const name = (same ? text(asked.name) : undefined) ?? text(listed?.store);
+    if (name === undefined && same && asked.noRecord === true) filters.push(label(lang, 'storeFilterNoRecord', { store: storeId }));
+    else filters.push(label(lang, 'storeFilter', { store: name ?? storeId }));
   }
   const type = text(args.type);
   if (type !== undefined) filters.push(label(lang, 'typeFilter', { type: valueLabel(lang, 'type', type) }));

@@ -1785,6 +1785,99 @@ describe('hostile data', () => {
   );
 });
 
+describe("the record's request and official response", () => {
+  it(
+    "shows what the consumer asked for and the organization's official response, quoted with its date, as the server masked them",
+    async () => {
+      // An answered record whose request and response hold the consumer's DNI and e-mail: read by a
+      // server that masks personal data (COMPLAINTS_REDACT_PII), the view shows the masked text.
+      const record = sandbox.dataset.records.find((candidate) => candidate.status === 'resolved' && candidate.detail.response.respondedAt !== null)!;
+      const { claim, response, consumer } = record.detail;
+      const dni = '45871236';
+      claim.request = `Que me devuelvan el dinero. Mi DNI es ${dni}.`;
+      response.officialResponse = `Estimado cliente: le devolvimos el importe. Le escribimos a ${consumer.email}.`;
+      const masking = await connect({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_REDACT_PII: 'true' });
+      let read: CallToolResult;
+      try {
+        read = (await masking.client.callTool({ name: 'get_complaint', arguments: { id: record.id } })) as CallToolResult;
+      } finally {
+        await masking.close();
+      }
+      const answer = read.structuredContent as DetailAnswer;
+      expect(answer.claim?.request).toBeDefined();
+      expect(answer.claim?.request).not.toContain(dni);
+      expect(answer.response?.officialResponse).not.toContain(consumer.email!);
+      for (const [locale, caption] of [
+        ['en-US', /^The organization's official response · \w{3} \d{1,2} \d{2}:\d{2}$/],
+        ['es-PE', /^Respuesta oficial de la organización · \d{1,2} \w{3,4}\.? \d{2}:\d{2}$/],
+      ] as const) {
+        const { context, page, seen, view } = await openView({ locale, theme: 'light' }, FIRST_ARGUMENTS, firstResult);
+        try {
+          seen.substitute = (params) => (params.name === 'get_complaint' ? read : undefined);
+          await view.locator('[data-series="urgent"] button[data-record-id]').first().click();
+          const detail = view.locator('[data-detail][data-state="ready"]');
+          await detail.waitFor({ state: 'attached' });
+          expect(await detail.locator('[data-request] p').textContent()).toBe(answer.claim!.request);
+          expect(await detail.locator('[data-request] h4').textContent()).toBe(locale === 'en-US' ? 'What the consumer asks for' : 'Pedido del consumidor');
+          expect(await detail.locator('[data-official-response] blockquote').textContent()).toBe(answer.response!.officialResponse);
+          expect(await detail.locator('[data-official-response] figcaption').textContent()).toMatch(caption);
+          expect(await detail.textContent()).not.toContain(dni);
+          await screenshot(page, `overview-detail-response-${locale.slice(0, 2)}.png`);
+          expectQuiet(seen);
+        } finally {
+          await context.close();
+        }
+      }
+    },
+    BACKSTOP,
+  );
+
+  it(
+    'shows a hostile request and response as text: no markup run, nothing hidden or reordered; an unanswered record shows no response',
+    async () => {
+      const { context, page, seen, view, frame } = await openView({ locale: 'en-US', theme: 'light' }, FIRST_ARGUMENTS, firstResult);
+      try {
+        const request = '<img src=x onerror="document.title=\'pwned\'">Devolver \u202Eacitsoh\u202C el dinero';
+        const official = '</blockquote><script>document.title="pwned"</script>\u200bListo';
+        const hostile = {
+          timeZone: 'America/Lima',
+          correlative: '1000-2026',
+          claim: { request },
+          response: { officialResponse: official, respondedAt: 'yesterday<b>' },
+        };
+        seen.substitute = (params) =>
+          params.name === 'get_complaint' ? { content: [{ type: 'text', text: 'hostile' }], structuredContent: hostile } : undefined;
+        await view.locator('[data-series="urgent"] button[data-record-id]').first().click();
+        const detail = view.locator('[data-detail][data-state="ready"]');
+        await detail.waitFor({ state: 'attached' });
+        expect(await detail.locator('[data-request] p').textContent()).toBe('<img src=x onerror="document.title=\'pwned\'">Devolver acitsoh el dinero');
+        expect(await detail.locator('[data-official-response] blockquote').textContent()).toBe('</blockquote><script>document.title="pwned"</script>Listo');
+        expect(await detail.locator('[data-official-response] figcaption').textContent()).toBe("The organization's official response · yesterday<b>");
+        expect(await detail.locator('img, script, b').count()).toBe(0);
+        expect(await frame.evaluate(() => document.title)).not.toBe('pwned');
+        await screenshot(page, 'overview-detail-response-hostile-en.png');
+
+        // A record with no official response: its request, and no response part at all.
+        seen.substitute = (params) =>
+          params.name === 'get_complaint'
+            ? {
+                content: [{ type: 'text', text: 'open' }],
+                structuredContent: { timeZone: 'America/Lima', correlative: '1001-2026', claim: { request: 'Cambio del equipo' } },
+              }
+            : undefined;
+        await view.locator('[data-series="urgent"] button[data-record-id]').nth(1).click();
+        await view.locator('[data-detail][data-state="ready"] h3', { hasText: '1001-2026' }).waitFor({ state: 'attached' });
+        expect(await view.locator('[data-detail] [data-request] p').textContent()).toBe('Cambio del equipo');
+        expect(await view.locator('[data-detail] [data-official-response]').count()).toBe(0);
+        expectQuiet(seen);
+      } finally {
+        await context.close();
+      }
+    },
+    BACKSTOP,
+  );
+});
+
 describe('the watchers', () => {
   it(
     'catch a request beyond the host page, a console error, a page error, a CSP violation and a stray message, from the host or the view',

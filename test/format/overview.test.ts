@@ -50,12 +50,32 @@ describe('the overview: at risk now', () => {
     expect(view.answer.atRisk.listDueSoon).toEqual({ dueBy: '2026-11-25' });
     const text = formatOverviewText(view);
     expect(text.split('\n')[0]).toBe(
-      'At risk now, whole book (every unresolved record: 5 open or in review): 3 unanswered; 1 OVERDUE; 1 due soon (3 business days or fewer); 1 answered, still open, whose response e-mail failed or bounced.',
+      'At risk now, whole book (every unresolved record: 5 open or in review): 3 unanswered; 1 OVERDUE; 1 due soon (3 business days or fewer); 1 answered but still open with a response e-mail that failed or bounced.',
     );
     expect(text).toContain(
       'Every record, earliest deadline first, page by page: all 1 overdue: list_complaints {"overdue":true}; overdue and due soon (2): list_complaints {"dueBy":"2026-11-25"}.',
     );
     expect(text).toContain('Answered, response e-mail not delivered (1 record): D (failed, id 0b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a11).');
+  });
+
+  it('words the at-risk line as sentences whatever the counts: none, one, several', () => {
+    const answered = (correlative: string) =>
+      listItemBody({
+        correlative,
+        status: 'in_review',
+        ...dueOn('2026-11-10'),
+        hasResponse: true,
+        respondedAt: '2026-11-09T15:00:00Z',
+        responseDeliveryStatus: 'bounced',
+      });
+    const firstLine = (bodies: Record<string, unknown>[]) =>
+      formatOverviewText(toOverview({ unresolved: pagesOf(items(bodies)), filed: none }, {}, clock)).split('\n')[0];
+    expect(firstLine([])).toBe(
+      'At risk now, whole book (every unresolved record: 0 open or in review): 0 unanswered; 0 OVERDUE; 0 due soon (3 business days or fewer); 0 answered but still open with a response e-mail that failed or bounced.',
+    );
+    expect(firstLine([answered('X'), answered('Y'), listItemBody({ correlative: 'O', ...dueOn('2026-11-18') })])).toBe(
+      'At risk now, whole book (every unresolved record: 3 open or in review): 1 unanswered; 1 OVERDUE; 0 due soon (3 business days or fewer); 2 answered but still open with a response e-mail that failed or bounced.',
+    );
   });
 
   it("uses the law's deadline when the service's differs or is missing, and names the service's", () => {

@@ -445,7 +445,7 @@ describe('complaints_overview', () => {
           Math.ceil(records.filter((record) => record.status === 'in_review').length / 100),
       );
       expect(text.split('\n')[0]).toBe(
-        `At risk now, whole book (every unresolved record: ${unresolved.length} open or in review): ${atRisk.unanswered} unanswered; ${atRisk.overdue} OVERDUE; ${atRisk.dueSoon} due soon (3 business days or fewer); ${atRisk.answeredNotDelivered} answered, still open, whose response e-mail failed or bounced.`,
+        `At risk now, whole book (every unresolved record: ${unresolved.length} open or in review): ${atRisk.unanswered} unanswered; ${atRisk.overdue} OVERDUE; ${atRisk.dueSoon} due soon (3 business days or fewer); ${atRisk.answeredNotDelivered} answered but still open with a response e-mail that failed or bounced.`,
       );
       expect(text).toContain(
         `Filed at any time (whole book): ${records.length} records; all ${records.length} counted. Dates in America/Lima; MM-DD is ${today.slice(0, 4)}.`,

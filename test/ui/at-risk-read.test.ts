@@ -3,8 +3,10 @@
 // drawing and the calls are tested in a browser (e2e/overview-view.test.ts).
 import { describe, expect, it } from 'vitest';
 import { atRiskFigures, listArguments, listRequest, RISK_PAGE_SIZE, riskPage, riskRow } from '../../src/ui/at-risk-read.js';
+import { formatsFor } from '../../src/ui/dom.js';
 import { label } from '../../src/ui/labels.js';
 import { MAX_ENTRIES } from '../../src/ui/read.js';
+import { listSummary } from '../../src/ui/risk-list-view.js';
 
 describe('the arguments of a full list', () => {
   it('sends back what the answer gives, page and pageSize set by the view', () => {
@@ -198,5 +200,20 @@ describe('the words of what is at risk', () => {
     expect(label('es', 'listPage', { page: '2', pages: '38' })).toBe('Página 2 de 38');
     expect(label('es', 'emailListAll', { n: '14' })).toBe('Ver todos (14)');
     expect(label('en', 'listSummaryNewest', { n: '14' })).toBe('14 records, newest first');
+  });
+});
+
+describe('the order a full list says it is in', () => {
+  // list_complaints pages overdue and dueBy earliest deadline first (domain/at-risk.ts byDeadline):
+  // a past deadline comes before a coming one, so the most overdue lead, then the nearest deadlines.
+  it('names the most overdue first, then the nearest deadline, in both languages; the e-mail problems newest first', () => {
+    const es = formatsFor('es-PE', 'es');
+    const en = formatsFor('en-US', 'en');
+    expect(listSummary('overdue', 380, 'es', es)).toBe('380 registros, los más vencidos primero');
+    expect(listSummary('overdue', 380, 'en', en)).toBe('380 records, most overdue first');
+    expect(listSummary('dueSoon', 383, 'es', es)).toBe('383 registros, los más vencidos primero, luego el plazo más próximo');
+    expect(listSummary('dueSoon', 383, 'en', en)).toBe('383 records, most overdue first, then the nearest deadline');
+    expect(listSummary('emailProblems', 14, 'es', es)).toBe('14 registros, el más reciente primero');
+    expect(listSummary('dueSoon', 1, 'en', en)).toBe('1 record');
   });
 });

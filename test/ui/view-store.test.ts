@@ -28,6 +28,21 @@ describe("the view's store", () => {
     expect(filterTexts({ ...store, lang: 'es', answer: undefined })).toEqual(['tienda s-1', 'tipo Reclamo']);
   });
 
+  it("names the store by the answer's store when nothing was filed in the period, and says when it has no record", () => {
+    const args = { storeId: 's-1' };
+    expect(filterTexts({ ...newStore(), args, answer: { total: 0, store: { id: 's-1', name: 'Tienda Cusco Plaza' } } })).toEqual(['store Tienda Cusco Plaza']);
+    expect(filterTexts({ ...newStore(), lang: 'es', args, answer: { total: 0, store: { id: 's-1', name: 'Tienda Cusco Plaza' } } })).toEqual([
+      'tienda Tienda Cusco Plaza',
+    ]);
+    expect(filterTexts({ ...newStore(), args, answer: { total: 0, store: { id: 's-1', noRecord: true } } })).toEqual(['store s-1 (no record)']);
+    expect(filterTexts({ ...newStore(), lang: 'es', args, answer: { total: 0, store: { id: 's-1', noRecord: true } } })).toEqual([
+      'tienda s-1 (sin registros)',
+    ]);
+    // A name that is no text, or the answer of another store, names nothing.
+    expect(filterTexts({ ...newStore(), args, answer: { store: { id: 's-1', name: 7 } } })).toEqual(['store s-1']);
+    expect(filterTexts({ ...newStore(), args, answer: { store: { id: 's-2', name: 'Otra' } } })).toEqual(['store s-1']);
+  });
+
   it('says the filings are the whole book only without a period or dates', () => {
     expect(wholeBook(newStore())).toBe(true);
     expect(wholeBook({ ...newStore(), args: { period: 'today' } })).toBe(false);
