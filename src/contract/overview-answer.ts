@@ -75,7 +75,9 @@ const atRiskSchema = z
     incomplete: z
       .string()
       .optional()
-      .describe('What could not be read (the cap, the deadline of the call, a failure of the service): every figure above leaves those records out.'),
+      .describe(
+        'What could not be read (the cap, the deadline of the call, a failure of the service): every figure above leaves those records out, a lower bound but for those in stillExact.',
+      ),
   })
   .describe('What is at risk now over the whole book: every unresolved record the member can see, narrowed only by storeId and type, never by the period.');
 
