@@ -145,6 +145,10 @@ export const overviewAnswerSchema = z.object({
     .describe(
       "Only when it differs from total: the distinct records read. byStatus, byType and byStore are the service's exact counts all the same unless hint says otherwise; performance says which filing days it covers.",
     ),
+  countsAreLowerBounds: z
+    .literal(true)
+    .optional()
+    .describe("Only when byStatus, byType and byStore count only the `counted` records read (the service's own counts could not be had): more may exist."),
   filedFrom: z.string().optional().describe('The first filing day a `period` stands for (YYYY-MM-DD, in timeZone).'),
   filedTo: z.string().optional().describe('The last filing day a `period` stands for.'),
   timeZone: z.string(),

@@ -106,4 +106,49 @@ describe('complaints_overview, the service failing midway through the unresolved
     },
     SLOW,
   );
+
+  it(
+    "says in each filings sentence that its figures count only the period's records read, when a page and the service's own counts fail",
+    async () => {
+      const inner = await client.api();
+      const filed = new Map<string, SandboxRecord>();
+      const byId = new Map(sandbox.dataset.records.map((record) => [record.id, record]));
+      const failed = () => new ApiError('server_error', 'The complaints service failed (HTTP 500).', 500);
+      const reader: ComplaintsReader = {
+        async listComplaints(query, signal) {
+          const reading = query.status === undefined && query.pageSize === 100;
+          if (reading && query.page === 3) throw failed();
+          // The service's count of the resolved records: the by-status counts cannot be had.
+          if (query.status === 'resolved' && query.pageSize === 1) throw failed();
+          const page = await inner.listComplaints(query, signal);
+          if (reading) for (const item of page.items) filed.set(item.id!, byId.get(item.id!)!);
+          return page;
+        },
+        getComplaint: (id, signal) => inner.getComplaint(id, signal),
+      };
+      const answer = await runOverview(reader, {}, { now: () => new Date(), timeZone: LIMA });
+      const read = [...filed.values()];
+      const s = answer.structured;
+      expect(s.counted).toBe(read.length);
+      expect(s.countsAreLowerBounds).toBe(true);
+      const byStatus: Record<string, number> = {};
+      for (const record of read) byStatus[record.status] = (byStatus[record.status] ?? 0) + 1;
+      expect(s.byStatus).toEqual(byStatus);
+      const problems = read.filter((record) => {
+        const item = listItemOf(record);
+        return [item.receiptDeliveryStatus, item.responseDeliveryStatus].some((state) => state && !['sent', 'queued'].includes(state.toLowerCase()));
+      });
+      expect(s.performance?.records).toBe(read.length);
+      expect(s.emailProblems?.records).toBe(problems.length);
+
+      const line = (start: string) => answer.text.split('\n').find((text) => text.startsWith(start)) ?? '';
+      const among = `the ${read.length} records read`;
+      expect(line('By status')).toMatch(new RegExp(`^By status, among ${among}: `));
+      expect(line('By store')).toMatch(new RegExp(`^By store, among ${among} \\(`));
+      expect(line('Answers to')).toMatch(new RegExp(`^Answers to ${among}: `));
+      expect(line('Reasons')).toMatch(new RegExp(`^Reasons of ${among}, most first: `));
+      expect(line('E-mail')).toMatch(new RegExp(`^E-mail deliveries neither sent nor queued, among ${among}: .*\\(${problems.length} records`));
+    },
+    SLOW,
+  );
 });
