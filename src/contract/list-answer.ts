@@ -19,6 +19,12 @@ const listRowSchema = z.object({
 
 export const listAnswerSchema = z.object({
   total: z.number().int().describe('Records that match the filters.'),
+  totalIsLowerBound: z
+    .literal(true)
+    .optional()
+    .describe(
+      'Only when not every record the filters may match could be read (truncated says why): total counts the matches among those read, and more may match.',
+    ),
   page: z.number().int(),
   pages: z.number().int().describe('Pages of this pageSize.'),
   filedFrom: z.string().optional().describe('The first filing day a `period` stands for (YYYY-MM-DD, in timeZone).'),
@@ -33,7 +39,7 @@ export const listAnswerSchema = z.object({
   truncated: z
     .string()
     .optional()
-    .describe('What this answer leaves out, and why: records the service sent beyond the page size, or unresolved records that could not be read.'),
+    .describe('What this answer leaves out, and why: records the service sent beyond the page size, or records that could not be read.'),
   readSecondsAgo: z
     .number()
     .int()

@@ -75,7 +75,9 @@ const atRiskSchema = z
     incomplete: z
       .string()
       .optional()
-      .describe('What could not be read (the cap, the deadline of the call, a failure of the service): every figure above leaves those records out.'),
+      .describe(
+        'What could not be read (the cap, the deadline of the call, a failure of the service): every figure above leaves those records out, a lower bound but for those in stillExact.',
+      ),
   })
   .describe('What is at risk now over the whole book: every unresolved record the member can see, narrowed only by storeId and type, never by the period.');
 
@@ -154,6 +156,10 @@ export const overviewAnswerSchema = z.object({
     .describe(
       "Only when it differs from total: the distinct records read. byStatus, byType and byStore are the service's exact counts all the same unless hint says otherwise; performance says which filing days it covers.",
     ),
+  countsAreLowerBounds: z
+    .literal(true)
+    .optional()
+    .describe("Only when byStatus, byType and byStore count only the `counted` records read (the service's own counts could not be had): more may exist."),
   filedFrom: z.string().optional().describe('The first filing day a `period` stands for (YYYY-MM-DD, in timeZone).'),
   filedTo: z.string().optional().describe('The last filing day a `period` stands for.'),
   timeZone: z.string(),

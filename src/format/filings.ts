@@ -10,7 +10,7 @@ import { finish, type Slices } from '../slices.js';
 import { activitySteps } from './activity.js';
 import { cell, type DateStyle, datesNote, line, plural } from './fields.js';
 import { filedRange } from './list.js';
-import { coveredSteps, performanceLines, performanceSteps, storeAnswersText } from './performance.js';
+import { coveredScope, coveredSteps, performanceLines, performanceSteps, storeAnswersText } from './performance.js';
 
 /** Records listed one by one in each section; the rest are counted. */
 const LISTED = 10;
@@ -91,6 +91,8 @@ export function* filingsSteps(
   const head = {
     total: pages.total,
     counted: items.length !== pages.total ? items.length : undefined,
+    // Read in part, and without the service's own counts: the counts by value are of the records read.
+    countsAreLowerBounds: (pages.capped || pages.stoppedBy !== undefined) && counts === undefined ? (true as const) : undefined,
     ...(filters.period ? { filedFrom: filters.from, filedTo: filters.to } : {}),
     timeZone,
   };
@@ -214,11 +216,13 @@ export function filingLines(answer: OverviewAnswer, filters: ListFilters, style:
   const narrowed = narrowing(filters, answer.store);
   const scope = `Filed ${filedRange(filters, style) ?? 'at any time (whole book)'}${narrowed.length > 0 ? `, ${narrowed.join(', ')}` : ''}`;
   if (answer.total === 0) return [`${scope}: no records.`];
+  // Counts of the records read only say so in their own sentence: a model quotes one sentence.
+  const among = answer.countsAreLowerBounds ? `, among the ${answer.counted ?? answer.total} records read` : '';
   const lines = [
     `${scope}: ${answer.total} ${answer.total === 1 ? 'record' : 'records'}${answer.hint !== undefined ? `. ${answer.hint}` : `; all ${answer.total} counted.`} ${datesNote(style)}`,
-    `By status: ${counts(answer.byStatus)}.${answer.byType ? ` By type: ${counts(answer.byType)}.` : ''}`,
+    `By status${among}: ${counts(answer.byStatus)}.${answer.byType ? ` By type${among}: ${counts(answer.byType)}.` : ''}`,
     // With each store's id: the storeId filter of every tool takes it, and nothing else shows it.
-    `By store (storeId; answers${answer.performance?.window ? ` of the records filed ${answer.performance.window.from}..${answer.performance.window.to}` : ''}): ${(
+    `By store${among} (storeId; answers${answer.performance?.window ? ` of the records filed ${answer.performance.window.from}..${answer.performance.window.to}` : ''}): ${(
       answer.byStore ?? []
     )
       .map((store) => {
@@ -229,11 +233,12 @@ export function filingLines(answer: OverviewAnswer, filters: ListFilters, style:
     ...(answer.performance ? performanceLines(answer.performance) : []),
   ];
   const problems = answer.emailProblems;
+  const read = answer.performance && coveredScope(answer.performance);
   if (problems === undefined) {
-    lines.push(`E-mail: every receipt and response of ${answer.performance?.window ? 'the records of those days' : 'these'} is sent or queued.`);
+    lines.push(`E-mail: every receipt and response of ${read ?? 'these'} is sent or queued.`);
   } else {
     lines.push(
-      `E-mail deliveries neither sent nor queued: ${counts(problems.byState)} (${plural(problems.records, 'record')}${problems.records > problems.first.length ? `, first ${problems.first.length}` : ''}; every one: list_complaints ${JSON.stringify(problems.list)}):`,
+      `E-mail deliveries neither sent nor queued${read ? `, among ${read}` : ''}: ${counts(problems.byState)} (${plural(problems.records, 'record')}${problems.records > problems.first.length ? `, first ${problems.first.length}` : ''}; every one: list_complaints ${JSON.stringify(problems.list)}):`,
       ['correlative', 'receipt e-mail', 'response e-mail', 'id'].join('\t'),
     );
     for (const issue of problems.first) lines.push([cell(issue.correlative), cell(issue.receipt), cell(issue.response), cell(issue.id)].join('\t'));

@@ -16,6 +16,8 @@ import { cell, consumerName, type DateStyle, dateStyle, datesNote, dayIn, descri
 export interface ListView {
   /** The structured answer, as the tool returns it. */
   answer: ListAnswer;
+  /** When the total counts only the records read: which they were, for the sentence that states it. */
+  counted?: ListCounted;
   /** What the member asked for: the text's header names it; the answer does not repeat it. */
   filters: ListFilters;
   /** Today in the time zone: the year the text's MM-DD dates leave out. */
@@ -47,15 +49,26 @@ function listRow(item: ComplaintListItem, filters: ListFilters, timeZone: string
   };
 }
 
+/** The records a total that is a lower bound counts the matches among: `read` of the `of` the service counts. */
+export interface ListCounted {
+  read: number;
+  of: number;
+  /** "record" or "unresolved record". */
+  unit: string;
+  /** Which were read, when a cap chose them (newest or oldest first); absent when a failure did. */
+  which?: 'newest' | 'oldest';
+}
+
 /**
  * `unread`: what the page could not include, in words (unresolved records that could not be read).
  * `readSecondsAgo`: the age of the reading an earlier page of the same list made, when this page was cut from it.
+ * `counted`: the records read, when not every record the filters may match was: the total is then a lower bound.
  */
 export function toListView(
   result: ListPage,
   filters: ListFilters,
   clock: Clock,
-  { unread, readSecondsAgo }: { unread?: string; readSecondsAgo?: number } = {},
+  { unread, readSecondsAgo, counted }: { unread?: string; readSecondsAgo?: number; counted?: ListCounted } = {},
 ): ListView {
   const { page, pageSize, total, totalPages } = result.pagination;
   const now = clock.now();
@@ -64,6 +77,7 @@ export function toListView(
   const nextPage = items.length > 0 && page < totalPages ? page + 1 : undefined;
   const answer: ListAnswer = {
     total,
+    totalIsLowerBound: counted === undefined ? undefined : true,
     page,
     pages: totalPages,
     ...(filters.period ? { filedFrom: filters.from, filedTo: filters.to } : {}),
@@ -77,7 +91,7 @@ export function toListView(
         : unread,
     readSecondsAgo,
   };
-  return { answer, filters, today: localDate(now, clock.timeZone) };
+  return { answer, counted, filters, today: localDate(now, clock.timeZone) };
 }
 
 /** The sentence that says what to call next, when there is something to say. */
@@ -115,8 +129,11 @@ export function formatListText(view: ListView): string {
   const hint = answer.hint ? ` ${answer.hint}` : '';
   const age =
     answer.readSecondsAgo === undefined ? '' : ` Records as read ${answer.readSecondsAgo} s ago for an earlier page of this list; page 1 reads them again.`;
-  if (answer.total === 0) return `No records match${what ? ` (${what})` : ''}.${age}${hint}${answer.truncated ? ` ${answer.truncated}` : ''}`;
-  const matches = `${answer.total} ${answer.total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}.${age}`;
+  // A total of the records read only is said so in its own sentence: a model quotes that sentence alone.
+  const among = view.counted === undefined ? '' : ` among ${readRecords(view.counted)}`;
+  if (answer.total === 0) return `No records match${what ? ` (${what})` : ''}${among}.${age}${hint}${answer.truncated ? ` ${answer.truncated}` : ''}`;
+  const atLeast = view.counted === undefined ? '' : 'At least ';
+  const matches = `${atLeast}${answer.total} ${answer.total === 1 ? 'record matches' : 'records match'}${what ? ` (${what})` : ''}${among}.${age}`;
   const items = answer.items ?? [];
   if (items.length === 0) return `${matches}${hint}`;
   // A column every row leaves out (the type or status the call filtered on) is left out of the table too.
@@ -134,6 +151,11 @@ export function formatListText(view: ListView): string {
   if (answer.truncated) lines.push(answer.truncated);
   if (answer.nextPage !== undefined && answer.hint) lines.push(answer.hint);
   return lines.join('\n');
+}
+
+/** "the 10000 newest records read of 30002" */
+function readRecords({ read, of, unit, which }: ListCounted): string {
+  return `the ${read}${which === undefined ? '' : ` ${which}`} ${read === 1 ? unit : `${unit}s`} read of ${of}`;
 }
 
 /** Whether the rows come earliest deadline first: with the filters on the deadline. */

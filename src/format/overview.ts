@@ -151,8 +151,14 @@ function bookScope(filters: ListFilters, store: OverviewAnswer['store']): string
 
 function atRiskLines(answer: OverviewAnswer, filters: ListFilters, style: DateStyle): string[] {
   const { atRisk, store } = answer;
+  // Each figure counted over only the records read says so where it is stated: a model quotes one sentence.
+  const exact = new Set(atRisk.stillExact);
+  const count = (figure: number, exactAllTheSame = false) => (atRisk.incomplete === undefined || exactAllTheSame ? `${figure}` : `at least ${figure}`);
+  const overdue = count(atRisk.overdue, exact.has('overdue'));
+  // Due soon is exact only when overdue is too (stillExact): so then is their sum.
+  const urgent = count(atRisk.overdue + atRisk.dueSoon, exact.has('dueSoon'));
   const lines = [
-    `At risk now, ${bookScope(filters, store)} (every unresolved record: ${atRisk.unresolved} open or in review${atRisk.read !== undefined ? `, ${atRisk.read} read` : ''}): ${atRisk.unanswered} unanswered; ${atRisk.overdue} OVERDUE; ${atRisk.dueSoon} due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer); ${atRisk.answeredNotDelivered} answered but still open with a response e-mail that failed or bounced.`,
+    `At risk now, ${bookScope(filters, store)} (every unresolved record: ${atRisk.unresolved} open or in review${atRisk.read !== undefined ? `, only ${atRisk.read} read` : ''}): ${count(atRisk.unanswered)} unanswered; ${overdue} OVERDUE; ${count(atRisk.dueSoon, exact.has('dueSoon'))} due soon (${DUE_SOON_BUSINESS_DAYS} business days or fewer); ${count(atRisk.answeredNotDelivered)} answered but still open with a response e-mail that failed or bounced.`,
   ];
   if (store?.noRecord) {
     lines.push(
@@ -171,18 +177,17 @@ function atRiskLines(answer: OverviewAnswer, filters: ListFilters, style: DateSt
   }
   if (atRisk.serviceDeadlineDiffers) {
     lines.push(
-      `Deadlines are the law's (15 business days after the filing day, Lima); for ${plural(atRisk.serviceDeadlineDiffers, 'unanswered record')} the service's own deadline differs or is missing ("by law" below).`,
+      `Deadlines are the law's (15 business days after the filing day, Lima); for ${count(atRisk.serviceDeadlineDiffers)} unanswered ${atRisk.serviceDeadlineDiffers === 1 ? 'record' : 'records'} the service's own deadline differs or is missing ("by law" below).`,
     );
   }
   if (atRisk.deadlineUnknown) {
     lines.push(
-      `${plural(atRisk.deadlineUnknown, 'unanswered record')} ${atRisk.deadlineUnknown === 1 ? 'has' : 'have'} no deadline that can be read (neither a filing date nor the service's deadline): counted in no deadline figure; list them with list_complaints {"status":"unresolved"}.`,
+      `${count(atRisk.deadlineUnknown)} unanswered ${atRisk.deadlineUnknown === 1 ? 'record has' : 'records have'} no deadline that can be read (neither a filing date nor the service's deadline): counted in no deadline figure; list them with list_complaints {"status":"unresolved"}.`,
     );
   }
   if (atRisk.mostUrgent) {
-    const urgent = atRisk.overdue + atRisk.dueSoon;
     lines.push(
-      `Most urgent${urgent > atRisk.mostUrgent.length ? ` (${atRisk.mostUrgent.length} of ${urgent} shown)` : ''}:`,
+      `Most urgent${atRisk.overdue + atRisk.dueSoon > atRisk.mostUrgent.length ? ` (${atRisk.mostUrgent.length} of ${urgent} shown)` : ''}:`,
       ['correlative', 'store', 'consumer', 'response deadline', 'id'].join('\t'),
     );
     for (const record of atRisk.mostUrgent) {
@@ -195,8 +200,8 @@ function atRiskLines(answer: OverviewAnswer, filters: ListFilters, style: DateSt
     lines.push(`Due soon, below the overdue ones: ${atRisk.alsoDueSoon.map(days).join(', ')}.`);
   }
   const every = [
-    atRisk.listOverdue ? `all ${atRisk.overdue} overdue: list_complaints ${JSON.stringify(atRisk.listOverdue)}` : undefined,
-    atRisk.listDueSoon ? `overdue and due soon (${atRisk.overdue + atRisk.dueSoon}): list_complaints ${JSON.stringify(atRisk.listDueSoon)}` : undefined,
+    atRisk.listOverdue ? `all ${overdue} overdue: list_complaints ${JSON.stringify(atRisk.listOverdue)}` : undefined,
+    atRisk.listDueSoon ? `overdue and due soon (${urgent}): list_complaints ${JSON.stringify(atRisk.listDueSoon)}` : undefined,
   ].filter((part) => part !== undefined);
   if (every.length > 0) lines.push(`Every record, earliest deadline first, page by page: ${every.join('; ')}.`);
   if (atRisk.draftResponse) {
@@ -207,7 +212,7 @@ function atRiskLines(answer: OverviewAnswer, filters: ListFilters, style: DateSt
   if (atRisk.notDelivered) {
     const shown = atRisk.notDelivered.length < atRisk.answeredNotDelivered ? `, first ${atRisk.notDelivered.length}` : '';
     lines.push(
-      `Answered, response e-mail not delivered (${plural(atRisk.answeredNotDelivered, 'record')}${shown}): ${atRisk.notDelivered
+      `Answered, response e-mail not delivered (${count(atRisk.answeredNotDelivered)} ${atRisk.answeredNotDelivered === 1 ? 'record' : 'records'}${shown}): ${atRisk.notDelivered
         .map((record) => `${cell(record.correlative)} (${cell(record.response)}, id ${cell(record.id)})`)
         .join(', ')}.`,
     );

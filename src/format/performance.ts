@@ -136,10 +136,21 @@ function mostFirst(counts: Map<string, number>): Pick<Performance, 'byReason' | 
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
+/**
+ * The records the figures about answers count, when fewer than the period's: "the records filed
+ * 2026-10-12..2026-11-28", "the 9800 records read"; undefined when they are all of them.
+ */
+export function coveredScope(p: Performance): string | undefined {
+  if (p.window) return `the records filed ${p.window.from}..${p.window.to}`;
+  return p.incomplete ? `the ${p.records} records read` : undefined;
+}
+
 /** The performance lines of the overview's text. */
 export function performanceLines(performance: Performance): string[] {
   const p = performance;
-  const scope = p.window ? `records filed ${p.window.from}..${p.window.to} (the newest whole days read)` : 'these records';
+  // Each sentence of figures names the records it counts when they are not the whole period.
+  const covered = coveredScope(p);
+  const scope = p.window ? `records filed ${p.window.from}..${p.window.to} (the newest whole days read)` : (covered ?? 'these records');
   const dated = p.answeredOnTime + p.answeredLate;
   const lines = [
     [
@@ -158,7 +169,9 @@ export function performanceLines(performance: Performance): string[] {
   if (p.incomplete) lines.push(`Not complete: ${p.incomplete}`);
   if (p.byReason.length > 0) {
     const others = p.otherReasons ? `; other reasons ${p.otherReasons}` : '';
-    lines.push(`Reasons, most first: ${p.byReason.map(({ reason, count }) => `${quoted(reason, 120)} ${count}`).join(', ')}${others}.`);
+    lines.push(
+      `Reasons${covered ? ` of ${covered}` : ''}, most first: ${p.byReason.map(({ reason, count }) => `${quoted(reason, 120)} ${count}`).join(', ')}${others}.`,
+    );
   }
   return lines;
 }

@@ -10,7 +10,7 @@ import { atRiskRecordsSteps, newestFirst } from '../domain/at-risk.js';
 import { limaToday } from '../domain/deadline.js';
 import { capText } from '../format/cap.js';
 import { plural, readingGap } from '../format/fields.js';
-import { formatListText, toListView } from '../format/list.js';
+import { formatListText, type ListCounted, toListView } from '../format/list.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
 import { inSlices } from '../slices.js';
 import type { ListComplaintsArgs } from './list-complaints.js';
@@ -29,6 +29,7 @@ export async function runListComplaints(
   let result: ListPage;
   let unread: string | undefined;
   let readSecondsAgo: number | undefined;
+  let counted: ListCounted | undefined;
   if (unresolved === undefined && !filters.emailProblem) {
     result = await (await api()).listComplaints({ page, pageSize, ...query }, signal);
   } else {
@@ -59,9 +60,14 @@ export async function runListComplaints(
     const total = ordered.length;
     result = { items: ordered.slice(start, start + pageSize), sentMore: 0, pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
     unread = gap === undefined ? undefined : `Not complete: ${gap} This list leaves them out.`;
+    if (gap !== undefined) {
+      // A cap chose the records read (oldest first for the unresolved ones, else newest); a failure did not.
+      const which = all.stoppedBy === undefined && all.capped ? (unresolved !== undefined ? 'oldest' : 'newest') : undefined;
+      counted = { read: all.items.length, of: all.total, unit: unresolved !== undefined ? 'unresolved record' : 'record', which };
+    }
     if (reading.reused) readSecondsAgo = Math.max(0, Math.floor((nowMs - reading.readAtMs) / 1000));
   }
-  const built = toListView(redactPii ? { ...result, items: result.items.map(redactListItem) } : result, filters, clock, { unread, readSecondsAgo });
+  const built = toListView(redactPii ? { ...result, items: result.items.map(redactListItem) } : result, filters, clock, { unread, readSecondsAgo, counted });
   const view = redactPii ? { ...built, answer: redactAnswer(built.answer) } : built;
   const text = capText(
     formatListText(view),

@@ -4,7 +4,7 @@
 // and risk-list-view.ts.
 import type { ListAnswer, ListRow } from '../contract/list-answer.js';
 import type { AtRisk } from '../contract/overview-answer.js';
-import { type Counted, count, fields, integer, objectOf, objects, type Read, text, type Unchecked } from './read.js';
+import { type Counted, count, fields, integer, list, objectOf, objects, type Read, text, type Unchecked } from './read.js';
 
 export type AtRiskFields = Unchecked<AtRisk>;
 
@@ -58,6 +58,8 @@ export type AtRiskFigures = Counted<AtRisk, 'unresolved' | 'unanswered' | 'overd
   Read<AtRisk, 'read' | 'incomplete'> & {
     /** Not every unresolved record was read: each figure counts only those read, a lower bound. */
     lowerBound: boolean;
+    /** Of overdue and dueSoon, those the records not read cannot change: exact all the same. */
+    stillExact: ReadonlyArray<'overdue' | 'dueSoon'>;
     /** The answer's listOverdue and listDueSoon, as sent on (a filter the contract adds later passes too). */
     listOverdue: ListArguments | undefined;
     listDueSoon: ListArguments | undefined;
@@ -77,6 +79,7 @@ export function atRiskFigures(value: unknown): AtRiskFigures | undefined {
     answeredNotDelivered: count(atRisk.answeredNotDelivered),
     serviceDeadlineDiffers: count(atRisk.serviceDeadlineDiffers),
     lowerBound: read !== undefined || incomplete !== undefined,
+    stillExact: list(atRisk.stillExact).filter((figure): figure is 'overdue' | 'dueSoon' => figure === 'overdue' || figure === 'dueSoon'),
     read: read === undefined ? undefined : Math.max(0, read),
     incomplete,
     listOverdue: listArguments(atRisk.listOverdue),
@@ -113,6 +116,8 @@ export type RiskPage = Counted<ListAnswer, 'total' | 'page' | 'pages'> &
   Read<ListAnswer, 'nextPage' | 'truncated'> & {
     /** The answer's items, at most MAX_ENTRIES whatever it holds. */
     rows: RiskRow[];
+    /** total counts only the records read: drawn as "at least". */
+    totalIsLowerBound: boolean;
   };
 
 /** A page number: a whole number from 1 up (a count keeps it exact). */
@@ -134,5 +139,6 @@ export function riskPage(value: unknown, asked: number): RiskPage {
     nextPage: next !== undefined && next > page ? next : undefined,
     rows: objects(answer.items).map(riskRow),
     truncated: text(answer.truncated),
+    totalIsLowerBound: answer.totalIsLowerBound === true,
   };
 }

@@ -11,7 +11,7 @@ import { fields, type OverviewFields, objects, text } from './read.js';
 import { listButton, mailEntry, riskEntry } from './record-buttons.js';
 import type { ViewContext } from './view-context.js';
 
-/** The figures of what is at risk, each a lower bound when not every unresolved record was read. */
+/** The figures of what is at risk, each a lower bound when not every unresolved record was read, but for those stillExact keeps exact. */
 function atRiskFigureRow(risk: AtRiskFigures, context: ViewContext): HTMLElement {
   const { lang, formats } = context;
   const { lowerBound } = risk;
@@ -26,8 +26,15 @@ function atRiskFigureRow(risk: AtRiskFigures, context: ViewContext): HTMLElement
       lowerBound,
       note: unresolved.filter((part) => part !== undefined).join(' · '),
     }),
-    figure('overdue', label(lang, 'figureOverdue'), risk.overdue, context, { lowerBound, tone: 'is-overdue' }),
-    figure('dueSoon', label(lang, 'figureDueSoon'), risk.dueSoon, context, { lowerBound, tone: 'is-due-soon', note: label(lang, 'dueSoonRule') }),
+    figure('overdue', label(lang, 'figureOverdue'), risk.overdue, context, {
+      lowerBound: lowerBound && !risk.stillExact.includes('overdue'),
+      tone: 'is-overdue',
+    }),
+    figure('dueSoon', label(lang, 'figureDueSoon'), risk.dueSoon, context, {
+      lowerBound: lowerBound && !risk.stillExact.includes('dueSoon'),
+      tone: 'is-due-soon',
+      note: label(lang, 'dueSoonRule'),
+    }),
     figure('answeredNotDelivered', label(lang, 'figureNotDelivered'), risk.answeredNotDelivered, context, {
       lowerBound,
       tone: 'is-not-delivered',

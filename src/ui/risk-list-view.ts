@@ -73,10 +73,12 @@ export function drawRiskList(panel: HTMLElement, list: RiskListState, context: V
   }
 
   const heading = h('h3', { id: 'risk-list-title', tabindex: '-1' }, label(lang, `list.${list.kind}`));
+  const count = shown && listSummary(list.kind, shown.total, lang, formats);
   const summary =
     shown &&
     [
-      listSummary(list.kind, shown.total, lang, formats),
+      // A total of the records read only: "al menos 682 registros" (truncated, below, says why).
+      shown.totalIsLowerBound ? `${label(lang, 'atLeast')} ${count}` : count,
       label(lang, 'listPage', { page: formats.number(shown.page), pages: formats.number(shown.pages) }),
     ].join(' · ');
   const previous = shown && shown.page > 1 && control('previous', label(lang, 'previousPage'), busy, () => controls.go(shown.page - 1));

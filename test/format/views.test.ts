@@ -204,6 +204,22 @@ describe('list text', () => {
     for (const hint of [next.answer.hint, pastTheEnd.answer.hint, pastTheOnly.answer.hint]) expect(hint).toMatch(/ and the same filters\.$/);
   });
 
+  it('says a total of the records read only as a lower bound, in its own sentence, whatever cut the reading', () => {
+    const failed = { read: 2_300, of: 4_000, unit: 'unresolved record' };
+    const one = toListView(listResult([listItemBody()], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), { overdue: true }, clock, { counted: failed });
+    expect(one.answer.totalIsLowerBound).toBe(true);
+    expect(formatListText(one).split('\n')[0]).toMatch(
+      /^At least 1 record matches \(unanswered, past the law's deadline\) among the 2300 unresolved records read of 4000\. Page 1 of 1/,
+    );
+    const none = toListView(listResult([], { page: 1, pageSize: 20, total: 0, totalPages: 0 }), { emailProblem: true }, clock, {
+      counted: { read: 10_000, of: 30_002, unit: 'record', which: 'newest' },
+    });
+    expect(formatListText(none)).toMatch(/^No records match \(.*\) among the 10000 newest records read of 30002\./);
+    const whole = toListView(listResult([listItemBody()], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), { overdue: true }, clock);
+    expect(whole.answer.totalIsLowerBound).toBeUndefined();
+    expect(formatListText(whole)).toMatch(/^1 record matches \(unanswered, past the law's deadline\)\. Page 1/);
+  });
+
   it('writes a year other than the current one in full', () => {
     const item = listItemBody({ createdAt: '2025-12-30T15:00:00.000Z', responseDeadline: '2026-01-22T04:59:59.999Z' });
     const line = formatListText(toListView(listResult([item], { page: 1, pageSize: 20, total: 1, totalPages: 1 }), {}, clock)).split('\n')[2]!;

@@ -67,11 +67,21 @@ describe('the figures of what is at risk', () => {
       answeredNotDelivered: 2,
       serviceDeadlineDiffers: 0,
       lowerBound: false,
+      stillExact: [],
       read: undefined,
       incomplete: undefined,
       listOverdue: { overdue: true },
       listDueSoon: { dueBy: '2026-12-01' },
     });
+  });
+
+  it('keeps overdue and due soon exact when stillExact says the records not read cannot change them', () => {
+    const incomplete = '11 unresolved records of 81 could not be read.';
+    expect(atRiskFigures({ ...atRisk, read: 70, incomplete, stillExact: ['overdue', 'dueSoon'] })?.stillExact).toEqual(['overdue', 'dueSoon']);
+    // Only the figures the contract names.
+    expect(atRiskFigures({ ...atRisk, read: 70, incomplete, stillExact: ['overdue', 'unanswered', 3, null] })?.stillExact).toEqual(['overdue']);
+    expect(atRiskFigures({ ...atRisk, read: 70, incomplete, stillExact: 'overdue' })?.stillExact).toEqual([]);
+    expect(atRiskFigures(atRisk)?.stillExact).toEqual([]);
   });
 
   it('marks every figure a lower bound when not every unresolved record was read', () => {
@@ -118,6 +128,7 @@ describe('a page of a full list', () => {
       pages: 2,
       nextPage: 2,
       truncated: undefined,
+      totalIsLowerBound: false,
       rows: [
         {
           id: row.id,
@@ -136,6 +147,9 @@ describe('a page of a full list', () => {
     const truncated = '3 unresolved records of 81 could not be read (the service failed): this list leaves them out.';
     expect(riskPage({ total: 15, page: 1, pages: 2, items: [row], truncated }, 1).truncated).toBe(truncated);
     expect(riskPage({ truncated: 5 }, 1).truncated).toBeUndefined();
+    // A total of the records read only is drawn as a lower bound; anything but true is not one.
+    expect(riskPage({ total: 15, page: 1, pages: 2, items: [row], truncated, totalIsLowerBound: true }, 1).totalIsLowerBound).toBe(true);
+    for (const value of ['true', 1, false, null]) expect(riskPage({ total: 15, totalIsLowerBound: value }, 1).totalIsLowerBound).toBe(false);
   });
 
   it('has no next page on the last one, nor one that goes back or nowhere', () => {

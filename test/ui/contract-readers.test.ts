@@ -80,6 +80,7 @@ const overview = overviewAnswerSchema.parse({
 
 const page = listAnswerSchema.parse({
   total: 31,
+  totalIsLowerBound: true,
   page: 2,
   pages: 4,
   filedFrom: '2026-11-01',
@@ -115,7 +116,6 @@ describe("the view's readers read the contract's fields, under its names", () =>
       listDueSoon: 'read by listArguments, as sent',
       draftResponse: 'not drawn: the record panel offers the draft of the record it shows, unanswered, when the host takes messages',
       deadlineUnknown: 'not drawn: in unanswered, in no deadline figure',
-      stillExact: 'not drawn: every figure is marked a lower bound when incomplete',
     });
     expect(read.listOverdue).toEqual(overview.atRisk.listOverdue);
     expect(read.listDueSoon).toEqual(overview.atRisk.listDueSoon);
