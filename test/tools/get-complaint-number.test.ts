@@ -141,7 +141,7 @@ describe('get_complaint by a number alone', () => {
     const { text } = await mcp.call('get_complaint', { reference: bare(number) });
     sandbox.requests.length = 0;
     const { contents } = await mcp.client.readResource({ uri: `complaint://${bare(number)}` });
-    expect(contents[0]?.text).toBe(text);
+    expect(contents).toEqual([{ uri: `complaint://${bare(number)}`, mimeType: 'text/plain', text }]);
     expectOneSearch(number, thisYears);
   });
 });
