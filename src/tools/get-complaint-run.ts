@@ -120,7 +120,8 @@ async function recordNumbered(reader: ComplaintsReader, reference: string, numbe
   }
   const candidates = thisYears.length > 1 ? thisYears : matches;
   const listed = candidates.slice(0, MAX_CANDIDATES).map((item) => {
-    const facts = [dayIn(item.createdAt, clock.timeZone) && `filed ${dayIn(item.createdAt, clock.timeZone)}`, line(item.status, 30), line(item.storeName, 60)];
+    const filed = dayIn(item.createdAt, clock.timeZone);
+    const facts = [filed && `filed ${filed}`, line(item.status, 30), line(item.storeName, 60)];
     return candidateLine({ ...item, correlative: correlative(item) }, facts.filter(Boolean));
   });
   const heading =

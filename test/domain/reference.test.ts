@@ -114,6 +114,21 @@ describe('a record by its number alone', () => {
     );
   });
 
+  it('lists the records of this year to choose from when this year has the number twice (two series)', async () => {
+    const twin = { ...in2027, id: '3b6f0c1e-58aa-4c1e-9d0a-5e2f3b7c9a13', storeName: 'Tienda Cusco Plaza' };
+    const { api } = apiListing([in2026, in2027, twin]);
+    const error = await readingOf(api, '10', january).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(UserFacingError);
+    expect((error as Error).message).toBe(
+      [
+        '"10" names 2 records of 2027:',
+        `- 000000010-2027 (filed 2027-01-01, open, Tienda Miraflores): id ${in2027.id}`,
+        `- 000000010-2027 (filed 2027-01-01, open, Tienda Cusco Plaza): id ${twin.id}`,
+        'Call get_complaint again with the id of the one you mean.',
+      ].join('\n'),
+    );
+  });
+
   it('answers a number no record has with the 404 text, and what was searched', async () => {
     const { api } = apiListing(decoys);
     const error = await readingOf(api, '10', january).catch((reason: unknown) => reason);
