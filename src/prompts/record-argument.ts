@@ -1,5 +1,5 @@
 // The `reference` argument of the prompts about one record: read as get_complaint reads its reference
-// (a correlative, a tracking code, or the record's uuid), and completed with the records a manager
+// (a correlative, its number alone for this year's, a tracking code, or the record's uuid), and completed with the records a manager
 // answers first: the unanswered ones nearest to, or past, the law's deadline (reference-completion.ts,
 // loaded at the first completion).
 import { z } from 'zod';
@@ -13,7 +13,7 @@ export const referenceArgument = z
   .regex(REFERENCE_PATTERN, `${REFERENCE_RULE}, or a record's uuid`)
   // As get_complaint's reference, and neither the key's body without its "or_" (a token): never sent as a search.
   .refine((value) => !couldBeKey(value), `${REFERENCE_RULE}, or a record's uuid`)
-  .describe('The correlative (000000481-2026), tracking code (RCL-7KQ2-M9XD) or id of the record.');
+  .describe("The correlative (000000481-2026, or 481 for this year's), tracking code (RCL-7KQ2-M9XD) or id of the record.");
 
 /** The most urgent records that hold what was typed, from reference-completion.ts, loaded at the first completion. */
 export async function completeReference(value: string, context: PromptContext): Promise<string[]> {

@@ -1,9 +1,10 @@
 // The completion of a prompt's `reference`: the records a manager answers first, the unanswered ones
-// nearest to, or past, the law's deadline, read once a minute; else the service's search for what was typed.
+// nearest to, or past, the law's deadline, read once a minute; else the service's search for what was
+// typed (for a number alone, that number in every year).
 import { readUnresolved } from '../api/unresolved-records.js';
 import { atRiskSteps } from '../domain/at-risk.js';
 import { limaToday } from '../domain/deadline.js';
-import { REFERENCE_PATTERN } from '../domain/reference.js';
+import { REFERENCE_PATTERN, readReference } from '../domain/reference.js';
 import { line } from '../format/fields.js';
 import { couldBeKey } from '../key-shape.js';
 import { inSlices } from '../slices.js';
@@ -79,11 +80,14 @@ export async function completeReference(value: string, context: PromptContext): 
   const urgent = (await urgentRecords(context)).filter(
     ({ correlative, trackingCode }) => correlative.toLowerCase().includes(typed) || trackingCode?.toLowerCase().includes(typed),
   );
-  // A key, or its body without "or_", is never sent as a search.
-  if (urgent.length > 0 || typed.length < SEARCHED_FROM || !REFERENCE_PATTERN.test(typed) || couldBeKey(value)) {
+  // A key, or its body without "or_", is never sent as a search; nor digits that make no correlative ("481-26").
+  const read = readReference(value);
+  if (urgent.length > 0 || typed.length < SEARCHED_FROM || !REFERENCE_PATTERN.test(typed) || couldBeKey(value) || read.kind === 'refused') {
     return offered(urgent);
   }
-  const { items } = await (await context.api()).listComplaints({ search: value.trim(), pageSize: OFFERED }, context.signal);
+  // A number alone ("481") is searched as get_complaint searches it: that number in every year, not every record holding the digits.
+  const search = read.kind === 'number' ? `${read.number}-` : value.trim();
+  const { items } = await (await context.api()).listComplaints({ search, pageSize: OFFERED }, context.signal);
   return items.flatMap((item) => {
     const correlative = shownCorrelative(item.correlative);
     return correlative === undefined ? [] : [correlative];

@@ -69,6 +69,25 @@ describe('completing a record’s reference', () => {
     expect(JSON.stringify(demo.sandbox.requests)).not.toContain(DEMO_KEYS.full.key);
   });
 
+  it('searches a number alone as the padded number of every year, the records get_complaint chooses among, and sends nothing for digits that make no correlative', async () => {
+    const organizationId = demo.sandbox.dataset.organizations[0]!.id;
+    const urgent = urgentRecords(organizationId);
+    const own = demo.sandbox.dataset.records.filter((record) => record.organizationId === organizationId);
+    // A number no urgent record holds in its correlative or tracking code, as typed: the completion searches.
+    const record = own.find((candidate) => {
+      const typed = String(Number(candidate.detail.correlative!.slice(0, 9)));
+      return typed.length >= 3 && !urgent.some((other) => `${other.detail.correlative} ${other.detail.trackingCode}`.includes(typed));
+    })!;
+    const number = record.detail.correlative!.slice(0, 9);
+    demo.sandbox.requests.length = 0;
+    const offered = await complete('draft_response', String(Number(number)));
+    expect(offered).toEqual(own.filter((candidate) => candidate.detail.correlative!.startsWith(`${number}-`)).map((candidate) => candidate.detail.correlative));
+    expect(demo.sandbox.requests.map((request) => request.query.search)).toEqual([`${number}-`]);
+    demo.sandbox.requests.length = 0;
+    expect(await complete('draft_response', '481-26')).toEqual([]);
+    expect(demo.sandbox.requests).toEqual([]);
+  });
+
   it('offers another organization’s member only their own records, and nothing when the key is refused', async () => {
     const otherOrg = await connectInProcess({ COMPLAINTS_API_URL: demo.sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.otherOrganization.key });
     const refused = await connectInProcess({ COMPLAINTS_API_URL: demo.sandbox.url, COMPLAINTS_API_KEY: `or_${'x'.repeat(40)}` });

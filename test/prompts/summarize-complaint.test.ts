@@ -1,7 +1,9 @@
 // summarize_complaint in process against the demo sandbox: the record comes in the prompt (no tool
 // call asked for), by reference or by id, in Spanish unless asked otherwise.
 import { describe, expect, it } from 'vitest';
+import type { SandboxRecord } from '../../src/sandbox/dataset.js';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
+import { ORGANIZATION_A } from '../../src/sandbox/organizations.js';
 import { demoInProcessForFile } from '../helpers/in-process.js';
 import { businessDaysLeft, lawDeadline, limaDay } from '../helpers/law-deadline.js';
 
@@ -45,6 +47,35 @@ describe('summarize_complaint', () => {
     const keyed = summary({ reference: DEMO_KEYS.full.key });
     await expect(keyed).rejects.toThrow(/expected a correlative/);
     await expect(keyed).rejects.not.toThrow(DEMO_KEYS.full.key);
+    expect(demo.sandbox.requests).toEqual([]);
+  });
+
+  it('brings the record a number alone names, this year’s: one search for the padded number, then the record', async () => {
+    const thisYear = limaDay(Date.now()).slice(0, 4);
+    const ownRecords = demo.sandbox.dataset.records.filter((record) => record.organizationId === ORGANIZATION_A.id);
+    const numberOf = (record: SandboxRecord) => record.detail.correlative!.slice(0, 9);
+    // A record of this year whose number no other year of the book repeats: the only one "the number" can be.
+    const record = ownRecords.find(
+      (candidate) =>
+        candidate.detail.correlative!.endsWith(`-${thisYear}`) && ownRecords.filter((other) => numberOf(other) === numberOf(candidate)).length === 1,
+    )!;
+    const { description, text } = await summary({ reference: String(Number(numberOf(record))) });
+    expect(description).toBe(`Resumen de ${record.detail.correlative}`);
+    expect(text).toContain(`  > Description: ${record.detail.claim.description}`);
+    expect(demo.sandbox.requests).toEqual([
+      { method: 'GET', path: '/api/v1/complaints', query: { search: `${numberOf(record)}-`, pageSize: '100' } },
+      { method: 'GET', path: `/api/v1/complaints/${record.id}`, query: {} },
+    ]);
+  });
+
+  it('refuses digits that make no correlative, in both prompts, saying why and before any request', async () => {
+    for (const name of ['summarize_complaint', 'draft_response']) {
+      const refused = demo.mcp.client.getPrompt({ name, arguments: { reference: '481-26' } });
+      await expect(refused, name).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringMatching(/"481-26" is not a correlative: give its year in four digits/),
+      });
+    }
     expect(demo.sandbox.requests).toEqual([]);
   });
 });

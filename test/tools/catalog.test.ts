@@ -330,7 +330,8 @@ describe('get_complaint', () => {
   it('gives a reference that matches no record, or one of another organization, the not-found text of a 404', async () => {
     const missing = await demo.mcp.call('get_complaint', { id: '00000000-0000-4000-8000-000000000000' });
     const foreign = demo.sandbox.dataset.records.find((record) => !ORG_A().includes(record))!;
-    for (const reference of ['000000000-1999', foreign.detail.trackingCode!, ORG_A()[0]!.detail.correlative!.slice(0, -1)]) {
+    // A year the book does not reach; another organization's record; a part of a tracking code (matched in part only).
+    for (const reference of ['000000001-1999', foreign.detail.trackingCode!, ORG_A()[0]!.detail.trackingCode!.slice(0, -1)]) {
       const { text, isError } = await demo.mcp.call('get_complaint', { reference });
       expect(isError).toBe(true);
       expect(text).toBe(missing.text);
