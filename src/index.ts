@@ -70,7 +70,7 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>, ho
 
   let closing = false;
   /** The check of the settings at the first initialize (stdio-key-check.ts), when the settings allow one. */
-  let keyCheck: StdioKeyCheck | undefined;
+  let keyCheck: StdioKeyCheck<JSONRPCMessage> | undefined;
   const shutdown = (exitCode = 0) => {
     if (closing) return;
     closing = true;

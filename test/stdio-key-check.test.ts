@@ -44,7 +44,7 @@ function checked(holdMs = 3000) {
   const probe = fakeProbe();
   const passed: JSONRPCMessage[] = [];
   const sent: JSONRPCMessage[] = [];
-  const check = new StdioKeyCheck({
+  const check = new StdioKeyCheck<JSONRPCMessage>({
     probe: probe.run,
     holdMs,
     pass: (message) => passed.push(message),
@@ -187,7 +187,7 @@ describe('StdioKeyCheck', () => {
 
   it('a probe that throws before its request still lets the initialize through', async () => {
     const passed: JSONRPCMessage[] = [];
-    const check = new StdioKeyCheck({
+    const check = new StdioKeyCheck<JSONRPCMessage>({
       probe: () => {
         throw new Error('not loaded');
       },
@@ -202,7 +202,7 @@ describe('StdioKeyCheck', () => {
 
   it('an answer the client can no longer read does not fail the check', async () => {
     captureStderr();
-    const check = new StdioKeyCheck({
+    const check = new StdioKeyCheck<JSONRPCMessage>({
       probe: () => Promise.reject(refusedWith(401)),
       holdMs: 3000,
       pass: () => undefined,
