@@ -406,6 +406,10 @@ describe('stdio: the settings checked at start', () => {
       expect(
         (await server.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } })).error,
       ).toEqual(answer.error);
+      // In a batch, answered as any batch is, before the check could see it.
+      server.child.stdin.write(`${JSON.stringify([initialize(9)])}\n`);
+      while (!server.stdoutLines.some((line) => line.includes('"id":null'))) await sleep(5);
+      expect(JSON.parse(server.stdoutLines.find((line) => line.includes('"id":null'))!).error.code).toBe(-32600);
       expect(sandbox.requests).toEqual([START_CHECK]);
       expect(server.stderr.match(/start check/g)).toHaveLength(1);
     } finally {
