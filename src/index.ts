@@ -14,6 +14,7 @@ import { type Config, loadConfig, readSetting } from './config.js';
 import { configureLog, keepConsoleOffStdout, log, surviveStrayErrors } from './log.js';
 import { warnOfUnusableGuide } from './prompts/answer-guide.js';
 import { BATCH_REFUSAL, withoutBatches } from './stdio-batches.js';
+import { STDIO_KEY_CHECK_MS, StdioKeyCheck } from './stdio-key-check.js';
 import { createStdioServer } from './stdio-server.js';
 import { thousands } from './thousands.js';
 
@@ -58,15 +59,18 @@ async function main(): Promise<void> {
   }
 }
 
-/** The stdio server. `cleanups` run on shutdown after the server closes (e.g. the demo's sandbox). */
-async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): Promise<void> {
+/**
+ * The stdio server. `cleanups` run on shutdown after the server closes (e.g. the demo's sandbox);
+ * `holdInitialize`: whether the first initialize waits for the check of the key (stdio-key-check.ts).
+ */
+async function runStdio(config: Config, cleanups: Array<() => Promise<void>>, holdInitialize = true): Promise<void> {
   keepConsoleOffStdout();
   surviveStrayErrors();
   const { server, client } = createStdioServer(config, version);
 
   let closing = false;
-  /** The check of the settings at start, once begun (cli/start-check.ts). */
-  let startCheck: Promise<void> | undefined;
+  /** The check of the settings at the first initialize (stdio-key-check.ts), when the settings allow one. */
+  let keyCheck: StdioKeyCheck<JSONRPCMessage> | undefined;
   const shutdown = (exitCode = 0) => {
     if (closing) return;
     closing = true;
@@ -75,6 +79,7 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
     void (async () => {
       // A client that connects, lists the tools and leaves (an Inspector CLI run, a client's health
       // probe) gets the check's line all the same: its answer is given a moment to arrive.
+      const startCheck = keyCheck?.done;
       if (startCheck) await Promise.race([startCheck, delay(START_CHECK_GRACE_MS)]);
       await server.close().catch(() => undefined);
       await client?.close().catch(() => undefined);
@@ -105,20 +110,9 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
     shutdown(1);
   };
 
-  // Once the client has finished the handshake, load the HTTP client while it reads the tool list,
-  // and check the settings in the background (cli/start-check.ts): a wrong key is then said in the
-  // client's log of the server at start, not at the member's first question. Not with settings that
-  // already have problems: those are logged above, and nothing is sent until they are fixed.
+  // Once the client has finished the handshake, load the HTTP client while it reads the tool list.
   server.server.oninitialized = () => {
-    if (client === undefined) return;
-    void client.api().catch(() => undefined);
-    if (startCheck !== undefined || config.problems.length > 0) return;
-    const { apiUrl, apiKey, timeoutMs } = config;
-    // Loaded now, not at start: the check's HTTP client (node:http, node:https, TLS) would only delay the handshake.
-    startCheck = (async () => {
-      const [{ checkAtStart }, { probeSettings }] = await Promise.all([import('./cli/start-check.js'), import('./api/settings-probe.js')]);
-      await checkAtStart(() => probeSettings(apiUrl!, apiKey!, timeoutMs));
-    })();
+    if (client !== undefined) void client.api().catch(() => undefined);
   };
   const input = process.stdin.pipe(
     withoutBatches(() => {
@@ -131,6 +125,21 @@ async function runStdio(config: Config, cleanups: Array<() => Promise<void>>): P
   // A pipe passes no error on: stdin's go where the transport would have sent them, had it read stdin itself.
   process.stdin.on('error', (error) => transport.onerror?.(error));
   await server.connect(transport);
+  // Not with settings that already have problems: those are logged above, and nothing is sent until they are fixed.
+  if (client === undefined || config.problems.length > 0) return;
+  const { apiUrl, apiKey, timeoutMs } = config;
+  const pass = transport.onmessage!; // the SDK's handler, set by connect
+  keyCheck = new StdioKeyCheck({
+    // Loaded at the first initialize, not at start: the check's HTTP client (node:http, node:https, TLS) would only delay start-up.
+    probe: async () => (await import('./api/settings-probe.js')).probeSettings(apiUrl!, apiKey!, timeoutMs),
+    // --demo's embedded sandbox takes its own demo key: the check runs, but holds nothing.
+    holdMs: holdInitialize ? Math.min(STDIO_KEY_CHECK_MS, timeoutMs) : 0,
+    pass,
+    send: (message) => transport.send(message),
+  });
+  // Between the transport and the SDK, set right after connect: stdin's first bytes come from an I/O
+  // callback, which cannot run before this line does.
+  transport.onmessage = (message) => keyCheck?.receive(message);
 }
 
 /** `serve --http`: one server for a team; each request brings its member's key. */
@@ -207,7 +216,7 @@ async function runDemo(): Promise<void> {
   log.warn(`demo mode: using the embedded sandbox at ${sandbox.url} with demo data; no real records are read.`);
   sayWhenAtTerminal('demo');
   const config = loadConfig({ ...process.env, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_API_URL: sandbox.url });
-  await runStdio(config, [() => sandbox.close()]);
+  await runStdio(config, [() => sandbox.close()], false);
 }
 
 /** Started by hand at a terminal, what the server is and how to try it; a client's pipes get nothing. */

@@ -3,20 +3,25 @@
 //   then shows "Needs authentication", not "Connected"); a member without complaints.view gets a 403;
 //   the service being down does not stop initialize. One request of one record per key not yet
 //   accepted, none once accepted, bounded by the caps whatever a client sends.
-// - stdio: the settings are checked once, in the background, after the handshake; a failure the
-//   settings can cause is one line on stderr naming the setting and the check command.
+// - stdio: the settings are checked once, when initialize arrives: a key the service refuses (401, 403)
+//   fails initialize with an error naming COMPLAINTS_API_KEY, so clients list the server as failed; a
+//   service slow, down or failing lets the handshake through after at most a short bound, and another
+//   failure the settings can cause is one line on stderr naming the setting and the check command.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
 import { type Behaviour, closedPort, EMPTY_LIST, FaultServer, json, stallBeforeHeaders, text } from '../helpers/fault-server.js';
 import { connectHttp, type HttpServe, INITIALIZE, MCP_HEADERS, startHttpServe } from '../helpers/http-serve.js';
+import { SERVER_PATH } from '../helpers/mcp.js';
 import { signIn } from '../helpers/oauth-member.js';
 import { RawServer } from '../helpers/raw-server.js';
 import { START_CHECK, START_CHECK_URL } from '../helpers/start-check.js';
-import { rememberSecrets } from '../helpers/transcript.js';
+import { openTranscript, rememberSecrets } from '../helpers/transcript.js';
 import { Watched } from '../helpers/watched.js';
 
 const FULL = DEMO_KEYS.full.key;
@@ -347,29 +352,102 @@ describe('stdio: the settings checked at start', () => {
     return { server, lines: server.stderr.trim().split('\n') };
   }
 
+  /** The SDK's client connecting over stdio, as Claude Code's `mcp list` or Gemini CLI does: connected, or why not. */
+  async function connectStdio(env: Record<string, string>): Promise<{ error?: Error; stderr: () => string; close: () => Promise<void> }> {
+    const transcript = openTranscript('sdk', env);
+    const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER_PATH], env, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      transcript.record(chunk.toString('utf8'));
+    });
+    const client = new Client({ name: 'e2e-test', version: '1.0.0' });
+    const error = await client.connect(transport).then(
+      () => undefined,
+      (caught: Error) => caught,
+    );
+    if (error) transcript.record(`${error.message}\n`);
+    return { error, stderr: () => stderr, close: () => client.close() };
+  }
+
   it.each([
     [
-      'a key the service refuses',
-      () => ({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: MADE_UP }),
-      'start check: the complaints service refused the key in COMPLAINTS_API_KEY (401): it may be mistyped, expired or revoked. Set COMPLAINTS_API_KEY to your personal API key. Then run "complaints-book-mcp check" to test the settings; until they pass, every tool call fails.',
+      'a key the service refuses (401)',
+      MADE_UP,
+      'The complaints service refused the key in COMPLAINTS_API_KEY (401): it may be mistyped, expired or revoked. Set COMPLAINTS_API_KEY to your personal API key (it starts with or_), then restart the server.',
     ],
     [
-      'a member without complaints.view',
-      () => ({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: NO_PERMISSION }),
-      'start check: the complaints service accepts the key in COMPLAINTS_API_KEY, but its member lacks the permission complaints.view (403). Ask an administrator of your organization to grant it, or set COMPLAINTS_API_KEY to a key that has it. Then run "complaints-book-mcp check" to test the settings; until they pass, every tool call fails.',
+      'a member without complaints.view (403)',
+      NO_PERMISSION,
+      'The complaints service accepts the key in COMPLAINTS_API_KEY, but its member lacks the permission complaints.view (403). Ask an administrator of your organization to grant it, or set COMPLAINTS_API_KEY to a key that has it, then restart the server.',
     ],
+  ])("%s: the SDK's client fails to connect, told what to set and never the key; one request", async (_label, key, message) => {
+    const server = await connectStdio({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: key });
+    try {
+      expect(server.error?.message).toBe(`MCP error -32000: ${message}`);
+      expect(sandbox.requests).toEqual([START_CHECK]);
+      expectNoKey(server.error!.message + server.stderr(), key);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a refused key: the initialize is answered with an error of its id, said once on stderr', async () => {
+    const server = new RawServer({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: MADE_UP });
+    try {
+      const answer = await server.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
+      expect(answer).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32000, message: expect.stringMatching(/^The complaints service refused the key in COMPLAINTS_API_KEY \(401\)/) },
+      });
+      await server.untilStderr(/start check/);
+      expect(server.stderr.trim().split('\n')).toEqual([`complaints-book-mcp: error: start check: ${answer.error.message}`]);
+      // Asked again, answered the same, from the same single request.
+      expect(
+        (await server.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } })).error,
+      ).toEqual(answer.error);
+      // In a batch, answered as any batch is, before the check could see it.
+      server.child.stdin.write(`${JSON.stringify([initialize(9)])}\n`);
+      while (!server.stdoutLines.some((line) => line.includes('"id":null'))) await sleep(5);
+      expect(JSON.parse(server.stdoutLines.find((line) => line.includes('"id":null'))!).error.code).toBe(-32600);
+      expect(sandbox.requests).toEqual([START_CHECK]);
+      expect(server.stderr.match(/start check/g)).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it.each([
+    ['a good key', async () => ({ url: sandbox.url, close: async () => undefined })],
+    ['a URL where nothing listens', async () => ({ url: `http://127.0.0.1:${await closedPort()}`, close: async () => undefined })],
     [
-      'a URL where the service is not (404)',
-      () => ({ COMPLAINTS_API_URL: `${sandbox.url}/wrong`, COMPLAINTS_API_KEY: FULL }),
-      'start check: The server answered 404 Not Found at SANDBOX/wrong/api/v1/complaints, where the complaints list should be: COMPLAINTS_API_URL is probably wrong (it must be the complaints service\'s base URL, without /api/v1). Then run "complaints-book-mcp check" to test the settings; until they pass, every tool call fails.',
+      'a service that accepts the connection and never answers',
+      async () => {
+        const upstream = await FaultServer.start();
+        upstream.always(stallBeforeHeaders);
+        return { url: upstream.url, close: () => upstream.close() };
+      },
     ],
-  ])('%s: one line on stderr naming the setting and the check command, never the key; one request', async (_label, env, line) => {
-    const settings = env();
+  ])("%s: the SDK's client connects", async (_label, service) => {
+    const { url, close } = await service();
+    const server = await connectStdio({ COMPLAINTS_API_URL: url, COMPLAINTS_API_KEY: FULL, COMPLAINTS_TIMEOUT_MS: '60000' });
+    try {
+      expect(server.error).toBeUndefined();
+    } finally {
+      await server.close();
+      await close();
+    }
+  });
+
+  it('a URL where the service is not (404): the handshake goes through, and one line on stderr names the setting and the check command', async () => {
+    const settings = { COMPLAINTS_API_URL: `${sandbox.url}/wrong`, COMPLAINTS_API_KEY: FULL };
     const { server, lines } = await startedWith(settings, /start check/);
     try {
-      expect(lines).toEqual([`complaints-book-mcp: ${line.replace('SANDBOX', sandbox.url)}`]);
-      expect(sandbox.requests).toEqual([{ ...START_CHECK, path: `${new URL(settings.COMPLAINTS_API_URL).pathname.replace(/\/$/, '')}${START_CHECK.path}` }]);
-      expectNoKey(server.stderr + server.stdoutLines.join('\n'), settings.COMPLAINTS_API_KEY);
+      expect(lines).toEqual([
+        `complaints-book-mcp: start check: The server answered 404 Not Found at ${sandbox.url}/wrong/api/v1/complaints, where the complaints list should be: COMPLAINTS_API_URL is probably wrong (it must be the complaints service's base URL, without /api/v1). Then run "complaints-book-mcp check" to test the settings; until they pass, every tool call fails.`,
+      ]);
+      expect(sandbox.requests).toEqual([{ ...START_CHECK, path: `/wrong${START_CHECK.path}` }]);
       // The server answers as before: each call says what the service answered.
       expect((await server.callTool('list_complaints')).isError).toBe(true);
     } finally {
@@ -408,10 +486,26 @@ describe('stdio: the settings checked at start', () => {
     try {
       await server.initialize();
       expect(await server.endInput()).toBe(0);
-      expect(server.stderr).toMatch(/^complaints-book-mcp: start check: the complaints service refused the key in COMPLAINTS_API_KEY \(401\)/m);
+      expect(server.stderr).toMatch(/^complaints-book-mcp: error: start check: The complaints service refused the key in COMPLAINTS_API_KEY \(401\)/m);
       expect(sandbox.requests).toEqual([START_CHECK]);
     } finally {
       await server.stop();
+    }
+  });
+
+  it('a client that leaves while its initialize waits for the check: the server exits with 0', async () => {
+    const upstream = await FaultServer.start();
+    upstream.always(stallBeforeHeaders);
+    const server = new RawServer({ COMPLAINTS_API_URL: upstream.url, COMPLAINTS_API_KEY: FULL, COMPLAINTS_TIMEOUT_MS: '60000' });
+    try {
+      void server.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
+      while (upstream.requests.length === 0) await sleep(5);
+      expect(await server.endInput()).toBe(0);
+      // Whatever was answered before the exit (the initialize, if the grace let it through) is JSON-RPC.
+      for (const line of server.stdoutLines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
+    } finally {
+      await server.stop();
+      await upstream.close();
     }
   });
 
@@ -451,22 +545,14 @@ describe('stdio: the settings checked at start', () => {
     }
   }, 30_000);
 
-  it('does not hold up the handshake or the calls: answered while the check is still unanswered', async () => {
+  it('a service that never answers holds the handshake only up to the bound, and the calls not at all', async () => {
     const upstream = await FaultServer.start();
     // The first request (the check) is never answered; the calls' are.
     upstream.next(stallBeforeHeaders).always(json(200, EMPTY_LIST));
     const server = new RawServer({ COMPLAINTS_API_URL: upstream.url, COMPLAINTS_API_KEY: FULL, COMPLAINTS_TIMEOUT_MS: '60000' });
     try {
-      const answered = await server.request('initialize', {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'raw-test', version: '1.0.0' },
-      });
+      const answered = await server.initialize();
       expect(answered.result.serverInfo.name).toBe('complaints-book-mcp');
-      // Answered before anything was asked of the service: the check waits for the handshake's end.
-      expect(upstream.requests).toEqual([]);
-      server.notify('notifications/initialized');
-      while (upstream.requests.length === 0) await sleep(5);
       expect(upstream.requests.map(({ url }) => url)).toEqual([START_CHECK_URL]);
       // The check is pending (the service holds it): the server answers all the same.
       expect((await server.request('tools/list')).result.tools.length).toBeGreaterThan(0);

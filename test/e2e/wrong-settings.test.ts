@@ -104,19 +104,16 @@ describe('https:// for a port that speaks plain HTTP', () => {
 });
 
 describe('a refused key', () => {
-  it('check and a stdio tool call name COMPLAINTS_API_KEY, and not the Authorization header of serve --http', async () => {
+  it("check and the stdio server's handshake name COMPLAINTS_API_KEY, and not the Authorization header of serve --http", async () => {
     const env = { COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: 'or_not_a_real_key_0000' };
     const refused = 'The complaints service refused the API key (401): it may be mistyped, expired or revoked. Check COMPLAINTS_API_KEY.';
     const { code, stdout } = await runCheck(env);
     expect(code, stdout).toBe(5);
     expect(stdout).toContain(`\n✗ Key refused: ${refused}\n`);
     expect(stdout).not.toMatch(/Authorization/);
-    const mcp = await connect(env);
-    try {
-      expect(await mcp.call('list_complaints')).toMatchObject({ isError: true, text: refused });
-    } finally {
-      await mcp.close();
-    }
+    await expect(connect(env)).rejects.toThrow(
+      'MCP error -32000: The complaints service refused the key in COMPLAINTS_API_KEY (401): it may be mistyped, expired or revoked. Set COMPLAINTS_API_KEY to your personal API key (it starts with or_), then restart the server.',
+    );
   });
 });
 

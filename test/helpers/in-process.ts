@@ -1,7 +1,7 @@
 // The stdio server's McpServer in this test's process, over the SDK's in-memory transport: the same
 // settings (src/config.ts reads `env` as the command reads its environment) and the same making
 // (src/stdio-server.ts), without a build or a child process. Not here, because only a process has
-// them: the stdio framing, the start check (index.ts, once the handshake is done), signals, exit codes.
+// them: the stdio framing, the check of the key at initialize (index.ts, stdio-key-check.ts), signals, exit codes.
 import { createRequire } from 'node:module';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';

@@ -1,7 +1,8 @@
-// The stdio server checks its settings once the handshake is done: one list request of one record
-// (src/cli/start-check.ts), in the background. A test that counts or scripts what reaches the service
-// first waits for that request, checks that it is the only one so far and exactly the check, and then
-// takes it away: what it counts next is its own calls', and no scripted answer went to the check.
+// The stdio server checks its settings when the first initialize arrives: one list request of one
+// record (src/stdio-key-check.ts), which the initialize waits for briefly. A test that counts or
+// scripts what reaches the service first waits for that request, checks that it is the only one so
+// far and exactly the check, and then takes it away: what it counts next is its own calls', and no
+// scripted answer went to the check.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import type { RecordedRequest } from '../../src/sandbox/server.js';
