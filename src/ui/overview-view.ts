@@ -53,6 +53,7 @@ export function drawOverview(answer: OverviewFields, context: ViewContext): Draw
   const risk = atRiskFigures(answer.atRisk);
   const empty = count(answer.total) === 0;
   const hint = text(answer.hint);
+  const lowerBounds = answer.countsAreLowerBounds === true;
   const series = empty ? undefined : activity(answer.activity);
   const performance = empty ? undefined : performanceFigures(answer.performance);
   const chart = series && activitySection(series, lang, context.formats);
@@ -61,11 +62,12 @@ export function drawOverview(answer: OverviewFields, context: ViewContext): Draw
     { class: 'summary' },
     h('h2', { class: 'section-title', id: 'filings-title' }, label(lang, context.wholeBook ? 'filingsAll' : 'filingsPeriod')),
     filingFigures(answer, context),
-    (hint !== undefined || answer.counted !== undefined) &&
+    // Fewer records read than filed leaves the counts exact when they are the service's own: only the server knows.
+    (hint !== undefined || lowerBounds) &&
       h(
         'p',
         { class: 'hint' },
-        answer.counted !== undefined && `${label(lang, 'lowerBoundNote')} `,
+        lowerBounds && `${label(lang, 'lowerBoundNote')} `,
         // The server writes its hints in English: marked so, for a screen reader's voice.
         hint !== undefined && h('span', { lang: 'en' }, hint),
       ),

@@ -1463,6 +1463,33 @@ const BROKEN_RESULTS = [
   { content: [{ type: 'text', text: 'text only' }] },
 ];
 
+describe('the counts by status, type and store', () => {
+  it(
+    'are called lower bounds only when the server says so (countsAreLowerBounds), not whenever fewer records were read than filed',
+    async () => {
+      for (const lowerBounds of [false, true]) {
+        const answer = structuredClone(structured(firstResult));
+        // More filed than read: the service's own counts stand for the period, exact (countsAreLowerBounds unset) or not.
+        answer.counted = answer.total - 1;
+        if (lowerBounds) answer.countsAreLowerBounds = true;
+        else delete answer.countsAreLowerBounds;
+        const result: CallToolResult = { ...firstResult, structuredContent: answer };
+        const { context, view, seen } = await openView({ locale: 'en-US', theme: 'light' }, FIRST_ARGUMENTS, result);
+        try {
+          const note = view.locator('[data-section="filings"] p.hint');
+          const shown = (await note.count()) === 0 ? '' : ((await trimmed(note)) ?? '');
+          if (lowerBounds) expect(shown).toContain('The counts by status, type and store are lower bounds.');
+          else expect(shown).not.toContain('lower bounds');
+          expectQuiet(seen);
+        } finally {
+          await context.close();
+        }
+      }
+    },
+    BACKSTOP,
+  );
+});
+
 describe('hostile data', () => {
   it(
     'takes from a hostile host only what it can draw: 100,000 entries cut, style values that could fetch or paint skipped, the focus kept',
