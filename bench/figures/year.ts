@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { ORGANIZATION_A } from '../../src/sandbox/organizations.js';
 import { limaDay } from '../../test/helpers/law-deadline.js';
 import { type BenchContext, type Figure, figure } from '../figure.js';
-import { memoryMb, peakRssMb } from '../proc.js';
+import { cpuMs, memoryMb, peakRssMb } from '../proc.js';
 import { StdioPeer } from '../stdio-peer.js';
 import { monthTruth } from './last-month.js';
 import { LATENCY_MS, startWholeBook, wholeBookDataset } from './whole-book.js';
@@ -30,9 +30,11 @@ export async function measureYear(context: BenchContext): Promise<Figure[]> {
     const range = { from: `${today.slice(0, 4)}-01-01`, to: today };
     const before = await peer.memoryMb();
     proxy.reset();
+    const cpuBefore = await cpuMs(peer.child.pid!);
     const started = performance.now();
     const { structured } = await peer.callTool('complaints_overview', range);
     const wall = performance.now() - started;
+    const serverCpu = (await cpuMs(peer.child.pid!)) - cpuBefore;
     const peak = await peakRssMb(peer.child.pid!);
     const after = await memoryMb(peer.child.pid!);
     const window = structured.performance?.window as { from: string; to: string } | undefined;
@@ -69,6 +71,7 @@ export async function measureYear(context: BenchContext): Promise<Figure[]> {
         },
         target: 'within COMPLAINTS_TIMEOUT_MS (15 s)',
         met: wall <= 15_000,
+        extra: { serverCpuMs: serverCpu.toFixed(0) },
       }),
       figure({
         name: name("server's highest RSS"),
