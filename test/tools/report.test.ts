@@ -14,7 +14,8 @@
 // objects: the sandbox derives the list item from the detail on each request), and makes what the
 // book happens to lack of the rest, so that every figure checked can fail.
 //
-// REPORT_TRUTH=1 prints the ground truth of last month and of the year's window.
+// The year (27,000 records or so) is read whole: no window; a second book of 52,000 is not, and names its window.
+// REPORT_TRUTH=1 prints the ground truth of last month and of the year.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Dataset, generateDataset, type SandboxRecord } from '../../src/sandbox/dataset.js';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
