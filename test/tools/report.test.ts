@@ -554,6 +554,37 @@ describe('what a manager reports for a month or a year, the big book', () => {
     },
     SLOW,
   );
+
+  it(
+    "complaints_overview for the whole year when the call's deadline comes first: answers with the records read, says so, and names no window",
+    async () => {
+      // 300 ms a request against 2,000 ms a call: about 50 of the year's 300 pages come in time, 8 at a
+      // time, however fast the machine (a slower one reads fewer).
+      const hurried = await connectInProcess({ COMPLAINTS_API_URL: proxy.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_TIMEOUT_MS: '2000' });
+      try {
+        await onOneDay(LIMA, async (_now, today) => {
+          const from = plusDays(today, -365);
+          const year = filedIn(book(), from, today);
+          expect(Math.ceil(year.length / 100) / MEMBER_MAX_IN_FLIGHT, 'rounds of 300 ms a whole reading takes').toBeGreaterThan(10);
+          proxy.delayMs = 300;
+          const { structured, isError, text } = await hurried.call('complaints_overview', { from, to: today });
+          expect(isError, text).toBe(false);
+          expect(structured.total).toBe(year.length);
+          const { performance } = structured;
+          expect(structured.counted, 'fewer records read than the year holds').toBeLessThan(year.length);
+          expect(performance.records, 'performance counts the records read').toBe(structured.counted);
+          expect(performance.window, 'no window: the records read are not whole days').toBeUndefined();
+          expect(performance.incomplete).toContain(`these figures count the ${structured.counted} read`);
+          expect(text).toContain(`these figures count the ${structured.counted} read`);
+          expect(text).toContain('COMPLAINTS_TIMEOUT_MS');
+        });
+      } finally {
+        proxy.delayMs = 0;
+        await hurried.close();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('a year of more records than one call reads whole', () => {
