@@ -33,3 +33,11 @@ export async function cpuMs(pid: number): Promise<number> {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
+
+/** The highest resident set size the process has had since it started (VmHWM), in MB. */
+export async function peakRssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+  if (kilobytes === undefined) throw new Error(`VmHWM not found in /proc/${pid}/status`);
+  return (Number(kilobytes) * 1024) / MB;
+}

@@ -18,6 +18,7 @@ import { measurePrompts } from './figures/prompts.js';
 import { measureSandbox } from './figures/sandbox.js';
 import { measureStartup } from './figures/startup.js';
 import { measureWholeBook } from './figures/whole-book.js';
+import { measureYear } from './figures/year.js';
 import { keepResults } from './save.js';
 
 // Compiled to bench/.build/bench/run.js.
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
       ['sandbox', () => measureSandbox(sandbox.url)],
       ['the prompts that bring a record', () => measurePrompts(context)],
       ['the whole book (30,000 records, 40 ms a request)', () => measureWholeBook(context)],
+      ['the year to date in one overview (the whole book, 40 ms a request)', () => measureYear(context)],
       ['the export of a month and of a week with its sheets (the whole book, 40 ms a request)', () => measureExport(context)],
     ] as const) {
       if (only !== undefined && !label.includes(only)) continue;

@@ -11,8 +11,10 @@ export const MEMBER_MAX_IN_FLIGHT = 8;
 
 /**
  * Whole-book reads (an overview, a list of every record at risk) a process runs at once: each holds
- * up to 15,000 records (about 35 MB), so that a shared server's memory stays bounded however many
- * members ask at the same time; the others wait their turn within their own deadline.
+ * up to 10,000 unresolved records and 50,000 of a period's filings, these with only the fields the
+ * overview reads (about 40 MB at most, measured: 50,000 such filings 28 MB of heap), so that a shared
+ * server's memory stays bounded however many members ask at the same time; the others wait their
+ * turn within their own deadline.
  */
 export const MAX_BOOK_READS = 4;
 

@@ -10,12 +10,12 @@ import type { AllPages, ComplaintsReader, ExactCounts } from '../contract/operat
 import type { OverviewAnswer } from '../contract/overview-answer.js';
 import { isUuid } from '../domain/reference.js';
 import { capText } from '../format/cap.js';
-import { LISTED_STORES } from '../format/filings.js';
+import { filingFields, LISTED_STORES } from '../format/filings.js';
 import { formatOverviewText, overviewSteps } from '../format/overview.js';
 import { redactAnswer, redactListItem } from '../format/redact.js';
 import { cleanLine } from '../sanitize.js';
 import { inSlices, mapInSlices } from '../slices.js';
-import { MAX_FILING_PAGES, type OverviewArgs } from './complaints-overview.js';
+import { MAX_FILING_PAGES, MAX_PERIOD_FILING_PAGES, type OverviewArgs } from './complaints-overview.js';
 import { readFilters } from './filter-inputs.js';
 import type { ToolContext, ToolResult } from './tool.js';
 
@@ -25,6 +25,7 @@ export async function runComplaintsOverview(
 ): Promise<ToolResult<OverviewAnswer>> {
   const { query, filters } = readFilters(args, clock);
   const reader = await api();
+  const filingPages = filters.from !== undefined || filters.to !== undefined ? MAX_PERIOD_FILING_PAGES : MAX_FILING_PAGES;
   // Progress over both readings together: each tells its pages once it knows them.
   const pages = { unresolved: [0, 1], filed: [0, 1] };
   const report = (part: keyof typeof pages) => (read: number, toRead: number) => {
@@ -38,7 +39,8 @@ export async function runComplaintsOverview(
     const [unresolved, filed] = await bothOrNeither(signal, (both) => [
       // What is at risk is the book's, now: narrowed by store and type, never by the period.
       readUnresolved(reader, { type: query.type, storeId: query.storeId }, { signal: both, onPage: report('unresolved') }),
-      readAllPages(reader, [query], { maxPages: MAX_FILING_PAGES, signal: both, onPage: report('filed') }),
+      // A period asked is read whole up to a year of a big chain, holding only what its figures read.
+      readAllPages(reader, [query], { maxPages: filingPages, keep: filingFields, signal: both, onPage: report('filed') }),
     ]);
     // Too many to read: the counts are the service's own, a request of one record per value.
     // (Pages that repeated records are counted as read, and the answer says so: the service's own

@@ -9,16 +9,19 @@ import type { ComplaintsReader, ListPage } from '../../src/contract/operations.j
 import { listItemBody, mustReadList } from '../fixtures/records.js';
 import { runOverview } from '../helpers/run-overview.js';
 
+/** Filings of a period one overview reads whole (src/tools/complaints-overview.ts: 500 pages of 100). */
+const READ_WHOLE = 50_000;
+
 const clock = { now: () => new Date('2026-11-22T15:00:00Z'), timeZone: 'America/Lima' };
 
 /** A service whose count of a query is a sum of weights of the query's filters; `fails` decides a request's error. */
 function countingBook(fails: (query: ListQuery) => Error | undefined = () => undefined) {
   const asked: ListQuery[] = [];
-  // Counts that hold together: 9,000 records; by status 4,500 + 1,000 + 2,000 (every record read is open) (the rest of statuses the
-  // contract does not list); by type 6,000 + 3,000; 8,500 in any store asked for.
-  const COUNTS: Record<string, number> = { open: 4_500, in_review: 1_000, resolved: 2_000, claim: 6_000, complaint: 3_000 };
+  // Counts that hold together: 90,000 records (more than a period's reading takes: 50,000); by status 55,000 + 10,000 + 20,000
+  // (every record read is open) (the rest of statuses the contract does not list); by type 60,000 + 30,000; 85,000 in any store asked for.
+  const COUNTS: Record<string, number> = { open: 55_000, in_review: 10_000, resolved: 20_000, claim: 60_000, complaint: 30_000 };
   const totalOf = (query: ListQuery) =>
-    query.pageSize !== 1 || (!query.status && !query.type && !query.storeId) ? 9_000 : query.storeId ? 8_500 : COUNTS[query.status ?? query.type ?? '']!;
+    query.pageSize !== 1 || (!query.status && !query.type && !query.storeId) ? 90_000 : query.storeId ? 85_000 : COUNTS[query.status ?? query.type ?? '']!;
   const reader: ComplaintsReader = {
     async listComplaints(query) {
       asked.push(query);
@@ -48,21 +51,21 @@ describe('readExactCounts', () => {
     for (const query of asked) expect(query).toMatchObject({ from: '2026-01-01', to: '2026-10-31', page: 1, pageSize: 1 });
     expect(counts.byStatus).toEqual(
       new Map([
-        ['open', 4_500],
-        ['in_review', 1_000],
-        ['resolved', 2_000],
+        ['open', 55_000],
+        ['in_review', 10_000],
+        ['resolved', 20_000],
       ]),
     );
     expect(counts.byType).toEqual(
       new Map([
-        ['claim', 6_000],
-        ['complaint', 3_000],
+        ['claim', 60_000],
+        ['complaint', 30_000],
       ]),
     );
     expect(counts.byStore).toEqual(
       new Map([
-        ['s1', 8_500],
-        ['s2', 8_500],
+        ['s1', 85_000],
+        ['s2', 85_000],
       ]),
     );
   });
@@ -130,9 +133,9 @@ describe('complaints_overview on a period too big to read', () => {
     // The unresolved records are read without from: the period's counts are those with it.
     const counting = asked.filter((query) => query.pageSize === 1 && query.from !== undefined);
     expect(counting.map((query) => query.storeId).filter(Boolean)).toEqual(['a1e5c3d2-7b48-4f19-8e2a-1c3d5e7f9a01']);
-    expect(answer).toMatchObject({ total: 9_000, byStatus: { open: 4_500, resolved: 2_000, in_review: 1_000, '(other values)': 1_500 } });
-    expect(answer.byStore).toEqual([expect.objectContaining({ storeId: 'a1e5c3d2-7b48-4f19-8e2a-1c3d5e7f9a01', count: 8_500 })]);
-    expect(answer.otherStores).toBe(500);
+    expect(answer).toMatchObject({ total: 90_000, byStatus: { open: 55_000, resolved: 20_000, in_review: 10_000, '(other values)': 5_000 } });
+    expect(answer.byStore).toEqual([expect.objectContaining({ storeId: 'a1e5c3d2-7b48-4f19-8e2a-1c3d5e7f9a01', count: 85_000 })]);
+    expect(answer.otherStores).toBe(5_000);
   });
 
   it('does not believe a service whose every count is its total, and counts the records read', async () => {
@@ -141,12 +144,12 @@ describe('complaints_overview on a period too big to read', () => {
       ...reader,
       async listComplaints(query, signal) {
         const page = await reader.listComplaints(query, signal);
-        return { ...page, pagination: { ...page.pagination, total: 9_000 } };
+        return { ...page, pagination: { ...page.pagination, total: 90_000 } };
       },
     };
     const answer = (await overview(liar, { from: '2025-01-01', to: '2026-10-31' })).structured as Record<string, unknown>;
-    expect(answer.byStatus).toEqual({ open: 4_000 });
-    expect(answer.hint).toContain("the service's counts by status add up to 27000, more than its total of 9000");
+    expect(answer.byStatus).toEqual({ open: READ_WHOLE });
+    expect(answer.hint).toContain("the service's counts by status add up to 270000, more than its total of 90000");
   });
 
   it('falls back to the records read, and says why, when a count fails; a refused key still fails the call', async () => {
@@ -155,7 +158,7 @@ describe('complaints_overview on a period too big to read', () => {
     );
     const answer = (await overview(failing.reader, { from: '2025-01-01', to: '2026-10-31' })).structured as Record<string, unknown>;
     expect(answer.hint).toContain("the service's own counts could not be read: The complaints service failed (HTTP 500)");
-    expect(answer.byStatus).toEqual({ open: 4_000 });
+    expect(answer.byStatus).toEqual({ open: READ_WHOLE });
     const refused = countingBook((query) => (query.pageSize === 1 && query.type === 'claim' ? new ApiError('unauthorized', 'Refused (401).', 401) : undefined));
     await expect(overview(refused.reader, { from: '2025-01-01', to: '2026-10-31' })).rejects.toMatchObject({ kind: 'unauthorized' });
   });

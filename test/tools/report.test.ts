@@ -14,7 +14,8 @@
 // objects: the sandbox derives the list item from the detail on each request), and makes what the
 // book happens to lack of the rest, so that every figure checked can fail.
 //
-// REPORT_TRUTH=1 prints the ground truth of last month and of the year's window.
+// The year (27,000 records or so) is read whole: no window; a second book of 52,000 is not, and names its window.
+// REPORT_TRUTH=1 prints the ground truth of last month and of the year.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Dataset, generateDataset, type SandboxRecord } from '../../src/sandbox/dataset.js';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
@@ -23,6 +24,7 @@ import { listItemOf } from '../../src/sandbox/record-builder.js';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
 import type { Connection } from '../helpers/connection.js';
 import { connectInProcess } from '../helpers/in-process.js';
+import { LatencyProxy } from '../helpers/latency-proxy.js';
 import { isBusinessDay, lawDeadline, limaDay, plusDays } from '../helpers/law-deadline.js';
 import { onOneDay } from '../helpers/one-day.js';
 
@@ -31,6 +33,11 @@ const MINUTE = 60_000;
 const SLOW = 300_000;
 /** Records one complaints_overview call reads of a period at most (the contract's 5,000). */
 const READ_AT_MOST = 5_000;
+/** Filings of a period an overview read whole before issue 42; and what it reads whole now (the README's figures). */
+const OLD_CAP = 4_000;
+const READ_WHOLE = 50_000;
+/** The member's cap on requests in flight to the service, as the README states it. */
+const MEMBER_MAX_IN_FLIGHT = 8;
 
 const FULL = findMemberByKey(DEMO_KEYS.full.key)!;
 
@@ -292,27 +299,9 @@ interface StoreRow {
 /** A number as the text may write it: 2431 or 2,431. */
 const writtenAs = (text: string, value: number) => text.includes(String(value)) || text.includes(value.toLocaleString('en-US'));
 
-describe('what a manager reports for a month or a year, the big book', () => {
-  let sandbox: SandboxHandle;
-  let full: Connection;
-  let seeded: Seeded;
-
-  beforeAll(async () => {
-    const dataset = generateDataset({ now: new Date(), book: 'big' });
-    seeded = seedEdges(dataset, limaDay(Date.now()));
-    sandbox = await startSandbox({ dataset, recordRequests: false });
-    // A generous bound per call: a loaded machine must not turn a slow read into a partial answer.
-    full = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_TIMEOUT_MS: '120000' });
-  }, SLOW);
-
-  afterAll(async () => {
-    await full?.close();
-    await sandbox?.close();
-  });
-
-  /** Every record of organization A the full member sees, newest first (the list's order). */
-  const book = (): Fact[] => sandbox.dataset.records.filter((record) => record.organizationId === FULL.organizationId).map(factOf);
-  const storesOfA = () => sandbox.dataset.stores.filter((store) => store.organizationId === FULL.organizationId);
+/** The checks of byStore, byReason and emailProblems against the records of the book `sandboxOf` serves. */
+function expectations(sandboxOf: () => SandboxHandle) {
+  const storesOfA = () => sandboxOf().dataset.stores.filter((store) => store.organizationId === FULL.organizationId);
 
   /** byStore's rows must be the stores of `facts`, each with its exact count, by id; and how each answers over `answering`. */
   function expectStores(rows: StoreRow[] | undefined, facts: readonly Fact[], answering: readonly Fact[], today: string, why: string) {
@@ -367,6 +356,36 @@ describe('what a manager reports for a month or a year, the big book', () => {
       `${why}: emailProblems.first, newest first`,
     ).toEqual(problems.slice(0, 10).map((fact) => fact.id));
   }
+
+  return { expectStores, expectReasons, expectEmailProblems };
+}
+
+describe('what a manager reports for a month or a year, the big book', () => {
+  let sandbox: SandboxHandle;
+  let full: Connection;
+  let seeded: Seeded;
+  /** In front of the sandbox, adding nothing: it counts the requests in flight at once. */
+  let proxy: LatencyProxy;
+
+  beforeAll(async () => {
+    const dataset = generateDataset({ now: new Date(), book: 'big' });
+    seeded = seedEdges(dataset, limaDay(Date.now()));
+    sandbox = await startSandbox({ dataset, recordRequests: false });
+    proxy = await LatencyProxy.start(sandbox.url);
+    // A generous bound per call: a loaded machine must not turn a slow read into a partial answer.
+    full = await connectInProcess({ COMPLAINTS_API_URL: proxy.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_TIMEOUT_MS: '120000' });
+  }, SLOW);
+
+  afterAll(async () => {
+    await full?.close();
+    await proxy?.close();
+    await sandbox?.close();
+  });
+
+  /** Every record of organization A the full member sees, newest first (the list's order). */
+  const book = (): Fact[] => sandbox.dataset.records.filter((record) => record.organizationId === FULL.organizationId).map(factOf);
+  const storesOfA = () => sandbox.dataset.stores.filter((store) => store.organizationId === FULL.organizationId);
+  const { expectStores, expectReasons, expectEmailProblems } = expectations(() => sandbox);
 
   it('keeps in last month what the figures need: answers late, undated and at the edges, e-mails not delivered, overdue, several reasons, every store', async () => {
     await onOneDay(LIMA, async (now, today) => {
@@ -500,13 +519,101 @@ describe('what a manager reports for a month or a year, the big book', () => {
   );
 
   it(
-    'complaints_overview for the whole year: exact counts by status, type and store; performance over the window it names, each of its days counted whole',
+    'complaints_overview for the whole year (under what one call reads whole): every count and every figure about answers over every record, no window, at most 8 requests in flight',
     async () => {
       await onOneDay(LIMA, async (_now, today) => {
         const from = plusDays(today, -365);
         const to = today;
         const year = filedIn(book(), from, to);
-        expect(year.length, 'more than one call reads').toBeGreaterThan(READ_AT_MOST);
+        expect(year.length, 'more than the 4,000 an overview read before').toBeGreaterThan(OLD_CAP);
+        expect(year.length, 'within what one call reads whole').toBeLessThan(READ_WHOLE);
+        proxy.reset();
+        const { structured, isError, text } = await full.call('complaints_overview', { from, to });
+        expect(isError, text).toBe(false);
+        expect(proxy.peak, 'requests in flight at once').toBeLessThanOrEqual(MEMBER_MAX_IN_FLIGHT);
+        expect(proxy.peak, 'read several pages at a time').toBeGreaterThan(1);
+        expect(structured.total).toBe(year.length);
+        expect(structured.counted, 'every record read').toBeUndefined();
+        expect(structured.hint, text).toBeUndefined();
+        expect(nonZero(structured.byStatus), 'byStatus').toEqual(nonZero(countsOf(year, (fact) => fact.status)));
+        expect(nonZero(structured.byType), 'byType').toEqual(nonZero(countsOf(year, (fact) => fact.type)));
+        expect(structured.otherStores).toBeUndefined();
+
+        const { performance } = structured;
+        expect(performance.window, 'every record of the year was read: no window').toBeUndefined();
+        expect(performance.incomplete, text).toBeUndefined();
+        const truth = answeringOf(year, today);
+        expect(performanceIn(performance), 'performance over the whole year').toEqual(truth);
+        expectReasons(performance.byReason, year, 'the year');
+        expectStores(structured.byStore, year, year, today, 'the year');
+        expectEmailProblems(structured.emailProblems, year, 'the year');
+        expect(structured.emailProblems.list).toEqual({ emailProblem: true, from, to });
+        expect(text, 'the text names no window').not.toContain('newest whole days read');
+        expect(writtenAs(text, truth.answeredOnTime), `the text gives the ${truth.answeredOnTime} answered on time:\n${text}`).toBe(true);
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    "complaints_overview for the whole year when the call's deadline comes first: answers with the records read, says so, and names no window",
+    async () => {
+      // 300 ms a request against 2,000 ms a call: about 50 of the year's 300 pages come in time, 8 at a
+      // time, however fast the machine (a slower one reads fewer).
+      const hurried = await connectInProcess({ COMPLAINTS_API_URL: proxy.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_TIMEOUT_MS: '2000' });
+      try {
+        await onOneDay(LIMA, async (_now, today) => {
+          const from = plusDays(today, -365);
+          const year = filedIn(book(), from, today);
+          expect(Math.ceil(year.length / 100) / MEMBER_MAX_IN_FLIGHT, 'rounds of 300 ms a whole reading takes').toBeGreaterThan(10);
+          proxy.delayMs = 300;
+          const { structured, isError, text } = await hurried.call('complaints_overview', { from, to: today });
+          expect(isError, text).toBe(false);
+          expect(structured.total).toBe(year.length);
+          const { performance } = structured;
+          expect(structured.counted, 'fewer records read than the year holds').toBeLessThan(year.length);
+          expect(performance.records, 'performance counts the records read').toBe(structured.counted);
+          expect(performance.window, 'no window: the records read are not whole days').toBeUndefined();
+          expect(performance.incomplete).toContain(`these figures count the ${structured.counted} read`);
+          expect(text).toContain(`these figures count the ${structured.counted} read`);
+          expect(text).toContain('COMPLAINTS_TIMEOUT_MS');
+        });
+      } finally {
+        proxy.delayMs = 0;
+        await hurried.close();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe('a year of more records than one call reads whole', () => {
+  let sandbox: SandboxHandle;
+  let full: Connection;
+
+  beforeAll(async () => {
+    // Organization A's year at 52,000 records: beyond what an overview reads of a period.
+    const dataset = generateDataset({ now: new Date(), book: 'big', recordsPerOrganization: { a: READ_WHOLE + 2_000 } });
+    sandbox = await startSandbox({ dataset, recordRequests: false });
+    full = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key, COMPLAINTS_TIMEOUT_MS: '120000' });
+  }, SLOW);
+
+  afterAll(async () => {
+    await full?.close();
+    await sandbox?.close();
+  });
+
+  const book = (): Fact[] => sandbox.dataset.records.filter((record) => record.organizationId === FULL.organizationId).map(factOf);
+  const { expectStores, expectReasons, expectEmailProblems } = expectations(() => sandbox);
+
+  it(
+    'complaints_overview for a year beyond what one call reads whole: exact counts by status, type and store; performance over the window it names, each of its days counted whole',
+    async () => {
+      await onOneDay(LIMA, async (_now, today) => {
+        const from = plusDays(today, -365);
+        const to = today;
+        const year = filedIn(book(), from, to);
+        expect(year.length, 'more than one call reads whole').toBeGreaterThan(READ_WHOLE);
         const { structured, isError, text } = await full.call('complaints_overview', { from, to });
         expect(isError, text).toBe(false);
         expect(structured.total).toBe(year.length);
