@@ -68,12 +68,13 @@ export interface HttpServeHandle {
 }
 
 /**
- * The 404 of a sign-in's path when sign-in is off. Claude Code, answered 401 without a header to
- * send, looks for a sign-in and shows this body as the reason it could not connect. No double
+ * The 404 of a sign-in's path when sign-in is off. Claude Code (answered 401 without a header to
+ * send) and mcp-remote (answered 401 for a refused key) look for a sign-in and show this body as the
+ * reason they could not connect; nothing here knows which 401 sent them. No double
  * quotes and no paths: it is shown inside the JSON, and paths are shown as [redacted].
  */
 export const NO_SIGN_IN =
-  'Not Found: this server has no sign-in (OAuth). Send your personal API key with every request, in the header Authorization: Bearer or_...';
+  'Not Found: this server has no sign-in (OAuth). Send your personal API key with every request, in the header Authorization: Bearer or_... If you did, the complaints service refused it: check the key.';
 
 /** Who calls: the member's key, and the sign-in's grant it came from (none for a key sent as is). */
 interface Caller {
