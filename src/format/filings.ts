@@ -141,7 +141,8 @@ export function* filingsSteps(
   yield;
   const stores = storesOf(items, counts, filters, pages.total);
   const listed = stores.slice(0, LISTED_STORES).map(({ key, ...store }) => ({ ...store, ...answersByStore.get(key) }));
-  const otherStores = pages.total - listed.reduce((sum, store) => sum + store.count, 0);
+  // Of the same records as the stores' counts: the period's (the service's counts), or else the records read.
+  const otherStores = (counts === undefined ? items.length : pages.total) - listed.reduce((sum, store) => sum + store.count, 0);
 
   yield;
   const problems = covered.records.filter(hasEmailProblem);
@@ -248,6 +249,15 @@ export function narrowing(filters: ListFilters, store: OverviewAnswer['store']):
   return [filters.type ? `type ${filters.type}` : undefined, storeName !== undefined ? `store ${storeName}` : undefined].filter((part) => part !== undefined);
 }
 
+/**
+ * Which records the stores' answers count, when not every record of the period: a window's days, or
+ * the records read (said once already when the counts beside them are of the records read too).
+ */
+function storeAnswersScope({ performance, counted }: OverviewAnswer, saidAlready: boolean): string {
+  if (performance?.window) return ` of the records filed ${performance.window.from}..${performance.window.to}`;
+  return counted !== undefined && !saidAlready ? ` of the ${counted} records read` : '';
+}
+
 /** "Filed 2026-11-16..2026-11-22 (this_week), type claim: …", or "Filed at any time (whole book): …". */
 export function filingLines(answer: OverviewAnswer, filters: ListFilters, style: DateStyle): string[] {
   const narrowed = narrowing(filters, answer.store);
@@ -259,7 +269,7 @@ export function filingLines(answer: OverviewAnswer, filters: ListFilters, style:
     `${scope}: ${answer.total} ${answer.total === 1 ? 'record' : 'records'}${answer.hint !== undefined ? `. ${answer.hint}` : `; all ${answer.total} counted.`} ${datesNote(style)}`,
     `By status${among}: ${counts(answer.byStatus)}.${answer.byType ? ` By type${among}: ${counts(answer.byType)}.` : ''}`,
     // With each store's id: the storeId filter of every tool takes it, and nothing else shows it.
-    `By store${among} (storeId; answers${answer.performance?.window ? ` of the records filed ${answer.performance.window.from}..${answer.performance.window.to}` : ''}): ${(
+    `By store${among} (storeId; answers${storeAnswersScope(answer, among !== '')}): ${(
       answer.byStore ?? []
     )
       .map((store) => {

@@ -148,6 +148,42 @@ describe('complaints_overview, the service failing midway through the unresolved
       expect(line('Answers to')).toMatch(new RegExp(`^Answers to ${among}: `));
       expect(line('Reasons')).toMatch(new RegExp(`^Reasons of ${among}, most first: `));
       expect(line('E-mail')).toMatch(new RegExp(`^E-mail deliveries neither sent nor queued, among ${among}: .*\\(${problems.length} records`));
+      // The other stores are the records read of stores not listed, not the records left unread.
+      const listedCount = (s.byStore ?? []).reduce((sum, store) => sum + store.count, 0);
+      const listedIds = new Set((s.byStore ?? []).map((store) => store.storeId));
+      const inOtherStores = read.filter((record) => !listedIds.has(record.storeId)).length;
+      expect(listedCount + inOtherStores).toBe(read.length);
+      expect(s.otherStores ?? 0).toBe(inOtherStores);
+    },
+    SLOW,
+  );
+
+  it(
+    "says the stores' answers are of the records read when a page fails but the service's own counts stand",
+    async () => {
+      const inner = await client.api();
+      let read = 0;
+      const reader: ComplaintsReader = {
+        async listComplaints(query, signal) {
+          const reading = query.status === undefined && query.pageSize === 100;
+          if (reading && query.page === 3) throw new ApiError('server_error', 'The complaints service failed (HTTP 500).', 500);
+          const page = await inner.listComplaints(query, signal);
+          if (reading) read += page.items.length;
+          return page;
+        },
+        getComplaint: (id, signal) => inner.getComplaint(id, signal),
+      };
+      const answer = await runOverview(reader, {}, { now: () => new Date(), timeZone: LIMA });
+      const s = answer.structured;
+      // The counts by store are the service's own: exact, so no "among"; the answers beside them are of the records read.
+      expect(s.countsAreLowerBounds).toBeUndefined();
+      expect(s.counted).toBe(read);
+      const storeLine = answer.text.split('\n').find((text) => text.startsWith('By store')) ?? '';
+      expect(storeLine).toMatch(new RegExp(`^By store \\(storeId; answers of the ${read} records read\\): `));
+      const truth = new Map<string, number>();
+      for (const record of sandbox.dataset.records.filter((record) => record.organizationId === sandbox.dataset.records[0]!.organizationId))
+        truth.set(record.storeId, (truth.get(record.storeId) ?? 0) + 1);
+      for (const store of s.byStore ?? []) expect(store.count).toBe(truth.get(store.storeId!));
     },
     SLOW,
   );
