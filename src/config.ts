@@ -50,6 +50,9 @@ export interface Config {
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_TIME_ZONE = 'America/Lima';
 export const KEY_PREFIX = 'or_';
+
+/** The characters of a key: visible ASCII, as a header carries it (RFC 9110's field value, without spaces). */
+const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 /** The words a flag accepts, in any case; its problem lists them all. */
 export const FLAG_WORDS = { true: ['true', 'yes', 'on', '1'], false: ['false', 'no', 'off', '0'] } as const;
 
@@ -121,6 +124,12 @@ export function loadConfig(env: Record<string, string | undefined>, keyFrom: 'en
   } else if (!apiKey.startsWith(KEY_PREFIX)) {
     // The value is a secret even when it is wrong: never echo it.
     problems.push('COMPLAINTS_API_KEY does not look like an API key: keys start with "or_".');
+    apiKey = undefined;
+  } else if (!VISIBLE_ASCII.test(apiKey)) {
+    // No HTTP header can carry it: the request would fail before it is sent, and read as the network's fault.
+    problems.push(
+      'COMPLAINTS_API_KEY holds a character an API key never has (a space, a line break, a typographic dash or quote, an accented letter): copy the key again from the dashboard, as plain text.',
+    );
     apiKey = undefined;
   }
 

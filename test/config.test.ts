@@ -212,6 +212,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...good, COMPLAINTS_API_KEY: '  or_live_abc123  ' })).toMatchObject({ apiKey: 'or_live_abc123', problems: [] });
   });
 
+  it.each([
+    ['a typographic dash', 'or_live_abc\u2013def123456789XYZ'],
+    ['a space inside', 'or_live_abc def123456789XYZ'],
+    ['a line break inside', 'or_live_abc\ndef123456789XYZ'],
+    ['an accented letter', 'or_live_ab\u00e9def123456789XYZ'],
+    ['a euro sign', 'or_live_abc\u20acdef123456789XYZ'],
+    ['a zero-width space', 'or_live_abc\u200bdef123456789XYZ'],
+  ])('refuses a key with %s, which no HTTP header can carry, naming the setting and not the network', (_label, value) => {
+    const config = loadConfig({ ...good, COMPLAINTS_API_KEY: value });
+    expect(config.apiKey).toBeUndefined();
+    expect(config.problems).toEqual([expect.stringMatching(/^COMPLAINTS_API_KEY holds a character an API key never has/)]);
+    expect(config.problems.join()).not.toMatch(/def123|abc/);
+  });
+
+  it('takes a key of visible ASCII characters, whatever they are', () => {
+    expect(loadConfig({ ...good, COMPLAINTS_API_KEY: 'or_live_A.b~c+d/e-f_9=' })).toMatchObject({ apiKey: 'or_live_A.b~c+d/e-f_9=', problems: [] });
+  });
+
   it('refuses bad URLs, timeouts and time zones with the rule', () => {
     const problems = (env: Record<string, string>) => loadConfig({ ...good, ...env }).problems.join('\n');
     expect(problems({ COMPLAINTS_API_URL: 'libro.example.pe' })).toMatch(/COMPLAINTS_API_URL must be an http/);

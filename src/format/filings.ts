@@ -269,9 +269,7 @@ export function filingLines(answer: OverviewAnswer, filters: ListFilters, style:
     `${scope}: ${answer.total} ${answer.total === 1 ? 'record' : 'records'}${answer.hint !== undefined ? `. ${answer.hint}` : `; all ${answer.total} counted.`} ${datesNote(style)}`,
     `By status${among}: ${counts(answer.byStatus)}.${answer.byType ? ` By type${among}: ${counts(answer.byType)}.` : ''}`,
     // With each store's id: the storeId filter of every tool takes it, and nothing else shows it.
-    `By store${among} (storeId; answers${storeAnswersScope(answer, among !== '')}): ${(
-      answer.byStore ?? []
-    )
+    `By store${among} (storeId; answers${storeAnswersScope(answer, among !== '')}): ${(answer.byStore ?? [])
       .map((store) => {
         const inside = [store.storeId, storeAnswersText(store)].filter((part) => part !== undefined).join('; ');
         return `${store.store ?? 'unknown'} ${store.count}${inside ? ` (${inside})` : ''}`;

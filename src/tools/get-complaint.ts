@@ -11,13 +11,19 @@ const getInput = {
     .optional()
     .describe('The id column of list_complaints.'),
   reference: z
-    .string({ error: REFERENCE_RULE })
-    .trim()
-    .regex(REFERENCE_PATTERN, REFERENCE_RULE)
-    // No correlative or tracking code is shaped like an API key: one pasted by mistake is refused,
-    // not repeated or sent on as a search. A refine, not in the pattern: a lookahead in the JSON
-    // Schema's pattern would not carry to every client's validator.
-    .refine((value) => !couldBeKey(value), REFERENCE_RULE)
+    // A number alone comes as a JSON number from some clients (the Inspector's --tool-arg reference=481):
+    // read as its digits. The JSON Schema clients see stays the string's.
+    .preprocess(
+      (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value),
+      z
+        .string({ error: REFERENCE_RULE })
+        .trim()
+        .regex(REFERENCE_PATTERN, REFERENCE_RULE)
+        // No correlative or tracking code is shaped like an API key: one pasted by mistake is refused,
+        // not repeated or sent on as a search. A refine, not in the pattern: a lookahead in the JSON
+        // Schema's pattern would not carry to every client's validator.
+        .refine((value) => !couldBeKey(value), REFERENCE_RULE),
+    )
     .optional()
     .describe("A correlative, its number alone (this year's) or a tracking code. Not with id."),
 };

@@ -77,6 +77,23 @@ describe('get_complaint by a number alone', () => {
     expectOneSearch(number, thisYears);
   });
 
+  it('takes the number as a JSON number too (the Inspector and some models send 481, not "481"), and refuses 0 as text would be', async () => {
+    const [number, records] = numberWhere((years) => years.includes(THIS_YEAR));
+    const thisYears = records.find((record) => yearOf(record) === THIS_YEAR)!;
+    const { isError, text, structured } = await mcp.call('get_complaint', { reference: Number(number) });
+    expect(isError, text).toBe(false);
+    expect(structured).toMatchObject({ id: thisYears.id, correlative: `${number}-${THIS_YEAR}` });
+    expectOneSearch(number, thisYears);
+
+    sandbox.requests.length = 0;
+    const zero = await mcp.call('get_complaint', { reference: 0 });
+    expect(zero.isError).toBe(true);
+    expect(zero.text).toMatch(/correlatives are numbered from 1/);
+    // A fraction or a negative number is no correlative's number: refused by the rule, nothing sent.
+    for (const odd of [4.81, -1]) expect((await mcp.call('get_complaint', { reference: odd })).isError).toBe(true);
+    expect(sandbox.requests).toEqual([]);
+  });
+
   it('reads the one record of a past year when this year has not reached the number, saying which year it is', async () => {
     const [number, [only]] = numberWhere((years) => years.length === 1 && years[0] !== THIS_YEAR);
     const { isError, text, structured } = await mcp.call('get_complaint', { reference: number });
