@@ -283,7 +283,7 @@ export function filingLines(answer: OverviewAnswer, filters: ListFilters, style:
     lines.push(`E-mail: every receipt and response of ${read ?? 'these'} is sent or queued.`);
   } else {
     lines.push(
-      `E-mail deliveries neither sent nor queued${read ? `, among ${read}` : ''}: ${counts(problems.byState)} (${plural(problems.records, 'record')}${problems.records > problems.first.length ? `, first ${problems.first.length}` : ''}; every one: list_complaints ${JSON.stringify(problems.list)}):`,
+      `E-mail deliveries neither sent nor queued${read ? `, among ${read}` : ''}: ${counts(problems.byState)} (${plural(problems.records, 'record')}${problems.records > problems.first.length ? `, first ${problems.first.length}` : ''}; to list them: list_complaints ${JSON.stringify(problems.list)}):`,
       ['correlative', 'receipt e-mail', 'response e-mail', 'id'].join('\t'),
     );
     for (const issue of problems.first) lines.push([cell(issue.correlative), cell(issue.receipt), cell(issue.response), cell(issue.id)].join('\t'));

@@ -299,7 +299,7 @@ describe("the overview: the period's filings", () => {
     const text = formatOverviewText(view);
     expect(text).toContain('Filed at any time (whole book): 2 records; all 2 counted.');
     expect(text).toContain('By store (storeId; answers): Tienda Miraflores 2 (9c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b).');
-    expect(text).toContain('E-mail deliveries neither sent nor queued: bounced 1, failed 1 (2 records; every one: list_complaints {"emailProblem":true}):');
+    expect(text).toContain('E-mail deliveries neither sent nor queued: bounced 1, failed 1 (2 records; to list them: list_complaints {"emailProblem":true}):');
   });
 
   it('does not count by type when the call asked for one type and every record is of it', () => {
