@@ -73,7 +73,8 @@ function offered(urgent: readonly UrgentReference[]): string[] {
 /**
  * The correlatives of the most urgent unanswered records that hold what was typed (in their
  * correlative or tracking code, ignoring case); when none does and enough was typed, the records the
- * service's search finds for it.
+ * service's search finds for it. A number alone or a short correlative ("481", "481-2026") names
+ * records as get_complaint reads it: those come first, searched for when no urgent record is one.
  */
 export async function completeReference(value: string, context: PromptContext): Promise<string[]> {
   const typed = value.trim().toLowerCase();
@@ -82,16 +83,20 @@ export async function completeReference(value: string, context: PromptContext): 
   );
   // A key, or its body without "or_", is never sent as a search; nor digits that make no correlative ("481-26").
   const read = readReference(value);
-  if (urgent.length > 0 || typed.length < SEARCHED_FROM || !REFERENCE_PATTERN.test(typed) || couldBeKey(value) || read.kind === 'refused') {
-    return offered(urgent);
-  }
-  // A number alone ("481") is searched as get_complaint searches it: that number in every year, not every record holding the digits.
-  const search = read.kind === 'number' ? `${read.number}-` : value.trim();
+  if (typed.length < SEARCHED_FROM || !REFERENCE_PATTERN.test(typed) || couldBeKey(value) || read.kind === 'refused') return offered(urgent);
+  // What get_complaint would search for: the padded number of every year, the padded correlative, or the text.
+  const search = read.kind === 'number' ? `${read.number}-` : read.kind === 'correlative' ? read.correlative : value.trim();
+  const names = (correlative: string) => (read.kind === 'number' ? correlative.startsWith(search) : correlative.toLowerCase() === search.toLowerCase());
+  const urgentNamed = read.kind === 'text' ? [] : urgent.filter(({ correlative }) => names(correlative));
+  if (urgent.length > 0 && (read.kind === 'text' || urgentNamed.length > 0))
+    return offered([...urgentNamed, ...urgent.filter((record) => !urgentNamed.includes(record))]);
   const { items } = await (await context.api()).listComplaints({ search, pageSize: OFFERED }, context.signal);
-  return items.flatMap((item) => {
+  const found = items.flatMap((item) => {
     const correlative = shownCorrelative(item.correlative);
-    return correlative === undefined ? [] : [correlative];
+    // The search is partial: of a number or a correlative, only the records it names.
+    return correlative === undefined || (read.kind !== 'text' && !names(correlative)) ? [] : [correlative];
   });
+  return [...new Set([...found, ...offered(urgent)])].slice(0, OFFERED);
 }
 
 /** A correlative as a completion offers it: on one short line, and not when it looks like a key (a service echoing the member's). */

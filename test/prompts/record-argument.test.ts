@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { holdsKeyShape } from '../../src/key-shape.js';
 import type { SandboxRecord } from '../../src/sandbox/dataset.js';
 import { DEMO_KEYS } from '../../src/sandbox/demo-keys.js';
+import { startSandbox } from '../../src/sandbox/server.js';
 import { listItemBody } from '../fixtures/records.js';
 import { FaultServer, json, stallBeforeHeaders } from '../helpers/fault-server.js';
 import { connectInProcess, demoInProcessForFile } from '../helpers/in-process.js';
@@ -16,8 +17,8 @@ const today = () => limaDay(Date.now());
 const due = (record: SandboxRecord) => lawDeadline(record.createdAtMs);
 
 /** A member's unresolved, unanswered records overdue or due soon, earliest deadline first, then the oldest filing, then by id. */
-function urgentRecords(organizationId: string): SandboxRecord[] {
-  return demo.sandbox.dataset.records
+function urgentRecords(organizationId: string, records: readonly SandboxRecord[] = demo.sandbox.dataset.records): SandboxRecord[] {
+  return records
     .filter((record) => record.organizationId === organizationId && record.status !== 'resolved')
     .filter((record) => record.detail.response.officialResponse === null && record.detail.response.respondedAt === null)
     .filter((record) => businessDaysLeft(today(), due(record)) <= DUE_SOON_DAYS)
@@ -113,6 +114,43 @@ describe('a reference holding the key in another spelling', () => {
       await expect(refused).rejects.not.toThrow(body);
     }
     expect(demo.sandbox.requests).toEqual([]);
+  });
+});
+
+describe('completing a number alone in a book whose numbers reach five digits', () => {
+  it('offers first the records the number (or a short correlative) names, also when urgent records merely hold its digits', async () => {
+    // 3,000 records in 60 days: numbers from a few hundred to a few thousand, so that an urgent
+    // 000002730-… holds the digits of 000000273 or 000000730.
+    const sandbox = await startSandbox({ days: 60, recordsPerOrganization: { a: 3000 } });
+    const mcp = await connectInProcess({ COMPLAINTS_API_URL: sandbox.url, COMPLAINTS_API_KEY: DEMO_KEYS.full.key });
+    try {
+      const organizationId = sandbox.dataset.organizations[0]!.id;
+      const own = sandbox.dataset.records.filter((record) => record.organizationId === organizationId);
+      const urgent = urgentRecords(organizationId, sandbox.dataset.records);
+      const urgentIds = new Set(urgent.map((record) => record.id));
+      const record = own.find((candidate) => {
+        const typed = String(Number(candidate.detail.correlative!.slice(0, 9)));
+        return typed.length >= 3 && !urgentIds.has(candidate.id) && urgent.some((other) => other.detail.correlative!.includes(typed));
+      });
+      if (record === undefined) throw new Error('the book has no such number: the test would check nothing');
+      const number = record.detail.correlative!.slice(0, 9);
+      const typed = String(Number(number));
+      const named = own.filter((candidate) => candidate.detail.correlative!.startsWith(`${number}-`)).map((candidate) => candidate.detail.correlative!);
+      const holdingDigits = offer(urgent.filter((other) => other.detail.correlative!.includes(typed)));
+      sandbox.requests.length = 0;
+      const offered = await complete('draft_response', typed, mcp.client);
+      expect(offered.slice(0, named.length)).toEqual(named);
+      expect(offered.slice(named.length)).toEqual(holdingDigits.filter((correlative) => !named.includes(correlative)).slice(0, 10 - named.length));
+      expect(sandbox.requests.map((request) => request.query.search).filter(Boolean)).toEqual([`${number}-`]);
+      // A short correlative is searched as get_complaint reads it: padded, exactly.
+      sandbox.requests.length = 0;
+      const year = record.detail.correlative!.slice(10);
+      expect((await complete('draft_response', `${typed}-${year}`, mcp.client))[0]).toBe(record.detail.correlative);
+      expect(sandbox.requests.map((request) => request.query.search).filter(Boolean)).toEqual([`${number}-${year}`]);
+    } finally {
+      await mcp.close();
+      await sandbox.close();
+    }
   });
 });
 
