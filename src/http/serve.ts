@@ -29,7 +29,7 @@ import { bearerCredential, checkHostAndOrigin, HOST_NAME } from './request-guard
 import { pathOf } from './request-path.js';
 import { callsReachingService } from './service-calls.js';
 import { type HttpSettings, MAX_REQUEST_BODY_BYTES } from './settings.js';
-import { looksForSignIn } from './sign-in/paths.js';
+import { looksForSignIn, NO_SIGN_IN } from './sign-in/paths.js';
 import type { SignIn, SignInOptions } from './sign-in/sign-in.js';
 import { openSharedState } from './state/open-state.js';
 import { StoreUnavailable } from './state/shared-state.js';
@@ -66,15 +66,6 @@ export interface HttpServeHandle {
   /** Stops accepting, lets requests in flight finish within the grace, cuts the rest. Returns how many were cut. */
   shutdown: () => Promise<number>;
 }
-
-/**
- * The 404 of a sign-in's path when sign-in is off. Claude Code (answered 401 without a header to
- * send) and mcp-remote (answered 401 for a refused key) look for a sign-in and show this body as the
- * reason they could not connect; nothing here knows which 401 sent them. No double
- * quotes and no paths: it is shown inside the JSON, and paths are shown as [redacted].
- */
-export const NO_SIGN_IN =
-  'Not Found: this server has no sign-in (OAuth). Send your personal API key with every request, in the header Authorization: Bearer or_... If you did, the complaints service refused it: check the key.';
 
 /** Who calls: the member's key, and the sign-in's grant it came from (none for a key sent as is). */
 interface Caller {

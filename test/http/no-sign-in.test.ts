@@ -3,7 +3,8 @@
 // connect: that body says how to send a key. In process, over loopback HTTP.
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpServeHandle, NO_SIGN_IN } from '../../src/http/serve.js';
+import type { HttpServeHandle } from '../../src/http/serve.js';
+import { NO_SIGN_IN } from '../../src/http/sign-in/paths.js';
 import { FaultServer } from '../helpers/fault-server.js';
 import { serveInProcess } from '../helpers/serve-in-process.js';
 
